@@ -1,0 +1,45 @@
+"""Helpers for building Klondike test positions from short descriptions."""
+
+from __future__ import annotations
+
+from kosynka.cards import ALL_CARDS, Card
+from kosynka.games.klondike import Klondike, KlondikeRules
+from kosynka.notation import parse_text
+
+
+def position(
+    columns: list[str],
+    *,
+    stock: str = "",
+    waste: str = "",
+    foundations: str = "- - - -",
+    rules: KlondikeRules | None = None,
+    pass_number: int = 1,
+) -> Klondike:
+    """A Klondike position from seven column texts (bottom to top, lower-case suit = face
+    down, ``*`` = every card not named anywhere else, face down). Unused cards go to ``*``."""
+    named: set[int] = set()
+    texts = [*columns, stock, waste]
+    for t in texts:
+        for tok in t.replace("*", " ").split():
+            if tok == "-":
+                continue
+            named.add(Card.parse(tok).index)
+    for tok in foundations.split():
+        if tok != "-":
+            top = Card.parse(tok)
+            for r in range(1, top.rank + 1):
+                named.add(Card(r, top.suit).index)
+    rest = [c for c in ALL_CARDS if c.index not in named]
+    filler = " ".join(c.text()[:-1] + c.text()[-1].lower() for c in rest)
+    cols = [c.replace("*", filler).strip() or "-" for c in columns]
+    if not any("*" in c for c in columns) and rest:
+        raise AssertionError(f"cards not placed: {' '.join(map(str, rest))}")
+    r = rules or KlondikeRules()
+    passes = "unlimited" if r.passes is None else r.passes
+    text = (
+        f"klondike draw={r.draw} passes={passes} return={'on' if r.foundation_return else 'off'}"
+        f" pass={pass_number} | tableau {' / '.join(cols)} | stock {stock or '-'}"
+        f" | waste {waste or '-'} | foundations {foundations}"
+    )
+    return parse_text(text)
