@@ -1,0 +1,185 @@
+"""The FastAPI application: ``create_app()`` wires the routers, the static files, the body
+limit and the JSON error answers (every bad request is a 4xx naming the problem, never a 500)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from kosynka import __version__
+from kosynka.web.routes import api, pages
+from kosynka.web.service import GameService, RecordError
+from kosynka.web.settings import STATIC_DIR, Settings
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class _BodyTooLarge(Exception):
+    """Raised inside ``receive`` when a streamed body passes the limit."""
+
+
+def _error_body(code: str, message: str, problems: list[dict[str, str]] | None = None) -> bytes:
+    """The JSON error document (see :class:`kosynka.web.schemas.ErrorResponse`)."""
+    return json.dumps(
+        {"error": code, "message": message, "problems": problems or []}, ensure_ascii=False
+    ).encode()
+
+
+class BodyLimit:
+    """ASGI middleware: answer 413 (JSON) to any request body over ``limit`` bytes, whether the
+    size is announced in Content-Length or only found while reading."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    announced = int(value)
+                except ValueError:
+                    announced = 0
+                if announced > self.limit:
+                    await self._refuse(send)
+                    return
+        seen = 0
+        started = False
+
+        async def limited_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _BodyTooLarge
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, tracking_send)
+        except _BodyTooLarge:
+            if not started:
+                await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = _error_body("body-too-large", f"the request body is larger than {self.limit} bytes")
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+def _where(loc: tuple[Any, ...]) -> str:
+    """A validation error's location as a dotted path without the leading ``body``."""
+    parts = [str(p) for p in loc if p != "body"]
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if p.isdigit() else (f".{p}" if out else p)
+    return out or "body"
+
+
+async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
+    """422 naming every field that failed validation."""
+    assert isinstance(exc, RequestValidationError)
+    problems = []
+    for err in exc.errors():
+        where = _where(tuple(err.get("loc", ())))
+        msg = str(err.get("msg", "invalid value"))
+        if err.get("type") == "json_invalid":
+            where = "body"
+            msg = "the body is not valid JSON" + (
+                f" ({err['ctx']['error']})" if err.get("ctx", {}).get("error") else ""
+            )
+        elif err.get("type") == "missing":
+            msg = "this field is required"
+        elif err.get("type") == "extra_forbidden":
+            msg = "unknown field"
+        problems.append({"where": where, "message": msg})
+    first = problems[0] if problems else {"where": "body", "message": "invalid request"}
+    return JSONResponse(
+        status_code=422,
+        content={
+            "error": "invalid-request",
+            "message": f"{first['where']}: {first['message']}",
+            "problems": problems,
+        },
+    )
+
+
+async def _record_error(request: Request, exc: Exception) -> JSONResponse:
+    """422 for a record that does not replay (a malformed or illegal move)."""
+    assert isinstance(exc, RecordError)
+    return JSONResponse(
+        status_code=422,
+        content={
+            "error": "invalid-record",
+            "message": str(exc),
+            "problems": [{"where": exc.where, "message": exc.message}],
+        },
+    )
+
+
+async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    """Starlette's HTTP errors (404, 405, ...) as JSON documents."""
+    assert isinstance(exc, StarletteHTTPException)
+    codes = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large"}
+    message = str(exc.detail) if exc.detail else "error"
+    if exc.status_code == 404:
+        message = f"nothing at {request.url.path}"
+    return JSONResponse(
+        status_code=exc.status_code,
+        content={"error": codes.get(exc.status_code, "http-error"), "message": message},
+        headers=getattr(exc, "headers", None),
+    )
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Build the web application (the API under ``/api``, the game page, rules pages and the
+    static files)."""
+    settings = settings if settings is not None else Settings.from_env()
+    app = FastAPI(
+        title="kosynka",
+        version=__version__,
+        description="Klondike solitaire. The browser keeps the game record and sends it with "
+        "every request; the server replays it and answers with the view.",
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.service = GameService(settings)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(RecordError, _record_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    return app

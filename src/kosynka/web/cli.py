@@ -1,0 +1,60 @@
+"""``kosynka serve``: run the browser game with uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TextIO
+
+from kosynka.cli import CliError
+
+
+def _port(text: str) -> int:
+    """A TCP port number 1..65535."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port number 1..65535: {text!r}")
+    return int(text)
+
+
+def _workers(text: str) -> int:
+    """A worker count 1..64."""
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"workers must be 1..64, not {text!r}")
+    return int(text)
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """Serve the game until interrupted."""
+    import uvicorn
+
+    print(f"kosynka: open http://{args.host}:{args.port}/ to play", file=out, flush=True)
+    try:
+        uvicorn.run(
+            "kosynka.web.app:create_app",
+            factory=True,
+            host=args.host,
+            port=args.port,
+            workers=args.workers,
+            log_level=args.log_level,
+            access_log=args.log_level == "debug",
+        )
+    except OSError as exc:
+        raise CliError(f"cannot serve on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    return 0
+
+
+def register(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]:
+    """Add ``kosynka serve`` to the command line."""
+    p = subparsers.add_parser("serve", help="play in the browser: run the web server")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--workers", type=_workers, default=1, help="server processes (default 1)")
+    p.add_argument(
+        "--log-level",
+        choices=("critical", "error", "warning", "info", "debug"),
+        default="warning",
+        help="how much uvicorn logs (default warning)",
+    )
+    return {"serve": cmd_serve}

@@ -1,0 +1,65 @@
+"""The pages: the game (also at a deal's shareable address) and the rules in two languages."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse, RedirectResponse, Response
+
+from kosynka.web.settings import STATIC_DIR
+
+router = APIRouter(include_in_schema=False)
+
+_HTML = "text/html; charset=utf-8"
+
+
+def _page(name: str) -> FileResponse:
+    """A page from the static directory, revalidated on each visit."""
+    return FileResponse(STATIC_DIR / name, media_type=_HTML, headers={"Cache-Control": "no-cache"})
+
+
+def prefers_russian(accept_language: str) -> bool:
+    """True when Russian ranks above English in an Accept-Language header."""
+    best_ru = best_en = -1.0
+    for part in accept_language.split(","):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        lang = tag.strip().lower().split("-")[0]
+        if lang == "ru":
+            best_ru = max(best_ru, q)
+        elif lang == "en":
+            best_en = max(best_en, q)
+    return best_ru > best_en
+
+
+@router.get("/")
+def index() -> FileResponse:
+    """The game."""
+    return _page("index.html")
+
+
+@router.get("/klondike/draw-{draw}/deal/{number}")
+def shared_deal(draw: int, number: str) -> FileResponse:
+    """A deal's shareable address opens the game on that deal (the page reads the address)."""
+    if draw not in (1, 3) or not number.isdigit():
+        raise HTTPException(404)
+    return _page("index.html")
+
+
+@router.get("/rules")
+def rules(request: Request) -> Response:
+    """The rules in the language the browser prefers."""
+    lang = "ru" if prefers_russian(request.headers.get("accept-language", "")) else "en"
+    return RedirectResponse(f"/rules/{lang}", status_code=307)
+
+
+@router.get("/rules/{lang}")
+def rules_in(lang: str) -> FileResponse:
+    """The rules of Klondike in Russian (``ru``) or English (``en``)."""
+    if lang not in ("ru", "en"):
+        raise HTTPException(404)
+    return _page(f"rules-{lang}.html")

@@ -1,0 +1,64 @@
+"""The web server's settings, read once from ``KOSYNKA_*`` environment variables."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+STATIC_DIR = Path(__file__).parent / "static"
+"""The browser game's files (HTML, JS modules, CSS, SVG), shipped inside the package."""
+
+
+def _float_env(name: str, default: float) -> float:
+    """A positive float from the environment, or ``default`` when unset or unreadable."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
+def _int_env(name: str, default: int) -> int:
+    """A positive int from the environment, or ``default`` when unset or unreadable."""
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip().isdigit():
+        return default
+    return int(raw) or default
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Limits and time budgets of the server."""
+
+    max_body_bytes: int = 64 * 1024
+    """Requests with a larger body are refused with 413."""
+    max_moves: int = 6000
+    """The longest move list a game record may carry."""
+    hint_time: float = 0.5
+    """Seconds the solver may spend on a hint."""
+    collect_time: float = 0.3
+    """Seconds the solver may spend proving that a fully turned position finishes."""
+    winnable_time: float = 0.5
+    """Seconds the solver may spend proving one random deal winnable (fallback deal sources)."""
+    winnable_tries: int = 8
+    """Random deals tried before giving up on a proven-winnable one."""
+    cache_size: int = 4096
+    """Replayed positions kept in memory per worker (keyed by the record)."""
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Settings with any ``KOSYNKA_*`` environment overrides applied."""
+        d = cls()
+        return cls(
+            max_body_bytes=_int_env("KOSYNKA_MAX_BODY", d.max_body_bytes),
+            max_moves=_int_env("KOSYNKA_MAX_MOVES", d.max_moves),
+            hint_time=_float_env("KOSYNKA_HINT_TIME", d.hint_time),
+            collect_time=_float_env("KOSYNKA_COLLECT_TIME", d.collect_time),
+            winnable_time=_float_env("KOSYNKA_WINNABLE_TIME", d.winnable_time),
+            winnable_tries=_int_env("KOSYNKA_WINNABLE_TRIES", d.winnable_tries),
+            cache_size=_int_env("KOSYNKA_CACHE_SIZE", d.cache_size),
+        )
