@@ -15,6 +15,7 @@ Move.parse('s')
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -123,6 +124,12 @@ class Move:
     @staticmethod
     def parse(text: str) -> Move:
         """Read ``s``, ``r``, ``7C>4``, ``AH>f``; raise :class:`InvalidNotationError`."""
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"a move must be text, not {type(text).__name__}")
+        return _parse_move(text)
+
+    @staticmethod
+    def _parse_uncached(text: str) -> Move:
         t = "".join(text.split())
         low = t.lower()
         if low == "s":
@@ -159,6 +166,12 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.parse({self.text()!r})"
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse_move(text: str) -> Move:
+    """Move text to a Move, cached: games are replayed from their move text on every request."""
+    return Move._parse_uncached(text)
 
 
 _DRAW_MOVE: Final = Move(None, DRAW)
@@ -438,28 +451,37 @@ class Klondike(Game[Move]):
     def generate_legal_moves(self) -> Iterator[Move]:
         """Yield the legal moves: to the foundations first, then tableau moves (from the waste,
         between columns, back from the foundations), then the stock move."""
+        return iter(self.legal_move_list())
+
+    def legal_move_list(self) -> list[Move]:
+        """The legal moves as a list, in :meth:`generate_legal_moves` order."""
+        out: list[Move] = []
+        add = out.append
         cols = self._cols
         hidden = self._hidden
         found = self._found
         waste_top = self._waste[-1] if self._waste else -1
         if waste_top >= 0 and found[_SUIT[waste_top]] == _RANK[waste_top] - 1:
-            yield _MOVES[waste_top * 8 + FOUNDATION]
+            add(_MOVES[waste_top * 8 + FOUNDATION])
         for col in cols:
             if col:
                 top = col[-1]
                 if found[_SUIT[top]] == _RANK[top] - 1:
-                    yield _MOVES[top * 8 + FOUNDATION]
+                    add(_MOVES[top * 8 + FOUNDATION])
         # Cards that could head a move onto a column: the waste top, every card of each
         # column's ordered top run, and (optionally) the foundation tops.
+        empties = [k for k in range(COLUMNS) if not cols[k]]
+        tops = [(k, col[-1]) for k, col in enumerate(cols) if col]
+        heads: list[tuple[int, int]] = []
         if waste_top >= 0:
-            yield from self._moves_onto_columns(waste_top, -1)
+            heads.append((waste_top, -1))
         for i, col in enumerate(cols):
             if not col:
                 continue
             j = len(col) - 1
             low = hidden[i]
             while True:
-                yield from self._moves_onto_columns(col[j], i)
+                heads.append((col[j], i))
                 if j == low or not _fits_on(col[j], col[j - 1]):
                     break
                 j -= 1
@@ -467,11 +489,24 @@ class Klondike(Game[Move]):
             for s in range(4):
                 n = found[s]
                 if n:
-                    yield from self._moves_onto_columns(s * 13 + n - 1, -1)
+                    heads.append((s * 13 + n - 1, -1))
+        for card, source in heads:
+            base = card * 8
+            if _RANK[card] == KING:
+                for k in empties:
+                    if k != source:
+                        add(_MOVES[base + k])
+            else:
+                rank = _RANK[card] + 1
+                red = _RED[card]
+                for k, top in tops:
+                    if _RANK[top] == rank and _RED[top] != red and k != source:
+                        add(_MOVES[base + k])
         if self._stock:
-            yield _DRAW_MOVE
+            add(_DRAW_MOVE)
         elif self._waste and (self.rules.passes is None or self.pass_number < self.rules.passes):
-            yield _RECYCLE_MOVE
+            add(_RECYCLE_MOVE)
+        return out
 
     def _moves_onto_columns(self, card: int, source: int) -> Iterator[Move]:
         """Moves of ``card`` onto every column (other than ``source``) that accepts it."""

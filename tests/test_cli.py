@@ -1,0 +1,125 @@
+"""The command line: deal, show, moves, apply; exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kosynka.cli import main
+from kosynka.notation import parse_position
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the real command line in a subprocess."""
+    return subprocess.run(
+        [sys.executable, "-m", "kosynka.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def call(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(args), out)
+    return code, out.getvalue()
+
+
+@pytest.fixture()
+def deal_file(tmp_path: Path) -> Path:
+    code, text = call("deal", "klondike", "1", "--numbering", "kpat")
+    assert code == 0
+    path = tmp_path / "deal.txt"
+    path.write_text(text)
+    return path
+
+
+def test_deal_formats() -> None:
+    code, text = call("deal", "klondike", "1", "--numbering", "kpat", "--draw", "3")
+    assert code == 0 and text.startswith("klondike draw=3 passes=unlimited")
+    code, text = call("deal", "klondike", "1", "--format", "solvitaire")
+    assert code == 0 and len(json.loads(text)["stock"]) == 24
+
+
+def test_moves_and_apply(deal_file: Path) -> None:
+    code, text = call("moves", str(deal_file))
+    assert code == 0 and text.split() == ["AH>f", "JD>3", "s"]
+    code, text = call("apply", str(deal_file), "s", "JD>3", "AH>f")
+    assert code == 0
+    game = parse_position(text)
+    assert game.stock_count() == 23 and game.foundation_counts() == (0, 0, 1, 0)
+    assert [str(c) for c in game.face_up(2)] == ["QC", "JD"]
+
+
+def test_apply_illegal(deal_file: Path) -> None:
+    code, text = call("apply", str(deal_file), "s", "QH>1")
+    assert code == 1
+    assert text.strip() == (
+        "illegal QH>1: rank: In a column a card goes only on a card exactly one rank higher."
+    )
+
+
+def test_show(deal_file: Path) -> None:
+    code, text = call("show", str(deal_file))
+    assert code == 0
+    assert "##" in text and "JD" in text and "2D" not in text  # face-down cards stay hidden
+
+
+def test_solvitaire_input_with_rule_flags(tmp_path: Path) -> None:
+    _, text = call("deal", "klondike", "7", "--format", "solvitaire")
+    path = tmp_path / "deal.json"
+    path.write_text(text)
+    code, out = call("apply", str(path), "s", "--draw", "3")
+    assert code == 0
+    doc = json.loads(out)
+    assert len(doc["stock"]) == 21 and len(doc["waste"]) == 3
+
+
+def test_stdin_pipeline() -> None:
+    deal = run("deal", "klondike", "1", "--numbering", "kpat")
+    applied = run("apply", "-", "s", stdin=deal.stdout)
+    assert applied.returncode == 0
+    shown = run("show", "-", stdin=applied.stdout)
+    assert shown.returncode == 0 and "4H" in shown.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("deal", "klondike", "0"), "out of range"),
+        (("deal", "klondike", "abc"), "not a deal number"),
+        (("deal", "freecell", "1"), "unknown game"),
+        (("deal", "klondike", "1", "--draw", "2"), "invalid choice"),
+        (("moves", "/nonexistent/file"), "cannot read"),
+        (("bogus",), "invalid choice"),
+        ((), "no command"),
+    ],
+)
+def test_bad_arguments(args: tuple[str, ...], needle: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0] and "Traceback" not in result.stderr
+
+
+def test_bad_input(deal_file: Path, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"tableau piles": [')
+    for args, needle in (
+        (("show", str(broken)), "broken JSON"),
+        (("apply", str(deal_file), "7C-4"), "not a move"),
+        (("apply", str(deal_file), "ZZ>4"), "not a card"),
+        (("apply", str(deal_file), "7C>9"), "not a destination"),
+        (("moves", "-"), "empty"),
+        (("apply", str(deal_file), "s", "--passes", "zero"), "passes"),
+    ):
+        result = run(*args, stdin="")
+        assert result.returncode == 2, (args, result.stderr)
+        assert needle in result.stderr and "Traceback" not in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
