@@ -47,7 +47,7 @@ class TestPysolNumbering(unittest.TestCase):
 class TestKpatNumbering(unittest.TestCase):
     def test_deal_one_first_row(self) -> None:
         layout = klondike_layout(1, "kpat")
-        assert [str(col[0]) for col in layout.columns] == "JD 2D 9H JC 5D 7H 7C".split()
+        assert [str(col[0]) for col in layout.columns] == ["JD", "2D", "9H", "JC", "5D", "7H", "7C"]
 
     def test_every_deal_is_a_deck(self) -> None:
         for n in (1, 2, 1000, 2**31, 2**32 - 1):

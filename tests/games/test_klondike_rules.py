@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import unittest
+from typing import ClassVar
 
 import pytest
 from helpers import position
 
 from kosynka import IllegalMoveError, Klondike, KlondikeRules, Move
-from kosynka.games.klondike_reasons import CODES
 from kosynka.games.base import Termination
+from kosynka.games.klondike_reasons import CODES
 
 
 def code(game: Klondike, move: str) -> str | None:
@@ -176,7 +177,7 @@ class TestFoundationReturn(unittest.TestCase):
 class TestRuns(unittest.TestCase):
     """Ordered face-up runs move as a unit (seed 000, 'Как перемещаются последовательности')."""
 
-    cols = ["* TC", "-", "-", "3c 9H 8S 7D 6C", "-", "8C", "-"]
+    cols: ClassVar[list[str]] = ["* TC", "-", "-", "3c 9H 8S 7D 6C", "-", "8C", "-"]
 
     def test_whole_run(self) -> None:
         g = position(self.cols)
@@ -419,9 +420,8 @@ class TestStuck(unittest.TestCase):
 
 
 def test_every_code_has_both_languages() -> None:
-    from kosynka.games import klondike_reasons as R
-
     from kosynka.errors import Reason
+    from kosynka.games import klondike_reasons as R
 
     reasons = [v for v in vars(R).values() if isinstance(v, Reason)]
     assert {r.code for r in reasons} == set(CODES)
