@@ -1,0 +1,507 @@
+"""The reference Klondike search in pure Python: always importable, the oracle for the C++ core.
+
+It searches the same space, with the same pruning, as the compiled core (``native/``), so the two
+must agree on every verdict. The search is a depth-first search with a transposition set over
+*macro moves*:
+
+* The stock and the waste are one sequence, the *talon*, in drawing order (waste bottom .. top,
+  then the stock from the next card drawn). ``p`` cards of it are on the waste. Drawing and
+  recycling never change that order, so a position of the talon is just ``p`` (and the pass
+  number when passes are limited). Draws are never search nodes: one macro move plays any talon
+  card that some number of draws (and at most one recycle) brings to the top of the waste.
+* A column card that is safe to put up is moved to its foundation without branching: an ace or
+  a two, or a card whose two cards of the other colour one rank lower are already home (and,
+  when cards may come back from the foundations, the other suit of its colour two ranks lower
+  too, so no card that could ever lie on it is left outside).
+* Moves of part of a column's ordered run, and moves back from a foundation, are only tried
+  when they can be followed by something useful at once (the uncovered card goes home, or a card
+  of the right rank and colour is free to take its place).
+* The transposition key lists the columns in a canonical (sorted) order, so layouts that differ
+  only in the order of the columns are searched once.
+
+The line found is reported as engine moves (``s`` and ``r`` included), see :func:`search`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Final
+
+from kosynka.games.klondike import Klondike
+
+FOUND: Final = 7
+"""Destination code of a foundation."""
+
+# Kinds of macro move.
+COLUMN: Final = 0
+TALON: Final = 1
+RETURN: Final = 2
+
+_RANK: Final = tuple(i % 13 + 1 for i in range(52))
+_SUIT: Final = tuple(i // 13 for i in range(52))
+_RED: Final = tuple(1 if i // 13 in (1, 2) else 0 for i in range(52))
+_OTHER_COLOUR: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
+_SAME_COLOUR_OTHER: Final = (3, 2, 1, 0)
+
+Macro = tuple[int, int, int, int]
+"""A macro move ``(kind, source, detail, dest)``: for COLUMN (column, index of the run's first
+card, 0, dest); for TALON (talon index, 1 when a recycle is needed else 0, 0, dest); for RETURN
+(suit, 0, 0, dest column). ``dest`` is a column 0..6 or FOUND."""
+
+
+def _fits(card: int, target: int) -> bool:
+    """True when ``card`` may lie on ``target`` in a column."""
+    return _RANK[target] == _RANK[card] + 1 and _RED[target] != _RED[card]
+
+
+@dataclass
+class SearchOutcome:
+    """What :func:`search` found: ``status`` is ``"solved"``, ``"unsolvable"`` or ``"limit"``;
+    ``limit`` says which limit stopped it; ``line`` holds engine move texts when solved."""
+
+    status: str
+    limit: str | None = None
+    line: list[str] = field(default_factory=list)
+    states: int = 0
+    unique_states: int = 0
+
+
+class _Limit(Exception):
+    """Raised inside the search when a limit is reached."""
+
+    def __init__(self, which: str) -> None:
+        super().__init__(which)
+        self.which = which
+
+
+class State:
+    """A Klondike position in the search's form, changed in place by :meth:`apply` and
+    restored by :meth:`undo`."""
+
+    def __init__(self, game: Klondike) -> None:
+        rules = game.rules
+        self.draw = rules.draw
+        self.passes = rules.passes
+        self.ret = rules.foundation_return
+        self.cols: list[list[int]] = [list(c) for c in game._cols]
+        self.hidden: list[int] = list(game._hidden)
+        self.talon: list[int] = list(game._waste) + list(reversed(game._stock))
+        self.p = len(game._waste)
+        self.found: list[int] = list(game._found)
+        self.passno = game.pass_number
+
+    # ------------------------------------------------------------------ reading
+    def is_won(self) -> bool:
+        """True when every card is home."""
+        f = self.found
+        return f[0] + f[1] + f[2] + f[3] == 52
+
+    def trivially_won(self) -> bool:
+        """True when the rest is a matter of putting cards up one by one: nothing face down,
+        every column an ordered run, and the talon empty (or wholly reachable, Draw 1 with
+        unlimited passes)."""
+        if any(self.hidden):
+            return False
+        if self.talon and not (self.draw == 1 and self.passes is None):
+            return False
+        for col in self.cols:
+            for j in range(len(col) - 1):
+                if not _fits(col[j + 1], col[j]):
+                    return False
+        return True
+
+    def run_base(self, i: int) -> int:
+        """Index of the lowest card of column ``i``'s ordered top run (the column is not empty)."""
+        col = self.cols[i]
+        j = len(col) - 1
+        low = self.hidden[i]
+        while j > low and _fits(col[j], col[j - 1]):
+            j -= 1
+        return j
+
+    def can_recycle(self) -> bool:
+        """True when the rules allow one more turn of the waste."""
+        return self.passes is None or self.passno < self.passes
+
+    def reachable(self) -> list[tuple[int, int]]:
+        """Talon cards that drawing can bring to the top of the waste: ``(index, recycle)``,
+        those of the current pass first."""
+        n = len(self.talon)
+        d = self.draw
+        out: list[tuple[int, int]] = []
+        q = self.p
+        if q > 0:
+            out.append((q - 1, 0))
+        while q < n:
+            q = min(q + d, n)
+            out.append((q - 1, 0))
+        if n and self.can_recycle():
+            first = self.p - 1 if self.p > 0 else n
+            if d == 1:
+                out.extend((j, 1) for j in range(first))
+            else:
+                done = {j for j, _ in out}
+                q = 0
+                while q < n:
+                    q = min(q + d, n)
+                    if q - 1 not in done:
+                        out.append((q - 1, 1))
+        return out
+
+    def key(self) -> tuple[object, ...]:
+        """The transposition key: columns in sorted order, the talon, its canonical position
+        and (when passes are limited) the pass number. The foundations follow from the rest."""
+        cols = tuple(sorted((self.hidden[i], tuple(c)) for i, c in enumerate(self.cols)))
+        n = len(self.talon)
+        p = self.p
+        if self.passes is None:
+            if self.draw == 1 or p % self.draw == 0 or p == n:
+                p = 0
+            return (cols, tuple(self.talon), p)
+        return (cols, tuple(self.talon), p, self.passno)
+
+    def _safe(self, card: int) -> bool:
+        """True when ``card`` (next on its foundation) may go up without loss."""
+        r = _RANK[card]
+        if r <= 2:
+            return True
+        f = self.found
+        a, b = _OTHER_COLOUR[_SUIT[card]]
+        if f[a] < r - 1 or f[b] < r - 1:
+            return False
+        return not self.ret or f[_SAME_COLOUR_OTHER[_SUIT[card]]] >= r - 2
+
+    # ------------------------------------------------------------------ moves
+    def _available(self) -> set[int]:
+        """Cards that could be moved onto a column right now."""
+        avail: set[int] = set()
+        for i, col in enumerate(self.cols):
+            if col:
+                avail.update(col[self.run_base(i) :])
+        for j, _ in self.reachable():
+            avail.add(self.talon[j])
+        if self.ret:
+            for s in range(4):
+                if self.found[s]:
+                    avail.add(s * 13 + self.found[s] - 1)
+        return avail
+
+    def moves(self) -> list[Macro]:
+        """The macro moves worth trying here, best first."""
+        cols, found, hidden = self.cols, self.found, self.hidden
+        out: list[Macro] = []
+        # 1. Column tops to the foundations.
+        for i, col in enumerate(cols):
+            if col:
+                c = col[-1]
+                if found[_SUIT[c]] == _RANK[c] - 1:
+                    out.append((COLUMN, i, len(col) - 1, FOUND))
+        reach = self.reachable()
+        # 2. Talon cards to the foundations.
+        for j, rec in reach:
+            c = self.talon[j]
+            if found[_SUIT[c]] == _RANK[c] - 1:
+                out.append((TALON, j, rec, FOUND))
+        first_empty = next((k for k, col in enumerate(cols) if not col), -1)
+        # 3. Whole runs that turn a face-down card up or empty a column (most face-down first).
+        partial: list[tuple[int, int]] = []
+        order = sorted((i for i in range(7) if cols[i]), key=lambda i: -hidden[i])
+        for i in order:
+            col = cols[i]
+            base = self.run_base(i)
+            card = col[base]
+            if base == hidden[i] and (base > 0 or _RANK[card] != 13):
+                if _RANK[card] == 13:
+                    if first_empty >= 0:
+                        out.append((COLUMN, i, base, first_empty))
+                else:
+                    for k in range(7):
+                        if k != i and cols[k] and _fits(card, cols[k][-1]):
+                            out.append((COLUMN, i, base, k))
+            elif base > hidden[i]:
+                partial.append((i, base))
+            for j in range(base + 1, len(col)):
+                partial.append((i, j))
+        # 4. Talon cards to the columns.
+        for j, rec in reach:
+            c = self.talon[j]
+            if _RANK[c] == 13:
+                if first_empty >= 0:
+                    out.append((TALON, j, rec, first_empty))
+            else:
+                for k in range(7):
+                    if cols[k] and _fits(c, cols[k][-1]):
+                        out.append((TALON, j, rec, k))
+        # 5. Part of a run, when the card it uncovers can go home or be replaced at once.
+        avail: set[int] | None = None
+        for i, j in partial:
+            col = cols[i]
+            card = col[j]
+            under = col[j - 1]
+            targets = [k for k in range(7) if k != i and cols[k] and _fits(card, cols[k][-1])]
+            if not targets:
+                continue
+            useful = found[_SUIT[under]] == _RANK[under] - 1
+            if not useful:
+                if avail is None:
+                    avail = self._available()
+                twin = (_SAME_COLOUR_OTHER[_SUIT[card]]) * 13 + _RANK[card] - 1
+                useful = twin in avail and _fits(twin, under)
+            if useful:
+                out.extend((COLUMN, i, j, k) for k in targets)
+        # 6. Cards back from the foundations, when a card is free to lie on them.
+        if self.ret:
+            for s in range(4):
+                r = found[s]
+                if r < 2:
+                    continue
+                card = s * 13 + r - 1
+                if avail is None:
+                    avail = self._available()
+                a, b = _OTHER_COLOUR[s]
+                if a * 13 + r - 2 not in avail and b * 13 + r - 2 not in avail:
+                    continue
+                if r == 13:
+                    if first_empty >= 0:
+                        out.append((RETURN, s, 0, first_empty))
+                else:
+                    for k in range(7):
+                        if cols[k] and _fits(card, cols[k][-1]):
+                            out.append((RETURN, s, 0, k))
+        return out
+
+    # ------------------------------------------------------------------ making moves
+    def apply(self, m: Macro, line: list[str] | None) -> Undo:
+        """Make macro move ``m``; append its engine moves to ``line`` when given. Returns what
+        :meth:`undo` needs."""
+        kind, src, detail, dest = m
+        if kind == COLUMN:
+            col = self.cols[src]
+            run = col[detail:]
+            del col[detail:]
+            flipped = int(bool(col) and len(col) == self.hidden[src])
+            if flipped:
+                self.hidden[src] -= 1
+            card = run[0]
+            if dest == FOUND:
+                self.found[_SUIT[card]] += 1
+            else:
+                self.cols[dest].extend(run)
+            if line is not None:
+                line.append(_move_text(card, dest))
+            return (kind, src, detail, dest, card, len(run), flipped, 0, 0)
+        if kind == TALON:
+            card = self.talon[src]
+            if line is not None:
+                self._stock_line(src, detail, line)
+                line.append(_move_text(card, dest))
+            old_p, old_pass = self.p, self.passno
+            del self.talon[src]
+            self.p = src
+            if detail:
+                self.passno += 1
+            if dest == FOUND:
+                self.found[_SUIT[card]] += 1
+            else:
+                self.cols[dest].append(card)
+            return (kind, src, detail, dest, card, 1, 0, old_p, old_pass)
+        card = src * 13 + self.found[src] - 1
+        self.found[src] -= 1
+        self.cols[dest].append(card)
+        if line is not None:
+            line.append(_move_text(card, dest))
+        return (kind, src, detail, dest, card, 1, 0, 0, 0)
+
+    def _stock_line(self, j: int, recycle: int, line: list[str]) -> None:
+        """Append the draws (and recycle) that bring talon card ``j`` to the top of the waste."""
+        n, d, q = len(self.talon), self.draw, j + 1
+        p = self.p
+        if recycle:
+            line.extend("s" * (-(-(n - p) // d)))
+            line.append("r")
+            p = 0
+        line.extend("s" * (-(-(q - p) // d)))
+
+    def undo(self, u: Undo) -> None:
+        """Take back the move whose :meth:`apply` returned ``u``."""
+        kind, src, _detail, dest, card, length, flipped, old_p, old_pass = u
+        if dest == FOUND:
+            self.found[_SUIT[card]] -= 1
+            moved = [card]
+        else:
+            d = self.cols[dest]
+            moved = d[len(d) - length :]
+            del d[len(d) - length :]
+        if kind == COLUMN:
+            if flipped:
+                self.hidden[src] += 1
+            self.cols[src].extend(moved)
+        elif kind == TALON:
+            self.talon.insert(src, card)
+            self.p, self.passno = old_p, old_pass
+        else:
+            self.found[src] += 1
+
+    def autoplay(self, line: list[str] | None) -> list[Undo]:
+        """Put up every column top that is safe to put up (see :meth:`_safe`), repeatedly."""
+        done: list[Undo] = []
+        cols, found = self.cols, self.found
+        progress = True
+        while progress:
+            progress = False
+            for i in range(7):
+                col = cols[i]
+                if col:
+                    c = col[-1]
+                    if found[_SUIT[c]] == _RANK[c] - 1 and self._safe(c):
+                        done.append(self.apply((COLUMN, i, len(col) - 1, FOUND), line))
+                        progress = True
+        return done
+
+    def finish(self, line: list[str] | None) -> int:
+        """From a :meth:`trivially_won` position, put every card up; return the card moves."""
+        count = 0
+        while not self.is_won():
+            m = self._next_home()
+            self.apply(m, line)
+            count += 1
+        return count
+
+    def _next_home(self) -> Macro:
+        """A move of some card to its foundation (one exists in a trivially won position)."""
+        found = self.found
+        for i, col in enumerate(self.cols):
+            if col and found[_SUIT[col[-1]]] == _RANK[col[-1]] - 1:
+                return (COLUMN, i, len(col) - 1, FOUND)
+        for j, rec in self.reachable():
+            c = self.talon[j]
+            if found[_SUIT[c]] == _RANK[c] - 1:
+                return (TALON, j, rec, FOUND)
+        raise AssertionError("finish() called on a position that is not trivially won")
+
+    def home(self) -> int:
+        """Cards on the foundations."""
+        f = self.found
+        return f[0] + f[1] + f[2] + f[3]
+
+
+Undo = tuple[int, int, int, int, int, int, int, int, int]
+"""What :meth:`State.undo` needs: kind, source, detail, dest, card, cards moved, whether a card
+was turned up, and the talon position and pass number before the move."""
+
+_LETTERS: Final = tuple(f"{'A23456789TJQK'[i % 13]}{'CDHS'[i // 13]}" for i in range(52))
+
+
+def _move_text(card: int, dest: int) -> str:
+    """Engine move text of ``card`` going to ``dest``."""
+    return f"{_LETTERS[card]}>{'f' if dest == FOUND else dest + 1}"
+
+
+def search(
+    game: Klondike,
+    *,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    short: bool = False,
+) -> SearchOutcome:
+    """Decide ``game``'s position and, when it can be won, find a winning line of engine moves.
+
+    With ``short``, the search goes on after the first win (within a budget of further states)
+    looking for lines with fewer card moves, pruning any branch that cannot beat the best line
+    found (every card not home needs at least one more move)."""
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    st = State(game)
+    root_auto = st.autoplay(None)
+    del root_auto
+    states = 0
+    seen: dict[tuple[object, ...], int] = {st.key(): 0}
+    path: list[Macro] = []
+    best: list[Macro] | None = None
+    best_cost = 1 << 30
+    budget: int | None = None
+    if st.is_won() or st.trivially_won():
+        best = []
+    else:
+        # Frames: (moves, next index, undo of the move that led here, its autoplays, cost so far)
+        stack_moves: list[list[Macro]] = [st.moves()]
+        stack_next: list[int] = [0]
+        stack_undo: list[tuple[Undo, list[Undo]] | None] = [None]
+        stack_cost: list[int] = [0]
+        try:
+            while stack_moves:
+                k = stack_next[-1]
+                moves = stack_moves[-1]
+                if k >= len(moves):
+                    stack_moves.pop()
+                    stack_next.pop()
+                    stack_cost.pop()
+                    frame = stack_undo.pop()
+                    if frame is not None:
+                        u, autos = frame
+                        for a in reversed(autos):
+                            st.undo(a)
+                        st.undo(u)
+                        path.pop()
+                    continue
+                stack_next[-1] = k + 1
+                m = moves[k]
+                u = st.apply(m, None)
+                autos = st.autoplay(None)
+                cost = stack_cost[-1] + 1 + len(autos)
+                states += 1
+                if max_states is not None and states >= max_states:
+                    raise _Limit("states")
+                if deadline is not None and states & 255 == 0 and time.perf_counter() > deadline:
+                    raise _Limit("time")
+                if budget is not None and states >= budget:
+                    raise _Limit("budget")
+                key = st.key()
+                old = seen.get(key)
+                prune = old is not None and (best is None or not short or old <= cost)
+                if not prune and best is not None and cost + 52 - st.home() >= best_cost:
+                    prune = True
+                if prune:
+                    for a in reversed(autos):
+                        st.undo(a)
+                    st.undo(u)
+                    continue
+                seen[key] = cost
+                if st.is_won() or st.trivially_won():
+                    total = cost + 52 - st.home()
+                    if total < best_cost:
+                        best = [*path, m]
+                        best_cost = total
+                    for a in reversed(autos):
+                        st.undo(a)
+                    st.undo(u)
+                    if not short:
+                        break
+                    if budget is None:
+                        budget = states + max(50_000, 4 * states)
+                    continue
+                path.append(m)
+                stack_moves.append(st.moves())
+                stack_next.append(0)
+                stack_undo.append((u, autos))
+                stack_cost.append(cost)
+        except _Limit as exc:
+            if best is None:
+                return SearchOutcome("limit", exc.which, [], states, len(seen))
+    if best is None:
+        return SearchOutcome("unsolvable", None, [], states, len(seen))
+    return SearchOutcome("solved", None, line_of(game, best), states, len(seen))
+
+
+def line_of(game: Klondike, macros: list[Macro]) -> list[str]:
+    """Engine move texts of the macro line ``macros`` from ``game``'s position (safe foundation
+    moves and the final putting-up of the cards included)."""
+    st = State(game)
+    line: list[str] = []
+    st.autoplay(line)
+    for m in macros:
+        st.apply(m, line)
+        st.autoplay(line)
+    st.finish(line)
+    return line
