@@ -1,0 +1,113 @@
+// Words on the page in English and Russian, and the spoken names of cards.
+
+const RANKS = {
+  en: ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"],
+  ru: ["туз", "двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка", "девятка", "десятка", "валет", "дама", "король"],
+};
+const SUITS = { en: ["clubs", "diamonds", "hearts", "spades"], ru: ["треф", "бубен", "червей", "пик"] };
+const RANK_LETTERS = "A23456789TJQK";
+const SUIT_LETTERS = "CDHS";
+
+export const STRINGS = {
+  en: {
+    title: "Klondike", pageTitle: "Klondike solitaire — kosynka", drawMode: "Cards per draw",
+    draw1: "Draw 1", draw3: "Draw 3", source: "Deals",
+    srcEasy: "Easy", srcNormal: "Normal", srcHard: "Hard", srcRandom: "Random",
+    srcChosen: "by number", srcWinnable: "random, proven winnable",
+    options: "Options", stats: "Statistics", rules: "Rules", table: "Card table", share: "Copy the address of this deal",
+    deal: "Deal", moves: "Moves", faceDown: "Face down", pass: "Pass", stock: "Stock", time: "Time",
+    newDeal: "New deal", restart: "Restart", undo: "Undo", redo: "Redo", hint: "Hint", collect: "Collect",
+    optPasses: "Passes through the stock", unlimited: "Unlimited",
+    optReturn: "Cards may come back from the foundations", optNextDeal: "These two rules apply from the next deal.",
+    optAuto: "Send safe cards to the foundations automatically", optFour: "Four-colour deck",
+    close: "Close", cancel: "Cancel", resetStats: "Reset",
+    confirmTitle: "Start a new deal?", confirmText: "The game in progress will count as lost.", confirmYes: "New deal",
+    winTitle: "You won!", winText: (m, t) => `All 52 cards are home in ${m} moves and ${t}.`,
+    stPlayed: "Played", stWon: "Won", stRate: "Win rate", stStreak: "Current streak", stBest: "Best streak",
+    stTime: "Best time", stMoves: "Fewest moves",
+    stuck: "No card can move any more. Undo some moves or start a new deal.",
+    copied: "Address copied: ", faceDownCard: "face-down card", stockPile: (n) => `stock, ${n} cards; activate to draw`,
+    stockEmpty: "empty stock; activate to turn the waste over", stockDone: "empty stock, no passes left",
+    emptyColumn: (i) => `empty column ${i}`, emptyFoundation: "empty foundation", wasteEmpty: "empty waste",
+    inColumn: (i) => `column ${i}`, onFoundation: "on a foundation", onWaste: "top of the waste",
+    moved: (c, d) => `${c} to ${d}.`, toFoundation: "its foundation", toColumn: (i) => `column ${i}`,
+    turned: (c) => ` Turned up: ${c}.`, drew: (c) => `Drew: ${c}.`, recycled: "The waste is turned over: a new pass.",
+    undone: "Move taken back.", redone: "Move made again.", nothingToUndo: "Nothing to undo.", nothingToRedo: "Nothing to redo.",
+    selected: (c) => `${c} selected. Choose where it goes.`, cancelled: "Selection cancelled.",
+    newGame: (n) => `New deal #${n}.`, winAnnounce: "You won!", loadError: "The server did not answer: ",
+    nextDealRules: "The new rules apply from the next deal.", thinking: "Thinking…",
+    fallback: "No graded deal is available here yet: this is a random deal the solver proved winnable.",
+    fallbackRandom: "No graded deal is available here yet: this is a random deal.",
+    minSec: (m, s) => `${m}:${String(s).padStart(2, "0")}`,
+  },
+  ru: {
+    title: "Косынка", pageTitle: "Косынка — пасьянс Klondike", drawMode: "Сколько карт сдавать",
+    draw1: "По одной", draw3: "По три", source: "Сдачи",
+    srcEasy: "Лёгкие", srcNormal: "Обычные", srcHard: "Трудные", srcRandom: "Случайные",
+    srcChosen: "по номеру", srcWinnable: "случайная, решаемая",
+    options: "Настройки", stats: "Статистика", rules: "Правила", table: "Игровой стол", share: "Скопировать адрес этой сдачи",
+    deal: "Сдача", moves: "Ходы", faceDown: "Закрытых", pass: "Круг", stock: "Запас", time: "Время",
+    newDeal: "Новая сдача", restart: "Заново", undo: "Отменить", redo: "Вернуть", hint: "Подсказка", collect: "Собрать",
+    optPasses: "Кругов по запасу", unlimited: "Без ограничения",
+    optReturn: "Карты можно брать из домов обратно", optNextDeal: "Эти два правила действуют со следующей сдачи.",
+    optAuto: "Сами отправлять в дома безопасные карты", optFour: "Четырёхцветная колода",
+    close: "Закрыть", cancel: "Отмена", resetStats: "Сбросить",
+    confirmTitle: "Начать новую сдачу?", confirmText: "Текущая партия будет засчитана как проигранная.", confirmYes: "Новая сдача",
+    winTitle: "Победа!", winText: (m, t) => `Все 52 карты в домах: ходов ${m}, время ${t}.`,
+    stPlayed: "Сыграно", stWon: "Выиграно", stRate: "Доля побед", stStreak: "Серия сейчас", stBest: "Лучшая серия",
+    stTime: "Лучшее время", stMoves: "Меньше всего ходов",
+    stuck: "Ходов больше нет. Отмените несколько ходов или начните новую сдачу.",
+    copied: "Адрес скопирован: ", faceDownCard: "карта рубашкой вверх", stockPile: (n) => `запас, карт: ${n}; нажмите, чтобы сдать`,
+    stockEmpty: "запас пуст; нажмите, чтобы перевернуть сброс", stockDone: "запас пуст, кругов больше нет",
+    emptyColumn: (i) => `пустой столбец ${i}`, emptyFoundation: "пустой дом", wasteEmpty: "сброс пуст",
+    inColumn: (i) => `столбец ${i}`, onFoundation: "в доме", onWaste: "верх сброса",
+    moved: (c, d) => `${c} — ${d}.`, toFoundation: "в дом", toColumn: (i) => `на столбец ${i}`,
+    turned: (c) => ` Открылась: ${c}.`, drew: (c) => `Из запаса: ${c}.`, recycled: "Сброс перевёрнут: новый круг.",
+    undone: "Ход отменён.", redone: "Ход возвращён.", nothingToUndo: "Отменять нечего.", nothingToRedo: "Возвращать нечего.",
+    selected: (c) => `Взята карта: ${c}. Выберите, куда её положить.`, cancelled: "Выбор снят.",
+    newGame: (n) => `Новая сдача №${n}.`, winAnnounce: "Победа!", loadError: "Сервер не ответил: ",
+    nextDealRules: "Новые правила начнут действовать со следующей сдачи.", thinking: "Думаю…",
+    fallback: "Сдач выбранного уровня здесь пока нет: это случайная сдача, которую решатель признал решаемой.",
+    fallbackRandom: "Сдач выбранного уровня здесь пока нет: это случайная сдача.",
+    minSec: (m, s) => `${m}:${String(s).padStart(2, "0")}`,
+  },
+};
+
+/** The page language: the saved choice, else Russian when the browser prefers it. */
+export function initialLang(saved) {
+  if (saved === "ru" || saved === "en") return saved;
+  const prefs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+  for (const p of prefs) {
+    const l = String(p).toLowerCase().slice(0, 2);
+    if (l === "ru") return "ru";
+    if (l === "en") return "en";
+  }
+  return "en";
+}
+
+/** Parse a card code such as "7C" or "TD" into {rank 1..13, suit 0..3}. */
+export function parseCard(code) {
+  return { rank: RANK_LETTERS.indexOf(code[0]) + 1, suit: SUIT_LETTERS.indexOf(code[1]) };
+}
+
+/** The spoken name of a card code: "seven of clubs" / "семёрка треф". */
+export function cardName(code, lang) {
+  const { rank, suit } = parseCard(code);
+  if (lang === "ru") return `${RANKS.ru[rank - 1]} ${SUITS.ru[suit]}`;
+  return `${RANKS.en[rank - 1]} of ${SUITS.en[suit]}`;
+}
+
+/** Apply the language to every element marked with data-i18n / data-i18n-aria. */
+export function translatePage(lang) {
+  const t = STRINGS[lang];
+  document.documentElement.lang = lang;
+  document.title = t.pageTitle;
+  for (const el of document.querySelectorAll("[data-i18n]")) {
+    const v = t[el.dataset.i18n];
+    if (typeof v === "string") el.textContent = v;
+  }
+  for (const el of document.querySelectorAll("[data-i18n-aria]")) {
+    const v = t[el.dataset.i18nAria];
+    if (typeof v === "string") el.setAttribute("aria-label", v);
+  }
+}
