@@ -1,0 +1,229 @@
+"""The no-peeking player: picks a move from what a person at the table can see.
+
+It looks only at the face-up cards, how many cards lie face down in each column, the waste (the
+cards a player would see there), the number of cards left in the stock and the foundations. It
+never reads a face-down card or the order of the stock. It is the hint engine ("what would a
+sensible player do now?") and the yardstick of the deal library's grades: a deal that this player
+wins often is easy for people; one it never wins, even with a perfect solution existing, is hard.
+
+The policy is the usual list of Klondike hints, best first:
+
+1. a card that can safely go to its foundation (aces, twos, and cards no lower card of the other
+   colour still needs as a landing place);
+2. a move that turns up a face-down card (the deeper the column, the better);
+3. a card to its foundation (not safe, but progress), a part of a run moved so that the card under
+   it can go home;
+4. a waste card into the tableau (a king from the waste to an empty column a little lower);
+5. a draw from the stock (or turning the waste over);
+6. only when a whole round of the stock brought nothing: emptying a column, and other moves that
+   lead to a position not seen before.
+
+Moves of equal rank (two columns with as many face-down cards, two places for the same card) are
+chosen at random from a seed, so several games from one deal with different seeds show how much
+luck the deal needs.
+
+>>> from kosynka import Klondike, KlondikeRules
+>>> result = play(Klondike(1, rules=KlondikeRules(draw=1)), seed=0)
+>>> result.moves > 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Final
+
+from kosynka.games.klondike import FOUNDATION, Klondike, Move
+
+_RANK: Final = tuple(i % 13 + 1 for i in range(52))
+_SUIT: Final = tuple(i // 13 for i in range(52))
+_RED: Final = tuple(1 if i // 13 in (1, 2) else 0 for i in range(52))
+_OTHER_COLOUR: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
+"""The suits of the other colour, per suit (C, D, H, S)."""
+
+# Ranks of moves (higher is better). Moves below P_DRAW are made only after a whole round of
+# the stock brought nothing new; moves ranked P_NEVER are not made at all.
+P_SAFE_HOME: Final = 1000
+P_EXPOSE: Final = 900
+P_HOME: Final = 600
+P_FREE_FOR_HOME: Final = 550
+P_WASTE: Final = 500
+P_WASTE_KING: Final = 450
+P_DRAW: Final = 100
+P_EMPTY_COLUMN: Final = 50
+P_LAST_RESORT: Final = 10
+P_NEVER: Final = -1
+
+DEFAULT_MAX_MOVES: Final = 2000
+"""A game longer than this many moves (draws included) counts as lost."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    """One game played by the no-peeking player.
+
+    ``won``: all 52 cards reached the foundations; ``moves``: every move made (draws and
+    recycles included); ``card_moves``: moves of cards only; ``foundation``: cards on the
+    foundations at the end (52 when won); ``face_down``: face-down cards left in the tableau."""
+
+    won: bool
+    moves: int
+    card_moves: int
+    foundation: int
+    face_down: int
+
+
+def _visible_key(game: Klondike) -> Hashable:
+    """What a player sees of the position (no face-down card, no stock order)."""
+    cols = game._cols
+    hidden = game._hidden
+    draw = game.rules.draw
+    return (
+        tuple(tuple(col[h:]) for col, h in zip(cols, hidden, strict=True)),
+        tuple(hidden),
+        tuple(game._found),
+        tuple(game._waste[-draw:]),
+        len(game._waste),
+        len(game._stock),
+        game.pass_number if game.rules.passes is not None else 0,
+    )
+
+
+def _is_safe_home(card: int, found: list[int]) -> bool:
+    """True when ``card`` can go to its foundation without ever being missed in the tableau:
+    no card of the other colour one rank lower still needs it as a landing place."""
+    rank = _RANK[card]
+    if rank <= 2:
+        return True
+    a, b = _OTHER_COLOUR[_SUIT[card]]
+    return found[a] >= rank - 1 and found[b] >= rank - 1
+
+
+def _king_waiting(game: Klondike) -> bool:
+    """True when a king could use an empty column: a king heading a run over face-down cards,
+    or a king on top of the waste."""
+    waste = game._waste
+    if waste and _RANK[waste[-1]] == 13:
+        return True
+    for col, h in zip(game._cols, game._hidden, strict=True):
+        if h and col and _RANK[col[h]] == 13:
+            return True
+    return False
+
+
+def rank_move(game: Klondike, move: Move) -> int:
+    """How good ``move`` looks from the visible cards (see the module docstring); higher is
+    better, :data:`P_NEVER` for a move this player never makes. ``move`` must be legal."""
+    card_obj = move.card
+    if card_obj is None:
+        return P_DRAW
+    card = card_obj.index
+    found = game._found
+    cols = game._cols
+    hidden = game._hidden
+    to = move.to
+    waste = game._waste
+    if waste and waste[-1] == card:
+        if to == FOUNDATION:
+            return P_SAFE_HOME if _is_safe_home(card, found) else P_HOME
+        if _RANK[card] == 13:
+            return P_WASTE_KING
+        return P_WASTE
+    src = -1
+    pos = -1
+    for i, col in enumerate(cols):
+        if col and card in col:
+            src = i
+            pos = col.index(card)
+            break
+    if src < 0:
+        # A card coming back from its foundation: only as a last resort.
+        return P_LAST_RESORT
+    col = cols[src]
+    if to == FOUNDATION:
+        if pos > 0 and pos == hidden[src]:
+            return P_EXPOSE + 50 + hidden[src]
+        return P_SAFE_HOME if _is_safe_home(card, found) else P_HOME
+    if pos == hidden[src]:
+        if hidden[src]:
+            return P_EXPOSE + (hidden[src] >> 1)
+        if _RANK[card] == 13:
+            return P_NEVER  # a king from one empty column to another changes nothing
+        return P_EMPTY_COLUMN + (20 if _king_waiting(game) else 0)
+    under = col[pos - 1]
+    if found[_SUIT[under]] == _RANK[under] - 1:
+        return P_FREE_FOR_HOME
+    return P_LAST_RESORT
+
+
+def best_move(game: Klondike, seed: int | random.Random | None = 0) -> Move | None:
+    """The move this player would make now (a hint), or None when no move is legal.
+
+    Ties between equally good moves are broken at random from ``seed``."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    best: list[Move] = []
+    best_rank = P_NEVER
+    for move in game.generate_legal_moves():
+        r = rank_move(game, move)
+        if r > best_rank:
+            best, best_rank = [move], r
+        elif r == best_rank and r != P_NEVER:
+            best.append(move)
+    if not best:
+        return None
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def play(game: Klondike, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -> PlayResult:
+    """Play a whole game from ``game``'s position (``game`` itself is left unchanged).
+
+    The player never returns to a position it has already seen; when a whole round of the stock
+    brings nothing new it tries its weaker moves, and when none is left the game is lost."""
+    g = game.copy(stack=False)
+    rng = random.Random(seed)
+    seen: set[Hashable] = {_visible_key(g)}
+    moves = 0
+    card_moves = 0
+    while moves < max_moves and not g.is_won():
+        ranked: list[tuple[int, Move]] = []
+        for move in g.generate_legal_moves():
+            r = rank_move(g, move)
+            if r != P_NEVER:
+                ranked.append((r, move))
+        ranked.sort(key=lambda rm: -rm[0])
+        chosen: Move | None = None
+        i = 0
+        while i < len(ranked) and chosen is None:
+            # The group of moves sharing this rank, tried in random order. A draw that leads
+            # back to a position already seen means a whole round of the stock brought
+            # nothing; only then are the weaker moves (ranked below a draw) reached.
+            j = i
+            while j < len(ranked) and ranked[j][0] == ranked[i][0]:
+                j += 1
+            group = [m for _, m in ranked[i:j]]
+            i = j
+            if len(group) > 1:
+                rng.shuffle(group)
+            for move in group:
+                snap = g._snapshot()
+                g._apply(move)
+                key = _visible_key(g)
+                if key not in seen:
+                    seen.add(key)
+                    chosen = move
+                    break
+                g._restore(snap)
+        if chosen is None:
+            break
+        moves += 1
+        if chosen.card is not None:
+            card_moves += 1
+    return PlayResult(
+        won=g.is_won(),
+        moves=moves,
+        card_moves=card_moves,
+        foundation=sum(g._found),
+        face_down=sum(g._hidden),
+    )

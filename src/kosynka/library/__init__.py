@@ -1,0 +1,35 @@
+"""The deal library: Klondike deals proven winnable by the solver and graded easy, normal or
+hard for people, stored in SQLite (or any SQLAlchemy database), built on one machine or a Dask
+cluster, with a starter library shipped in the package.
+
+* :func:`pick_deal` - a deal of a grade the browser has not played (the game's "new deal");
+* :func:`build` with a :class:`BuildSpec` - solve, grade and store a range of deals (resumable);
+* :func:`open_library` - the storage; :mod:`kosynka.library.grading` - how grades are made.
+
+See ``README.md`` in this directory for the grading method and the commands.
+"""
+
+from kosynka.library.build import BuildReport, BuildSpec, build, examine_deal, parse_deal_ranges
+from kosynka.library.grading import GRADES, difficulty_score, grade_of, wilson_interval
+from kosynka.library.starter import build_starter, pick_deal, read_starter, write_starter
+from kosynka.library.storage import Library, LibraryError, default_db_path, open_library
+
+__all__ = [
+    "GRADES",
+    "BuildReport",
+    "BuildSpec",
+    "Library",
+    "LibraryError",
+    "build",
+    "build_starter",
+    "default_db_path",
+    "difficulty_score",
+    "examine_deal",
+    "grade_of",
+    "open_library",
+    "parse_deal_ranges",
+    "pick_deal",
+    "read_starter",
+    "wilson_interval",
+    "write_starter",
+]

@@ -1,0 +1,517 @@
+"""Building the library: solve every deal of a range, grade the winnable ones, store them.
+
+The work on one deal (:func:`examine_deal`) is a pure function of the rules, the deal number and
+the limits, so it gives the same record wherever it runs: in this process (``jobs=1``), in a
+local process pool (the default, one worker per core) or on a Dask distributed cluster
+(``scheduler="tcp://HOST:PORT"``). Only the solver's wall time differs between runs.
+
+Resuming is built in: deals already stored for these rules are skipped, results are committed in
+batches, and the set of stored deals is read again from time to time, so two builds writing the
+same database share the work instead of doing it twice (and the unique constraint makes a deal
+that both happen to solve land once).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from types import FrameType
+from typing import Any, Final, TextIO
+
+from kosynka.games.klondike import Klondike, KlondikeRules
+from kosynka.heuristic import play
+from kosynka.library.grading import DEFAULT_RUNS, GradeFigures, difficulty_score, grade_of
+from kosynka.library.storage import MAX_STORED_DEAL, Library, LibraryError, open_library
+
+DEFAULT_MAX_STATES: Final = 1_000_000
+"""The solver's state limit per deal unless told otherwise (deals beyond it stay undecided)."""
+BATCH_ROWS: Final = 200
+"""Deals written per transaction at most."""
+BATCH_SECONDS: Final = 3.0
+"""Buffered results are written at least this often."""
+REFRESH_SECONDS: Final = 10.0
+"""How often the build looks again at which deals other builds have stored."""
+GAMES: Final = ("klondike",)
+
+
+@dataclass(frozen=True, slots=True)
+class BuildSpec:
+    """What to build: the game and its rules, the solver's limits and the player's games per
+    deal. Picklable, so it travels to pool and cluster workers."""
+
+    game: str = "klondike"
+    draw: int = 1
+    passes: int | None = None
+    foundation_return: bool = True
+    max_states: int | None = DEFAULT_MAX_STATES
+    time_limit: float | None = None
+    runs: int = DEFAULT_RUNS
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise LibraryError(f"unknown game {self.game!r} (known: {', '.join(GAMES)})")
+        if self.runs < 1:
+            raise LibraryError(f"the player needs at least one game per deal, not {self.runs}")
+        if self.max_states is not None and self.max_states < 1:
+            raise LibraryError(f"the state limit must be at least 1, not {self.max_states}")
+        if self.time_limit is not None and not self.time_limit > 0:
+            raise LibraryError(f"the time limit must be positive, not {self.time_limit}")
+        self.rules  # noqa: B018 - validates the rule options
+
+    @property
+    def rules(self) -> KlondikeRules:
+        """The rules as the engine's value."""
+        return KlondikeRules(
+            draw=self.draw, passes=self.passes, foundation_return=self.foundation_return
+        )
+
+    @property
+    def rules_text(self) -> str:
+        """The rules as stored: ``draw=1 passes=unlimited return=on``."""
+        return self.rules.text()
+
+
+def examine_deal(spec: BuildSpec, deal: int) -> dict[str, Any]:
+    """Solve deal ``deal`` (PySolFC numbering) under ``spec`` and, when it is winnable, grade
+    it: the record to store (see :data:`kosynka.library.storage.RECORD_FIELDS`)."""
+    from kosynka.solver import SolveStatus, solve
+
+    game = Klondike(deal, rules=spec.rules, numbering="pysol")
+    res = solve(game, time_limit=spec.time_limit, max_states=spec.max_states)
+    record: dict[str, Any] = {
+        "game": spec.game,
+        "rules": spec.rules_text,
+        "draw": spec.draw,
+        "deal": deal,
+        "verdict": res.status.value,
+        "limit_kind": res.limit if res.status is SolveStatus.LIMIT else None,
+        "solver": res.implementation,
+        "states": int(res.states),
+        "unique_states": int(res.unique_states),
+        "seconds": round(float(res.seconds), 6),
+        "solution": None,
+        "solution_moves": None,
+        "solution_card_moves": None,
+        "heur_runs": 0,
+        "heur_wins": 0,
+        "heur_mean_moves": 0.0,
+        "heur_mean_home": 0.0,
+        "score": None,
+        "grade": None,
+    }
+    if res.status is not SolveStatus.SOLVED:
+        return record
+    record["solution"] = " ".join(str(m) for m in res.moves)
+    record["solution_moves"] = len(res.moves)
+    record["solution_card_moves"] = res.card_moves
+    games = [play(game, seed) for seed in range(spec.runs)]
+    wins = sum(1 for g in games if g.won)
+    mean_moves = sum(g.moves for g in games) / len(games)
+    mean_home = sum(g.foundation for g in games) / len(games)
+    figures = GradeFigures(spec.runs, wins, mean_moves, mean_home, int(res.states))
+    score = difficulty_score(figures)
+    record.update(
+        heur_runs=spec.runs,
+        heur_wins=wins,
+        heur_mean_moves=round(mean_moves, 3),
+        heur_mean_home=round(mean_home, 3),
+        score=score,
+        grade=grade_of(score, spec.draw),
+    )
+    return record
+
+
+def examine_chunk(spec: BuildSpec, deals: Sequence[int]) -> list[dict[str, Any]]:
+    """:func:`examine_deal` over several deals (one task for a worker)."""
+    return [examine_deal(spec, d) for d in deals]
+
+
+# --------------------------------------------------------------------------- deal ranges
+def parse_deal_ranges(text: str) -> list[int]:
+    """Read ``1-100000``, ``5``, or a comma-separated list of both into sorted unique deal
+    numbers; raise :class:`LibraryError` naming the bad part."""
+    numbers: set[int] = set()
+    parts = [p.strip() for p in text.split(",")]
+    if not text.strip() or not all(parts):
+        raise LibraryError(f"no deal range in {text!r} (expected e.g. 1-100000)")
+    for part in parts:
+        lo_text, sep, hi_text = part.partition("-")
+        try:
+            lo = int(lo_text.strip())
+            hi = int(hi_text.strip()) if sep else lo
+        except ValueError:
+            raise LibraryError(
+                f"not a deal range: {part!r} (expected N or FIRST-LAST, e.g. 1-100000)"
+            ) from None
+        if lo < 1 or hi > MAX_STORED_DEAL:
+            raise LibraryError(f"deal numbers must lie in 1..{MAX_STORED_DEAL}: {part!r}")
+        if hi < lo:
+            raise LibraryError(f"empty deal range {part!r}: the last deal comes before the first")
+        if hi - lo >= 100_000_000 or len(numbers) + (hi - lo) > 100_000_000:
+            raise LibraryError("at most 100,000,000 deals per build")
+        numbers.update(range(lo, hi + 1))
+    return sorted(numbers)
+
+
+# --------------------------------------------------------------------------- progress
+class Progress:
+    """A progress line on a stream (stderr): deals done, deals per second, time left.
+
+    On a terminal it redraws one line; otherwise it prints a line every 10 seconds."""
+
+    def __init__(self, total: int, stream: TextIO | None = None, *, enabled: bool = True) -> None:
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = enabled and total > 0
+        self.done = 0
+        self.start = time.monotonic()
+        self._last = 0.0
+        try:
+            self._tty = self.stream.isatty()
+        except (AttributeError, ValueError):
+            self._tty = False
+
+    def advance(self, n: int) -> None:
+        """Count ``n`` more deals done and redraw when due."""
+        self.done += n
+        now = time.monotonic()
+        if self.enabled and now - self._last >= (0.2 if self._tty else 10.0):
+            self._last = now
+            self._draw(final=False)
+
+    def line(self) -> str:
+        """The progress text."""
+        elapsed = max(1e-9, time.monotonic() - self.start)
+        rate = self.done / elapsed
+        left = (self.total - self.done) / rate if rate > 0 else float("inf")
+        width = 24
+        filled = int(width * self.done / self.total) if self.total else width
+        bar = "#" * filled + "-" * (width - filled)
+        return (
+            f"[{bar}] {self.done}/{self.total} deals  {rate:.1f} deals/s  "
+            f"left {_clock(left)}  elapsed {_clock(elapsed)}"
+        )
+
+    def _draw(self, *, final: bool) -> None:
+        text = self.line()
+        if self._tty:
+            end = "\n" if final else ""
+            self.stream.write(f"\r{text}\033[K{end}")
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        """Draw the last state of the bar."""
+        if self.enabled:
+            self._draw(final=True)
+
+
+def _clock(seconds: float) -> str:
+    """``1:02:03`` for a number of seconds (``--:--`` when unknown)."""
+    if seconds != seconds or seconds == float("inf"):
+        return "--:--"
+    s = int(seconds + 0.5)
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}"
+
+
+# --------------------------------------------------------------------------- runners
+ChunkResult = list[dict[str, Any]]
+
+
+class _Runner:
+    """Runs chunks of deals somewhere and yields their results as they finish."""
+
+    workers: int = 1
+
+    def run(
+        self, spec: BuildSpec, chunks: Iterator[list[int]], in_flight: int
+    ) -> Iterator[ChunkResult]:
+        """Examine every chunk of ``chunks`` (taken lazily), keeping at most ``in_flight``
+        chunks under way; yield each chunk's records as soon as it is done."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Stop the workers."""
+
+
+class _InProcess(_Runner):
+    """Everything in this process, one deal after another (``jobs=1``)."""
+
+    def run(
+        self, spec: BuildSpec, chunks: Iterator[list[int]], in_flight: int
+    ) -> Iterator[ChunkResult]:
+        for chunk in chunks:
+            yield examine_chunk(spec, chunk)
+
+
+class _Pool(_Runner):
+    """A local process pool of ``jobs`` workers."""
+
+    def __init__(self, jobs: int) -> None:
+        self.workers = jobs
+        self.pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_signals)
+        self.finished = False
+
+    def run(
+        self, spec: BuildSpec, chunks: Iterator[list[int]], in_flight: int
+    ) -> Iterator[ChunkResult]:
+        pending: set[Future[ChunkResult]] = set()
+        exhausted = False
+        while True:
+            while not exhausted and len(pending) < in_flight:
+                chunk = next(chunks, None)
+                if chunk is None:
+                    exhausted = True
+                    break
+                pending.add(self.pool.submit(examine_chunk, spec, chunk))
+            if not pending:
+                self.finished = True
+                return
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                try:
+                    result = fut.result()
+                except BrokenProcessPool:
+                    raise LibraryError(
+                        "a worker process died (out of memory, or killed); "
+                        "run the same command again to resume"
+                    ) from None
+                yield result
+
+    def close(self) -> None:
+        if not self.finished:
+            # Interrupted or failed: stop the workers now rather than after their deals.
+            processes = getattr(self.pool, "_processes", None) or {}
+            for proc in list(processes.values()):
+                proc.terminate()
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_signals() -> None:
+    """In a pool worker: Ctrl-C is the parent's business, SIGTERM simply ends the worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+class _Dask(_Runner):
+    """The workers of a Dask distributed cluster."""
+
+    def __init__(self, address: str) -> None:
+        try:
+            self.dask: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise LibraryError(
+                "--scheduler needs Dask distributed: pip install 'kosynka[cluster]'"
+            ) from None
+        try:
+            self.client: Any = self.dask.Client(address, timeout="15s")
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise LibraryError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        self.workers = max(1, sum(self.client.nthreads().values()))
+
+    def run(
+        self, spec: BuildSpec, chunks: Iterator[list[int]], in_flight: int
+    ) -> Iterator[ChunkResult]:
+        futures = []
+        for chunk in chunks:
+            futures.append(self.client.submit(examine_chunk, spec, chunk, pure=False))
+            if len(futures) >= in_flight:
+                break
+        if not futures:
+            return
+        queue = self.dask.as_completed(futures)
+        for fut in queue:
+            try:
+                result: ChunkResult = fut.result()
+            except Exception as exc:
+                raise LibraryError(f"a Dask worker failed: {type(exc).__name__}: {exc}") from None
+            fut.release()
+            nxt = next(chunks, None)
+            if nxt is not None:
+                queue.add(self.client.submit(examine_chunk, spec, nxt, pure=False))
+            yield result
+
+    def close(self) -> None:
+        self.client.close()
+
+
+# --------------------------------------------------------------------------- the build
+@dataclass
+class BuildReport:
+    """What a build did: deals asked for, found already stored, examined and stored by this
+    run, and left to another build writing at the same time; verdicts of the deals stored."""
+
+    requested: int = 0
+    already: int = 0
+    examined: int = 0
+    stored: int = 0
+    by_others: int = 0
+    seconds: float = 0.0
+    verdicts: dict[str, int] = field(default_factory=dict)
+    grades: dict[str, int] = field(default_factory=dict)
+    interrupted: bool = False
+
+
+def default_jobs() -> int:
+    """Worker processes by default: the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def build(
+    spec: BuildSpec,
+    deals: Sequence[int],
+    *,
+    db: str | None = None,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = True,
+    stream: TextIO | None = None,
+    chunk_size: int | None = None,
+    on_commit: Callable[[int], None] | None = None,
+) -> BuildReport:
+    """Examine and store every deal of ``deals`` not yet in the library ``db``.
+
+    ``jobs`` worker processes (default: one per core; 1 means in this process), or the Dask
+    cluster at ``scheduler``. ``on_commit`` is told the number of rows each batch added."""
+    started = time.monotonic()
+    report = BuildReport(requested=len(deals))
+    if not deals:
+        return report
+    lib = open_library(db)
+    try:
+        lo, hi = min(deals), max(deals)
+        stored = lib.stored_deals(spec.game, spec.rules_text, lo, hi)
+        todo = [d for d in deals if d not in stored]
+        report.already = len(deals) - len(todo)
+        if not todo:
+            report.seconds = time.monotonic() - started
+            return report
+        runner: _Runner
+        if scheduler:
+            runner = _Dask(scheduler)
+        else:
+            n = jobs if jobs is not None else default_jobs()
+            if n < 1:
+                raise LibraryError(f"--jobs must be at least 1, not {n}")
+            n = min(n, len(todo))
+            runner = _InProcess() if n == 1 else _Pool(n)
+        try:
+            _run(lib, spec, todo, runner, report, progress, stream, chunk_size, on_commit)
+        finally:
+            runner.close()
+    finally:
+        lib.close()
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def _run(
+    lib: Library,
+    spec: BuildSpec,
+    todo: list[int],
+    runner: _Runner,
+    report: BuildReport,
+    show_progress: bool,
+    stream: TextIO | None,
+    chunk_size: int | None,
+    on_commit: Callable[[int], None] | None,
+) -> None:
+    """The build loop: feed chunks to ``runner``, write results in batches."""
+    workers = runner.workers
+    size = chunk_size or max(1, min(32, len(todo) // (workers * 16) or 1))
+    lo, hi = todo[0], todo[-1]
+    known: set[int] = set()
+    bar = Progress(len(todo), stream, enabled=show_progress)
+    buffer: list[dict[str, Any]] = []
+    last_flush = time.monotonic()
+    last_refresh = last_flush
+
+    def chunks() -> Iterator[list[int]]:
+        for i in range(0, len(todo), size):
+            whole = todo[i : i + size]
+            part = [d for d in whole if d not in known]
+            skipped = len(whole) - len(part)
+            if skipped:
+                report.by_others += skipped
+                bar.advance(skipped)
+            if part:
+                yield part
+
+    def flush() -> None:
+        nonlocal last_flush, last_refresh
+        if buffer:
+            added = lib.store(buffer)
+            report.stored += added
+            for r in buffer:
+                report.verdicts[r["verdict"]] = report.verdicts.get(r["verdict"], 0) + 1
+                if r["grade"]:
+                    report.grades[r["grade"]] = report.grades.get(r["grade"], 0) + 1
+            buffer.clear()
+            if on_commit is not None:
+                on_commit(added)
+        now = time.monotonic()
+        last_flush = now
+        if now - last_refresh >= REFRESH_SECONDS:
+            last_refresh = now
+            known.update(lib.stored_deals(spec.game, spec.rules_text, lo, hi))
+
+    previous = _terminate_as_interrupt()
+    try:
+        for result in runner.run(spec, chunks(), in_flight=workers * 3):
+            buffer.extend(result)
+            report.examined += len(result)
+            bar.advance(len(result))
+            if len(buffer) >= BATCH_ROWS or time.monotonic() - last_flush >= BATCH_SECONDS:
+                flush()
+    except KeyboardInterrupt:
+        report.interrupted = True
+    finally:
+        _restore_terminate(previous)
+        flush()
+        bar.finish()
+
+
+_Handler = Callable[[int, FrameType | None], Any] | int | None
+
+
+def _terminate_as_interrupt() -> _Handler:
+    """While building, SIGTERM ends the build like Ctrl-C (results so far are written)."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        return signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread
+        return None
+
+
+def _restore_terminate(previous: _Handler) -> None:
+    if previous is not None:
+        with contextlib.suppress(ValueError):
+            signal.signal(signal.SIGTERM, previous)
+
+
+def iter_ranges(numbers: Iterable[int]) -> list[tuple[int, int]]:
+    """Sorted deal numbers as (first, last) runs, for messages."""
+    out: list[tuple[int, int]] = []
+    for n in sorted(numbers):
+        if out and n == out[-1][1] + 1:
+            out[-1] = (out[-1][0], n)
+        else:
+            out.append((n, n))
+    return out

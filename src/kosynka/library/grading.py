@@ -1,0 +1,112 @@
+"""Grades for people: easy, normal and hard among the winnable deals.
+
+The solver only says *whether* a deal can be won (it sees every card). How hard the deal is for
+a person is measured by the no-peeking player of :mod:`kosynka.heuristic`, which sees only what a
+person sees. It plays each winnable deal :data:`DEFAULT_RUNS` times, breaking ties between equally
+good moves differently each time (seeds 0, 1, ...). Three figures come out of those games and one
+out of the solver:
+
+``loss``
+    the share of the player's games that were lost (1 - wins / runs);
+``short``
+    how far from home the player ended, on average: 1 - (mean cards on the foundations) / 52;
+``length``
+    how long its games ran: mean moves / :data:`LONG_GAME`, capped at 1 (long games mean much
+    cycling through the stock and shuffling of runs);
+``effort``
+    the solver's work: log10(states) / log10(:data:`EFFORT_CAP`), capped at 1.
+
+The difficulty score is a weighted sum on a 0..100 scale::
+
+    score = 55 * loss + 25 * short + 10 * length + 10 * effort
+
+and the grade follows from fixed thresholds per draw (a deal's grade never depends on which other
+deals are in the library): ``easy`` below ``EASY_BELOW[draw]``, ``hard`` from
+``HARD_FROM[draw]`` on, ``normal`` between. The thresholds were set once, from the figures of
+the first deals of each draw, so that the three grades hold roughly equal shares of the winnable
+deals (Draw 3 is harder across the board, so its thresholds are higher). Deals the solver
+proved unwinnable, and deals on which it gave up (a limit), get no grade.
+
+>>> f = GradeFigures(runs=8, wins=8, mean_moves=150.0, mean_home=52.0, states=40)
+>>> grade_of(difficulty_score(f), draw=1)
+'easy'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+GRADES: Final = ("easy", "normal", "hard")
+DEFAULT_RUNS: Final = 8
+"""Games the no-peeking player plays per winnable deal."""
+LONG_GAME: Final = 600.0
+"""A game of this many moves (draws included) counts as fully long."""
+EFFORT_CAP: Final = 1_000_000
+"""Solver states at which the effort figure reaches 1."""
+WEIGHTS: Final = {"loss": 55.0, "short": 25.0, "length": 10.0, "effort": 10.0}
+
+EASY_BELOW: Final = {1: 20.0, 3: 45.0}
+"""Scores below these are ``easy`` (per draw)."""
+HARD_FROM: Final = {1: 45.0, 3: 72.0}
+"""Scores from these on are ``hard`` (per draw)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GradeFigures:
+    """What grading measures of a winnable deal: the player's ``runs`` games, of which ``wins``
+    were won, their mean length in moves and mean cards home at the end; the solver's states."""
+
+    runs: int
+    wins: int
+    mean_moves: float
+    mean_home: float
+    states: int
+
+
+def difficulty_score(f: GradeFigures) -> float:
+    """The difficulty score of a winnable deal, 0 (trivial) .. 100 (hardest); see the module
+    docstring for the formula."""
+    if f.runs < 1:
+        raise ValueError("grading needs at least one game of the player")
+    loss = 1.0 - f.wins / f.runs
+    short = max(0.0, min(1.0, 1.0 - f.mean_home / 52.0))
+    length = max(0.0, min(1.0, f.mean_moves / LONG_GAME))
+    effort = max(0.0, min(1.0, math.log10(max(1, f.states)) / math.log10(EFFORT_CAP)))
+    score = (
+        WEIGHTS["loss"] * loss
+        + WEIGHTS["short"] * short
+        + WEIGHTS["length"] * length
+        + WEIGHTS["effort"] * effort
+    )
+    return round(score, 3)
+
+
+def grade_of(score: float, draw: int) -> str:
+    """``easy``, ``normal`` or ``hard`` for a difficulty score under Draw ``draw``."""
+    if draw not in EASY_BELOW:
+        raise ValueError(f"no grade thresholds for draw {draw}")
+    if score < EASY_BELOW[draw]:
+        return "easy"
+    if score < HARD_FROM[draw]:
+        return "normal"
+    return "hard"
+
+
+def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval of a binomial share (95% by default); (0, 1) when n is 0.
+
+    >>> lo, hi = wilson_interval(80, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.711, 0.867)
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    if not 0 <= successes <= n:
+        raise ValueError(f"successes must lie in 0..{n}, not {successes}")
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)

@@ -1,0 +1,258 @@
+"""The starter library shipped inside the package, and picking a deal of a grade.
+
+The starter library (``kosynka/library/data/starter.csv.gz``) holds graded winnable deals for
+Draw 1 and Draw 3 under the default rules (unlimited passes, cards may come back from the
+foundations), with each deal's winning line, so a fresh install has easy, normal and hard deals
+at once. It is a gzip-compressed CSV with one row per deal (see :data:`STARTER_FIELDS`).
+
+Rebuild it with one command (it builds into a work library, then writes the file)::
+
+    kosynka library starter --per-grade 1000
+
+:func:`pick_deal` is what the game's "new deal" asks: a deal of a grade that this browser has
+not played, from the user's own library (when one was built) and the starter library.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import os
+import random
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+from kosynka.games.klondike import KlondikeRules
+from kosynka.library.build import BuildSpec, build
+from kosynka.library.grading import GRADES
+from kosynka.library.storage import Library, LibraryError, default_db_path, open_library
+
+STARTER_RESOURCE: Final = "starter.csv.gz"
+STARTER_FIELDS: Final = (
+    "draw",
+    "deal",
+    "grade",
+    "score",
+    "heur_runs",
+    "heur_wins",
+    "heur_mean_moves",
+    "heur_mean_home",
+    "states",
+    "solver",
+    "solution",
+)
+STARTER_RULES: Final = {1: KlondikeRules(draw=1), 3: KlondikeRules(draw=3)}
+
+
+@dataclass(frozen=True, slots=True)
+class StarterDeal:
+    """One deal of the starter library."""
+
+    draw: int
+    deal: int
+    grade: str
+    score: float
+    heur_runs: int
+    heur_wins: int
+    heur_mean_moves: float
+    heur_mean_home: float
+    states: int
+    solver: str
+    solution: str
+
+    @property
+    def rules(self) -> KlondikeRules:
+        """The rules the deal was graded under."""
+        return STARTER_RULES[self.draw]
+
+
+def starter_path() -> Path | None:
+    """The shipped starter file, or None when this install has none."""
+    ref = resources.files("kosynka.library").joinpath("data").joinpath(STARTER_RESOURCE)
+    path = Path(str(ref))
+    return path if path.is_file() else None
+
+
+def read_starter(path: str | os.PathLike[str] | None = None) -> list[StarterDeal]:
+    """Every deal of the starter file at ``path`` (default: the shipped one; an empty list
+    when there is none). Raise :class:`LibraryError` for a damaged file."""
+    p = Path(path) if path is not None else starter_path()
+    if p is None:
+        return []
+    try:
+        with gzip.open(p, "rt", encoding="utf-8", newline="") as fh:
+            return list(_parse_rows(fh, str(p)))
+    except (OSError, EOFError, UnicodeDecodeError, csv.Error) as exc:
+        raise LibraryError(f"the starter library {p} cannot be read: {exc}") from None
+
+
+def _parse_rows(fh: TextIO, where: str) -> Iterator[StarterDeal]:
+    reader = csv.DictReader(fh)
+    if tuple(reader.fieldnames or ()) != STARTER_FIELDS:
+        raise LibraryError(f"{where} is not a kosynka starter library (unexpected columns)")
+    for n, row in enumerate(reader, start=2):
+        try:
+            deal = StarterDeal(
+                draw=int(row["draw"]),
+                deal=int(row["deal"]),
+                grade=row["grade"],
+                score=float(row["score"]),
+                heur_runs=int(row["heur_runs"]),
+                heur_wins=int(row["heur_wins"]),
+                heur_mean_moves=float(row["heur_mean_moves"]),
+                heur_mean_home=float(row["heur_mean_home"]),
+                states=int(row["states"]),
+                solver=row["solver"],
+                solution=row["solution"],
+            )
+        except (TypeError, ValueError) as exc:
+            raise LibraryError(f"{where}, line {n}: {exc}") from None
+        if deal.draw not in STARTER_RULES or deal.grade not in GRADES:
+            raise LibraryError(f"{where}, line {n}: bad draw or grade")
+        yield deal
+
+
+@lru_cache(maxsize=1)
+def _starter_index() -> dict[tuple[int, str], tuple[int, ...]]:
+    """Starter deal numbers by (draw, grade), read once."""
+    index: dict[tuple[int, str], list[int]] = {}
+    for d in read_starter():
+        index.setdefault((d.draw, d.grade), []).append(d.deal)
+    return {k: tuple(v) for k, v in index.items()}
+
+
+def pick_deal(
+    grade: str,
+    draw: int,
+    exclude: Collection[int] = (),
+    *,
+    passes: int | None = None,
+    foundation_return: bool = True,
+    db: str | None = None,
+    rng: random.Random | None = None,
+) -> int | None:
+    """A winnable deal of ``grade`` (``easy``, ``normal``, ``hard``) under Draw ``draw`` that is
+    not in ``exclude`` (the deals this browser has played), or None when every such deal has
+    been played. Deals come from the library ``db`` (default: the user's library, when it
+    exists) and, for the default rules, from the shipped starter library."""
+    if grade not in GRADES:
+        raise LibraryError(f"unknown grade {grade!r} (expected one of: {', '.join(GRADES)})")
+    rules = KlondikeRules(draw=draw, passes=passes, foundation_return=foundation_return)
+    candidates: set[int] = set()
+    if rules == STARTER_RULES.get(draw):
+        candidates.update(_starter_index().get((draw, grade), ()))
+    lib: Library | None = None
+    if db is not None:
+        lib = open_library(db, create=False, readonly=True)
+    elif default_db_path().is_file():
+        try:
+            lib = open_library(None, create=False, readonly=True)
+        except LibraryError:
+            lib = None  # a broken personal library must not stop the game: use the starter
+    if lib is not None:
+        try:
+            candidates.update(lib.deals_of_grade("klondike", rules.text(), grade))
+        except LibraryError:
+            if db is not None:
+                raise
+        finally:
+            lib.close()
+    left = candidates.difference(exclude)
+    if not left:
+        return None
+    return (rng or random).choice(sorted(left))
+
+
+# --------------------------------------------------------------------------- rebuilding
+def build_starter(
+    *,
+    per_grade: int = 1000,
+    db: str | None = None,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    out: str | os.PathLike[str] | None = None,
+    block: int = 2000,
+    max_states: int | None = None,
+    progress: bool = True,
+    stream: TextIO | None = None,
+) -> dict[tuple[int, str], int]:
+    """Build (or resume) a work library until each grade of Draw 1 and Draw 3 has
+    ``per_grade`` winnable deals, then write the starter file ``out`` (default: the package's
+    own data file) with the lowest-numbered ``per_grade`` deals of each grade. Return how many
+    deals of each (draw, grade) the file holds."""
+    if per_grade < 1:
+        raise LibraryError(f"--per-grade must be at least 1, not {per_grade}")
+    work_db = db if db is not None else str(default_db_path().with_name("starter-work.sqlite"))
+    for draw in (1, 3):
+        spec_kwargs: dict[str, Any] = {"draw": draw}
+        if max_states is not None:
+            spec_kwargs["max_states"] = max_states
+        spec = BuildSpec(**spec_kwargs)
+        first = 1
+        while True:
+            have = _grade_counts(work_db, spec)
+            if all(have.get(g, 0) >= per_grade for g in GRADES):
+                break
+            if first > 10_000_000:
+                raise LibraryError("could not fill every grade from the first 10,000,000 deals")
+            build(
+                spec,
+                range(first, first + block),
+                db=work_db,
+                jobs=jobs,
+                scheduler=scheduler,
+                progress=progress,
+                stream=stream,
+            )
+            first += block
+    target = Path(out) if out is not None else _package_starter_target()
+    return write_starter(work_db, target, per_grade)
+
+
+def _package_starter_target() -> Path:
+    ref = resources.files("kosynka.library").joinpath("data")
+    return Path(str(ref)) / STARTER_RESOURCE
+
+
+def _grade_counts(db: str, spec: BuildSpec) -> dict[str, int]:
+    with open_library(db) as lib:
+        counts = lib.counts(spec.game, spec.rules_text)
+    return dict(counts[0].grades) if counts else {}
+
+
+def write_starter(
+    db: str | None, target: str | os.PathLike[str], per_grade: int
+) -> dict[tuple[int, str], int]:
+    """Write the starter file ``target`` from library ``db``: for each draw (default rules)
+    and grade, the ``per_grade`` lowest-numbered winnable deals. Return the counts written."""
+    rows: list[dict[str, Any]] = []
+    written: dict[tuple[int, str], int] = {}
+    with open_library(db, create=False) as lib:
+        for draw, rules in STARTER_RULES.items():
+            taken: dict[str, int] = {}
+            for rec in lib.records("klondike", rules.text(), verdict="solved"):
+                g = rec["grade"]
+                if g not in GRADES or taken.get(g, 0) >= per_grade:
+                    continue
+                taken[g] = taken.get(g, 0) + 1
+                rows.append({k: rec[k] for k in STARTER_FIELDS})
+            for g in GRADES:
+                written[(draw, g)] = taken.get(g, 0)
+    rows.sort(key=lambda r: (r["draw"], r["deal"]))
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=STARTER_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    path = Path(target)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    with open(tmp, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
+        gz.write(buf.getvalue().encode("utf-8"))
+    os.replace(tmp, path)
+    _starter_index.cache_clear()
+    return written
