@@ -25,10 +25,6 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-class _BodyTooLarge(Exception):
-    """Raised inside ``receive`` when a streamed body passes the limit."""
-
-
 def _error_body(code: str, message: str, problems: list[dict[str, str]] | None = None) -> bytes:
     """The JSON error document (see :class:`kosynka.web.schemas.ErrorResponse`)."""
     return json.dumps(
@@ -66,7 +62,8 @@ class BodyLimit:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
-                    raise _BodyTooLarge
+                    # An HTTP error passes through FastAPI's body reading as it is.
+                    raise StarletteHTTPException(413, detail=self._message())
             return message
 
         async def tracking_send(message: Message) -> None:
@@ -77,12 +74,18 @@ class BodyLimit:
 
         try:
             await self.app(scope, limited_receive, tracking_send)
-        except _BodyTooLarge:
-            if not started:
-                await self._refuse(send)
+        except StarletteHTTPException as exc:
+            if exc.status_code != 413 or started:
+                raise
+            await self._refuse(send)
+
+    def _message(self) -> str:
+        """The error message of a refused body."""
+        return f"the request body is larger than {self.limit} bytes"
 
     async def _refuse(self, send: Send) -> None:
-        body = _error_body("body-too-large", f"the request body is larger than {self.limit} bytes")
+        """Send the 413 JSON answer."""
+        body = _error_body("body-too-large", self._message())
         await send(
             {
                 "type": "http.response.start",

@@ -1,0 +1,250 @@
+"""The JSON API through FastAPI's TestClient: views hide face-down cards, moves are accepted or
+refused with their reason, hints and collect are real moves, and every bad input is a 4xx JSON
+error that names the problem (never a 500)."""
+
+from __future__ import annotations
+
+import copy
+import warnings
+from typing import Any
+
+import pytest
+
+from kosynka import Klondike, KlondikeRules, Move
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from kosynka.web import create_app
+from kosynka.web.settings import Settings
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(Settings()))
+
+
+def record(
+    number: int = 9, draw: int = 1, moves: list[str] | None = None, **rules: Any
+) -> dict[str, Any]:
+    return {
+        "game": "klondike",
+        "rules": {"draw": draw, "passes": None, "foundation_return": True, **rules},
+        "deal": {"number": number, "numbering": "pysol", "source": "chosen"},
+        "moves": moves or [],
+    }
+
+
+def test_view_shows_face_down_cards_only_as_counts(client: TestClient) -> None:
+    r = client.post("/api/klondike/view", json={"record": record(12345)})
+    assert r.status_code == 200
+    view = r.json()["view"]
+    game = Klondike(12345)
+    assert [c["down"] for c in view["columns"]] == [0, 1, 2, 3, 4, 5, 6]
+    assert [c["up"] for c in view["columns"]] == [
+        [c.text() for c in game.face_up(i)] for i in range(7)
+    ]
+    assert view["counters"] == {
+        "moves": 0, "face_down": 21, "pass_number": 1, "passes_left": None, "stock": 24,
+        "waste": 0, "foundations": 0,
+    }  # fmt: skip
+    assert sorted(view["legal"]) == sorted(str(m) for m in game.legal_moves)
+    hidden = {c.text() for i in range(7) for c in game.column(i)[: game.face_down_count(i)]}
+    hidden |= {c.text() for c in game.stock()}
+    assert not any(h in r.text for h in hidden), "the view names a face-down card"
+    assert view["can_undo"] is False and view["outcome"] is None and view["collect"] is False
+
+
+def test_move_accepted_then_refused_with_reason(
+    client: TestClient, winning_line: dict[str, Any]
+) -> None:
+    first = winning_line["moves"][0]
+    r = client.post("/api/klondike/move", json={"record": record(), "move": first})
+    body = r.json()
+    assert r.status_code == 200 and body["accepted"] is True and body["applied"] == [first]
+    assert body["view"]["counters"]["moves"] == 1 and body["view"]["can_undo"] is True
+    r = client.post("/api/klondike/move", json={"record": record(), "move": "KH>f"})
+    body = r.json()
+    assert body["accepted"] is False and body["applied"] == []
+    expected = Klondike(9).explain(Move.parse("KH>f"))
+    assert expected is not None
+    assert body["reason"] == {"code": expected.code, "en": expected.en, "ru": expected.ru}
+
+
+def test_auto_sends_safe_cards_home(client: TestClient) -> None:
+    # Deal 9 shows the aces of diamonds and spades, and the two of spades lies under the ace:
+    # one move with auto sends all three (twos are always safe).
+    r = client.post("/api/klondike/move", json={"record": record(), "move": "AD>f", "auto": True})
+    assert r.json()["applied"] == ["AD>f", "AS>f", "2S>f"]
+    r = client.post("/api/klondike/move", json={"record": record(), "move": "AD>f"})
+    assert r.json()["applied"] == ["AD>f"]
+
+
+def test_foundations_are_shown_in_the_order_aces_arrived(client: TestClient) -> None:
+    r = client.post("/api/klondike/view", json={"record": record(moves=["AD>f", "AS>f"])})
+    assert [f["suit"] for f in r.json()["view"]["foundations"]] == ["D", "S", "C", "H"]
+
+
+def test_whole_line_wins_and_collect_finishes(
+    client: TestClient, winning_line: dict[str, Any]
+) -> None:
+    moves = winning_line["moves"]
+    game = Klondike(9, rules=KlondikeRules(draw=1))
+    cut = 0
+    while game.face_down_count():
+        game.push(Move.parse(moves[cut]))
+        cut += 1
+    rec = record(moves=moves[:cut])
+    view = client.post("/api/klondike/view", json={"record": rec}).json()["view"]
+    assert view["counters"]["face_down"] == 0 and view["collect"] is True
+    col = client.post("/api/klondike/collect", json={"record": rec}).json()
+    assert col["available"] is True
+    game.replay(col["moves"])
+    assert game.is_won()
+    done = client.post("/api/klondike/view", json={"record": record(moves=moves)}).json()["view"]
+    assert done["outcome"] == "won" and done["counters"]["foundations"] == 52
+    # Before every card is turned, collecting is never offered.
+    early = client.post("/api/klondike/collect", json={"record": record(moves=moves[:5])}).json()
+    assert early == {"available": False, "moves": []}
+
+
+def test_hint_is_a_legal_move(client: TestClient) -> None:
+    for number in (1, 9, 12345):
+        r = client.post("/api/klondike/hint", json={"record": record(number)})
+        body = r.json()
+        assert r.status_code == 200 and body["move"] is not None
+        assert Klondike(number).explain(Move.parse(body["move"])) is None
+        assert body["en"] and body["ru"]
+
+
+def test_hint_draws_when_only_the_stock_helps(client: TestClient) -> None:
+    # Deal 9 after its two aces go home: no other card move turns anything; drawing is offered
+    # unless the solver knows a winning line (then its first move, which is legal).
+    r = client.post("/api/klondike/hint", json={"record": record(moves=["AD>f", "AS>f", "2S>f"])})
+    body = r.json()
+    assert body["move"] is not None and body["kind"] in ("solver", "heuristic", "draw")
+
+
+def test_new_random_deal(client: TestClient) -> None:
+    r = client.post("/api/klondike/new", json={"rules": {"draw": 3}, "source": "random"})
+    body = r.json()
+    assert r.status_code == 200
+    assert body["record"]["deal"]["source"] == "random" and body["record"]["rules"]["draw"] == 3
+    assert body["record"]["moves"] == [] and body["view"]["counters"]["face_down"] == 21
+
+
+def test_graded_source_never_fakes_a_grade(client: TestClient) -> None:
+    r = client.post("/api/klondike/new", json={"source": "easy"})
+    body = r.json()
+    assert r.status_code == 200
+    src = body["record"]["deal"]["source"]
+    assert src in ("easy", "random-winnable", "random")
+    if src != "easy":
+        assert body["note"]
+
+
+BAD_RECORDS = [
+    ("moves", "s", "record.moves"),
+    ("moves", ["s", 7], "record.moves[1]"),
+    ("moves", ["s", "7C>9"], "record.moves[1]"),
+    ("moves", ["KH>f"], "record.moves[0]"),
+    ("moves", ["s"] * 7000, "record.moves"),
+    ("rules", {"draw": 2}, "record.rules.draw"),
+    ("rules", {"draw": 1, "passes": 0}, "record.rules.passes"),
+    ("rules", {"draw": 1, "passes": "many"}, "record.rules.passes"),
+    ("rules", {"draw": 1, "foundation_return": "maybe"}, "record.rules.foundation_return"),
+    ("rules", {"draw": 1, "undo": True}, "record.rules.undo"),
+    ("deal", {"number": -5}, "record.deal.number"),
+    ("deal", {"number": 0}, "record.deal.number"),
+    ("deal", {"number": 10**30}, "record.deal.number"),
+    ("deal", {"number": 2**32, "numbering": "kpat"}, "record.deal"),
+    ("deal", {"number": "12"}, "record.deal.number"),
+    ("deal", {"number": 12, "numbering": "ms"}, "record.deal.numbering"),
+    ("deal", {"number": 12, "source": "lucky"}, "record.deal.source"),
+    ("game", "freecell", "record.game"),
+]
+
+
+@pytest.mark.parametrize(("field", "value", "where"), BAD_RECORDS)
+def test_bad_record_is_a_422_naming_the_field(
+    client: TestClient, field: str, value: Any, where: str
+) -> None:
+    rec = copy.deepcopy(record())
+    rec[field] = value
+    r = client.post("/api/klondike/view", json={"record": rec})
+    body = r.json()
+    assert r.status_code == 422, body
+    assert body["error"] in ("invalid-request", "invalid-record")
+    assert any(p["where"] == where for p in body["problems"]), body
+    assert body["message"]
+
+
+@pytest.mark.parametrize(
+    ("payload", "where"),
+    [
+        ({"source": "lucky"}, "source"),
+        ({"source": "easy", "rules": {"draw": 5}}, "rules.draw"),
+        ({"exclude": [-1.5]}, "exclude[0]"),
+        ({"exclude": list(range(2000))}, "exclude"),
+    ],
+)
+def test_bad_new_game_request(client: TestClient, payload: dict[str, Any], where: str) -> None:
+    r = client.post("/api/klondike/new", json=payload)
+    assert r.status_code == 422
+    assert any(p["where"] == where for p in r.json()["problems"])
+
+
+def test_bad_move_text(client: TestClient) -> None:
+    r = client.post("/api/klondike/move", json={"record": record(), "move": "hello"})
+    assert r.status_code == 422 and r.json()["problems"][0]["where"] == "move"
+
+
+def test_not_json_and_missing_fields(client: TestClient) -> None:
+    r = client.post(
+        "/api/klondike/view", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 422 and r.json()["problems"][0]["where"] == "body"
+    r = client.post("/api/klondike/view", json={})
+    assert r.status_code == 422 and r.json()["problems"][0] == {
+        "where": "record", "message": "this field is required"
+    }  # fmt: skip
+
+
+def test_body_over_64_kb_is_413(client: TestClient) -> None:
+    big = b'{"record": {"moves": ["' + b"s" * 70_000 + b'"]}}'
+    r = client.post("/api/klondike/view", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and r.json()["error"] == "body-too-large"
+
+    def chunks() -> Any:  # no Content-Length: the limit is found while reading
+        for _ in range(20):
+            yield b" " * 8192
+
+    r = client.post(
+        "/api/klondike/view", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 413
+
+
+def test_pages_and_schema(client: TestClient) -> None:
+    assert client.get("/").status_code == 200
+    assert client.get("/klondike/draw-3/deal/12345").headers["content-type"].startswith("text/html")
+    assert client.get("/klondike/draw-2/deal/12345").status_code == 404
+    assert client.get("/rules/ru").status_code == 200 and "Косынк" in client.get("/rules/ru").text
+    assert client.get("/rules/en").status_code == 200
+    r = client.get(
+        "/rules", headers={"accept-language": "ru-RU,ru;q=0.9,en;q=0.8"}, follow_redirects=False
+    )
+    assert r.headers["location"] == "/rules/ru"
+    r = client.get(
+        "/rules", headers={"accept-language": "en-GB,en;q=0.9,ru;q=0.5"}, follow_redirects=False
+    )
+    assert r.headers["location"] == "/rules/en"
+    schema = client.get("/api/openapi.json").json()
+    assert (
+        "/api/klondike/move" in schema["paths"] and "GameRecord" in schema["components"]["schemas"]
+    )
+    r = client.get("/api/nothing")
+    assert r.status_code == 404 and r.json()["error"] == "not-found"
+    r = client.get("/api/klondike/move")
+    assert r.status_code == 405 and r.json()["error"] == "method-not-allowed"
