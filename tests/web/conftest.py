@@ -100,3 +100,10 @@ def winning_line() -> dict[str, Any]:
     """A recorded winning line of deal 9 (Draw 1), as stored in tests/web/data."""
     data: dict[str, Any] = json.loads((DATA / "deal9_draw1_win.json").read_text())
     return data
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """test-artifacts/ at the repository root (git-ignored): screenshots go there."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
