@@ -432,7 +432,12 @@ def _run(
 ) -> None:
     """The build loop: feed chunks to ``runner``, write results in batches."""
     workers = runner.workers
-    size = chunk_size or max(1, min(32, len(todo) // (workers * 16) or 1))
+    if chunk_size:
+        size = chunk_size
+    elif isinstance(runner, _InProcess):
+        size = 1
+    else:
+        size = max(1, min(8 if isinstance(runner, _Pool) else 32, len(todo) // (workers * 16)))
     lo, hi = todo[0], todo[-1]
     known: set[int] = set()
     bar = Progress(len(todo), stream, enabled=show_progress)

@@ -27,7 +27,7 @@ from kosynka.library.build import (
 )
 from kosynka.library.grading import DEFAULT_RUNS, GRADES, wilson_interval
 from kosynka.library.starter import build_starter, pick_deal, read_starter
-from kosynka.library.storage import LibraryError, describe_db, open_library
+from kosynka.library.storage import LibraryError, open_library
 
 
 def _positive_int(text: str) -> int:
@@ -152,7 +152,8 @@ def _cmd_build(args: argparse.Namespace, out: TextIO) -> int:
         runs=args.runs,
     )
     _check_solver()
-    where = describe_db(args.db)
+    with open_library(args.db) as lib:  # a bad database is refused before any work
+        where = lib.where
     print(
         f"building {spec.game} {spec.rules_text}: {len(deals)} deals into {where}",
         file=sys.stderr,

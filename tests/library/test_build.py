@@ -1,0 +1,194 @@
+"""Building the library: every deal stored once, lines that replay, resume after a kill, two
+builds on one database, the same result from a process pool as in one process."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SMALL_STATES
+
+from kosynka import Klondike, KlondikeRules
+from kosynka.cli import main
+from kosynka.library import BuildSpec, LibraryError, build, open_library, parse_deal_ranges
+from kosynka.library.build import Progress
+from kosynka.library.grading import GRADES
+from kosynka.solver.verify import verify_line
+
+SPEC = BuildSpec(draw=1, max_states=SMALL_STATES, runs=2)
+MAIN = "import sys; from kosynka.cli import main; sys.exit(main(sys.argv[1:]))"
+
+
+def comparable(db: str) -> list[dict[str, Any]]:
+    """The stored records without what differs between runs (row id, wall time)."""
+    with open_library(db, create=False) as lib:
+        recs = list(lib.records())
+    for r in recs:
+        del r["id"], r["seconds"]
+    return recs
+
+
+def check_records(db: str, deals: list[int], spec: BuildSpec) -> list[dict[str, Any]]:
+    """Each deal stored exactly once, with a coherent verdict; every line wins."""
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT deal, COUNT(*) FROM deals GROUP BY deal").fetchall()
+    assert sorted(d for d, _ in rows) == deals
+    assert all(n == 1 for _, n in rows)
+    with open_library(db, create=False) as lib:
+        recs = list(lib.records())
+    for r in recs:
+        assert r["game"] == "klondike" and r["rules"] == spec.rules_text
+        if r["verdict"] == "solved":
+            line = r["solution"].split()
+            verify_line(Klondike(r["deal"], rules=spec.rules), line)
+            assert r["solution_moves"] == len(line)
+            assert r["grade"] in GRADES and 0 <= r["score"] <= 100
+            assert r["heur_runs"] == spec.runs and 0 <= r["heur_wins"] <= spec.runs
+            assert 0 < r["heur_mean_home"] <= 52
+        else:
+            assert r["solution"] is None and r["grade"] is None
+            assert r["verdict"] in ("unsolvable", "limit")
+            if r["verdict"] == "limit":
+                assert r["limit_kind"] == "states" and r["states"] >= SMALL_STATES
+    return recs
+
+
+def test_deal_ranges() -> None:
+    assert parse_deal_ranges("1-3") == [1, 2, 3]
+    assert parse_deal_ranges("7, 2-3,3") == [2, 3, 7]
+    for bad in ("", "a-b", "5-1", "0-3", "1-", "1,,2"):
+        with pytest.raises(LibraryError):
+            parse_deal_ranges(bad)
+
+
+def test_build_then_build_again_adds_nothing(tmp_path: Path) -> None:
+    db = str(tmp_path / "lib.sqlite")
+    deals = list(range(1, 9))
+    report = build(SPEC, deals, db=db, jobs=1, progress=False)
+    assert (report.requested, report.already, report.examined, report.stored) == (8, 0, 8, 8)
+    assert sum(report.verdicts.values()) == 8
+    recs = check_records(db, deals, SPEC)
+    assert any(r["verdict"] == "solved" for r in recs)
+    again = build(SPEC, deals, db=db, jobs=1, progress=False)
+    assert (again.already, again.examined, again.stored) == (8, 0, 0)
+
+
+def test_process_pool_gives_the_same_records(tmp_path: Path) -> None:
+    deals = list(range(20, 28))
+    one, pool = str(tmp_path / "one.sqlite"), str(tmp_path / "pool.sqlite")
+    build(SPEC, deals, db=one, jobs=1, progress=False)
+    report = build(SPEC, deals, db=pool, jobs=2, progress=False, chunk_size=1)
+    assert report.stored == len(deals)
+    assert comparable(one) == comparable(pool)
+
+
+def _start_build(db: str, deals: str, home: Path, *extra: str) -> subprocess.Popen[str]:
+    env = dict(os.environ, XDG_DATA_HOME=str(home))
+    args = ["library", "build", "--deals", deals, "--db", db, "--runs", "2"]
+    args += ["--max-states", str(SMALL_STATES), *extra]
+    return subprocess.Popen(
+        [sys.executable, "-c", MAIN, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+
+
+def _stored(db: str) -> int:
+    try:
+        with sqlite3.connect(db, timeout=30) as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM deals").fetchone()[0])
+    except sqlite3.OperationalError:
+        return 0  # the tables are not there yet
+
+
+def test_resume_after_a_kill_mid_build(tmp_path: Path) -> None:
+    db = str(tmp_path / "lib.sqlite")
+    proc = _start_build(db, "1-60", tmp_path, "--jobs", "2")
+    deadline = time.monotonic() + 240
+    while _stored(db) == 0 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGKILL)  # the build and its pool workers, no goodbye
+    proc.wait(timeout=30)
+    at_kill = comparable(db)
+    assert 0 < len(at_kill) < 60, "the build should have been killed part way"
+    report = build(BuildSpec(draw=1, max_states=SMALL_STATES, runs=2), list(range(1, 61)),
+                   db=db, jobs=2, progress=False)  # fmt: skip
+    assert report.already == len(at_kill)
+    assert report.examined == report.stored == 60 - len(at_kill)
+    after = check_records(db, list(range(1, 61)), SPEC)
+    kept = {r["deal"]: r for r in comparable(db)}
+    assert all(kept[r["deal"]] == r for r in at_kill)  # what was stored stays as it was
+    assert len(after) == 60
+
+
+def test_terminate_stores_what_is_done_and_says_how_to_resume(tmp_path: Path) -> None:
+    db = str(tmp_path / "lib.sqlite")
+    proc = _start_build(db, "100-160", tmp_path, "--jobs", "1")
+    deadline = time.monotonic() + 240
+    while _stored(db) == 0 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "run the same command again to resume" in err and "Traceback" not in err
+    n = _stored(db)
+    assert 0 < n < 61
+
+
+def test_two_builds_on_one_database_neither_duplicate_nor_lose(tmp_path: Path) -> None:
+    db = str(tmp_path / "lib.sqlite")
+    a = _start_build(db, "200-229", tmp_path, "--jobs", "1")
+    b = _start_build(db, "215-244", tmp_path, "--jobs", "1")
+    out_a, err_a = a.communicate(timeout=600)
+    out_b, err_b = b.communicate(timeout=600)
+    assert a.returncode == 0 and b.returncode == 0, err_a + err_b
+    check_records(db, list(range(200, 245)), SPEC)
+
+    def stored_now(out: str) -> int:
+        return int(out.split(" stored now")[0].rsplit(" ", 1)[1])
+
+    assert stored_now(out_a) + stored_now(out_b) == 45
+
+
+def test_progress_line_shows_rate_and_time_left() -> None:
+    stream = io.StringIO()
+    bar = Progress(10, stream)
+    bar.advance(5)
+    bar.finish()
+    text = stream.getvalue()
+    assert "5/10 deals" in text and "deals/s" in text and "left" in text
+
+
+def test_bad_arguments_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["library", "build", "--deals", "9-2"]) == 2
+    assert "empty deal range" in capsys.readouterr().err
+    assert main(["library", "build", "--deals", "1-2", "--game", "spider"]) == 2
+    assert "unknown game" in capsys.readouterr().err
+    assert main(["library", "build", "--deals", "1-2", "--jobs", "0"]) == 2
+    assert main(["library"]) == 2
+    assert "subcommand" in capsys.readouterr().err
+
+
+def test_rules_are_part_of_the_key(tmp_path: Path) -> None:
+    db = str(tmp_path / "lib.sqlite")
+    build(SPEC, [5], db=db, jobs=1, progress=False)
+    three = BuildSpec(draw=3, max_states=SMALL_STATES, runs=2)
+    report = build(three, [5], db=db, jobs=1, progress=False)
+    assert report.stored == 1
+    with open_library(db) as lib:
+        assert {c.rules for c in lib.counts("klondike")} == {
+            KlondikeRules(draw=1).text(),
+            KlondikeRules(draw=3).text(),
+        }

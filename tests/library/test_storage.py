@@ -1,0 +1,156 @@
+"""Library storage: bad database files give one clear line; writes are idempotent."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kosynka.cli import main
+from kosynka.library.storage import (
+    FORMAT_NAME,
+    LibraryError,
+    default_db_path,
+    open_library,
+    resolve_url,
+)
+
+
+def _record(deal: int, verdict: str = "solved", **extra: Any) -> dict[str, Any]:
+    rec: dict[str, Any] = {
+        "game": "klondike",
+        "rules": "draw=1 passes=unlimited return=on",
+        "draw": 1,
+        "deal": deal,
+        "verdict": verdict,
+        "limit_kind": None,
+        "solver": "python",
+        "states": 10,
+        "unique_states": 9,
+        "seconds": 0.01,
+        "solution": "s" if verdict == "solved" else None,
+        "solution_moves": 1,
+        "solution_card_moves": 0,
+        "heur_runs": 8,
+        "heur_wins": 8,
+        "heur_mean_moves": 100.0,
+        "heur_mean_home": 52.0,
+        "score": 10.0,
+        "grade": "easy" if verdict == "solved" else None,
+    }
+    rec.update(extra)
+    return rec
+
+
+MAIN = "import sys; from kosynka.cli import main; sys.exit(main(sys.argv[1:]))"
+"""The ``kosynka`` command as a subprocess (what the console script runs)."""
+
+
+def _cli(*args: str, env_home: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``kosynka library ARGS`` in a fresh process with its own data directory."""
+    env = dict(os.environ, XDG_DATA_HOME=str(env_home))
+    return subprocess.run(
+        [sys.executable, "-c", MAIN, "library", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+
+
+def _main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    """Run ``kosynka library ARGS`` in this process: (exit status, stderr)."""
+    code = main(["library", *args])
+    return code, capsys.readouterr().err
+
+
+def test_default_file_is_in_the_user_data_directory(private_data_dir: Path) -> None:
+    assert default_db_path() == private_data_dir / "kosynka" / "library.sqlite"
+    assert resolve_url(None) == f"sqlite:///{private_data_dir / 'kosynka' / 'library.sqlite'}"
+    assert resolve_url("postgresql://u:p@h/db") == "postgresql://u:p@h/db"
+    with open_library() as lib:
+        assert lib.counts() == []
+    assert default_db_path().is_file()
+
+
+def test_store_is_idempotent(tmp_path: Path) -> None:
+    db = str(tmp_path / "lib.sqlite")
+    with open_library(db) as lib:
+        assert lib.store([_record(1), _record(2, "unsolvable")]) == 2
+        assert lib.store([_record(2, "unsolvable"), _record(3, "limit")]) == 1
+        assert lib.stored_deals("klondike", "draw=1 passes=unlimited return=on", 1, 10) == {1, 2, 3}
+        [c] = lib.counts("klondike")
+        assert (c.total, c.solved, c.unsolvable, c.undecided) == (3, 1, 1, 1)
+        assert c.grades == {"easy": 1}
+        assert lib.deals_of_grade("klondike", "draw=1 passes=unlimited return=on", "easy") == [1]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"this is not a database at all\n" * 40, b"SQLite format 3\x00" + b"\xff" * 4000],
+    ids=["text", "damaged-sqlite"],
+)
+def test_corrupt_file_is_refused_with_one_line(
+    tmp_path: Path, content: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.sqlite"
+    bad.write_bytes(content)
+    with pytest.raises(LibraryError, match=r"not a|not a usable|cannot open"):
+        open_library(str(bad))
+    for args in (("stats",), ("build", "--deals", "1-2"), ("pick", "--grade", "easy")):
+        code, err = _main(capsys, *args, "--db", str(bad))
+        assert code == 2
+        assert len(err.strip().splitlines()) == 1 and str(bad) in err
+    assert bad.read_bytes() == content  # nothing written over it
+
+
+def test_corrupt_file_from_the_command_line_has_no_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.sqlite"
+    bad.write_bytes(b"\x00garbage" * 500)
+    proc = _cli("stats", "--db", str(bad), env_home=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("kosynka: error: ") and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_foreign_database_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    other = tmp_path / "photos.db"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT)")
+    with pytest.raises(LibraryError, match=r"another application.s database.*albums"):
+        open_library(str(other))
+    code, err = _main(capsys, "build", "--deals", "1-3", "--db", str(other))
+    assert code == 2 and "not a kosynka deal library" in err
+    with sqlite3.connect(other) as conn:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    assert tables == {"albums"}
+
+
+def test_other_schema_versions_and_formats_are_refused(tmp_path: Path) -> None:
+    db = tmp_path / "lib.sqlite"
+    open_library(str(db)).close()
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE kosynka_meta SET value = '99' WHERE key = 'schema'")
+    with pytest.raises(LibraryError, match="schema '99'"):
+        open_library(str(db))
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE kosynka_meta SET value = 'x' WHERE key = 'format'")
+    with pytest.raises(LibraryError, match="not a kosynka deal library"):
+        open_library(str(db))
+    assert FORMAT_NAME != "x"
+
+
+def test_missing_library_and_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(LibraryError, match="no library at"):
+        open_library(str(tmp_path / "none.sqlite"), create=False)
+    with pytest.raises(LibraryError, match="is a directory"):
+        open_library(str(tmp_path))
+    with pytest.raises(LibraryError, match=r"cannot use the database|not a database URL"):
+        open_library("nosuchdialect://host/db")
+    code, err = _main(capsys, "stats")
+    assert code == 2 and "no library at" in err
