@@ -307,7 +307,7 @@ def _worker_signals() -> None:
 class _Dask(_Runner):
     """The workers of a Dask distributed cluster."""
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, timeout: float) -> None:
         try:
             self.dask: Any = importlib.import_module("distributed")
         except ImportError:
@@ -315,7 +315,7 @@ class _Dask(_Runner):
                 "--scheduler needs Dask distributed: pip install 'kosynka[cluster]'"
             ) from None
         try:
-            self.client: Any = self.dask.Client(address, timeout="15s")
+            self.client: Any = self.dask.Client(address, timeout=f"{timeout}s")
         except (OSError, TimeoutError, ValueError) as exc:
             raise LibraryError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
         self.workers = max(1, sum(self.client.nthreads().values()))
@@ -382,11 +382,13 @@ def build(
     stream: TextIO | None = None,
     chunk_size: int | None = None,
     on_commit: Callable[[int], None] | None = None,
+    connect_timeout: float = 20.0,
 ) -> BuildReport:
     """Examine and store every deal of ``deals`` not yet in the library ``db``.
 
     ``jobs`` worker processes (default: one per core; 1 means in this process), or the Dask
-    cluster at ``scheduler``. ``on_commit`` is told the number of rows each batch added."""
+    cluster at ``scheduler`` (reached within ``connect_timeout`` seconds). ``on_commit`` is
+    told the number of rows each batch added."""
     started = time.monotonic()
     report = BuildReport(requested=len(deals))
     if not deals:
@@ -402,7 +404,7 @@ def build(
             return report
         runner: _Runner
         if scheduler:
-            runner = _Dask(scheduler)
+            runner = _Dask(scheduler, connect_timeout)
         else:
             n = jobs if jobs is not None else default_jobs()
             if n < 1:

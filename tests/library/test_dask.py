@@ -1,0 +1,44 @@
+"""The same build on a Dask distributed cluster (two workers on loopback) as in one process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import SMALL_STATES
+from test_build import check_records, comparable
+
+from kosynka.library import BuildSpec, LibraryError, build
+
+distributed = pytest.importorskip("distributed")
+
+
+def test_dask_cluster_build_equals_the_local_build(tmp_path: Path) -> None:
+    spec = BuildSpec(draw=3, max_states=SMALL_STATES, runs=2)
+    deals = list(range(40, 50))
+    local, remote = str(tmp_path / "local.sqlite"), str(tmp_path / "dask.sqlite")
+    build(spec, deals, db=local, jobs=1, progress=False)
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:
+        report = build(spec, deals, db=remote, scheduler=cluster.scheduler_address, progress=False)
+    assert report.stored == len(deals)
+    check_records(remote, deals, spec)
+    assert comparable(remote) == comparable(local)
+
+
+def test_unreachable_scheduler_is_a_clear_error(tmp_path: Path) -> None:
+    spec = BuildSpec(draw=1, max_states=SMALL_STATES, runs=1)
+    with pytest.raises(LibraryError, match="cannot reach the Dask scheduler"):
+        build(
+            spec,
+            [1],
+            db=str(tmp_path / "x.sqlite"),
+            scheduler="tcp://127.0.0.1:9",
+            connect_timeout=2,
+        )
