@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from kosynka.errors import KosynkaError
-from kosynka.games.klondike import Klondike, Move
+from kosynka.games.klondike import Klondike, KlondikeRules, Move
 
 
 def _module(name: str) -> ModuleType | None:
@@ -65,14 +65,23 @@ def solve(game: Klondike, time_limit: float) -> SolverAnswer:
     return SolverAnswer("limit")
 
 
-def library_pick(grade: str, draw: int, exclude: set[int]) -> tuple[bool, int | None]:
-    """Ask the deal library for a deal of ``grade``: (library present, deal number or None)."""
+def library_pick(
+    grade: str, rules: KlondikeRules, exclude: set[int]
+) -> tuple[bool, int | None]:
+    """Ask the deal library for a deal of ``grade`` under ``rules``: (library present, deal
+    number or None when it has none left)."""
     mod = _module("kosynka.library")
     fn: Any = getattr(mod, "pick_deal", None) if mod is not None else None
     if fn is None:
         return False, None
     try:
-        number = fn(grade, draw, exclude)
+        number = fn(
+            grade,
+            rules.draw,
+            exclude,
+            passes=rules.passes,
+            foundation_return=rules.foundation_return,
+        )
     except (KosynkaError, LookupError, OSError, RuntimeError, ValueError):
         return True, None
     return True, number if isinstance(number, int) and number > 0 else None

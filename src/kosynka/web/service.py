@@ -266,7 +266,7 @@ class GameService:
         source: schemas.RecordSource = req.source
         number: int | None = None
         if req.source != "random" and req.numbering == "pysol":
-            present, number = bridges.library_pick(req.source, rules.draw, exclude)
+            present, number = bridges.library_pick(req.source, rules, exclude)
             if number is None:
                 note = (
                     f"no {req.source} deal in the deal library"

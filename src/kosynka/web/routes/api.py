@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from pydantic import BaseModel
 
 from kosynka.web import schemas
 from kosynka.web.service import GameService
@@ -15,6 +17,11 @@ _ERRORS: dict[int | str, dict[str, object]] = {
 router = APIRouter(prefix="/api/klondike", tags=["klondike"], responses=_ERRORS)
 
 
+def _json(model: BaseModel) -> Response:
+    """Serialise a response model once (FastAPI would validate it again on the way out)."""
+    return Response(model.model_dump_json(), media_type="application/json")
+
+
 def _service(request: Request) -> GameService:
     """The application's game service."""
     service: GameService = request.app.state.service
@@ -22,15 +29,15 @@ def _service(request: Request) -> GameService:
 
 
 @router.post("/view", response_model=schemas.ViewResponse)
-async def view(req: schemas.ViewRequest, request: Request) -> schemas.ViewResponse:
+async def view(req: schemas.ViewRequest, request: Request) -> Response:
     """Replay a record and show its position."""
-    return schemas.ViewResponse(view=_service(request).record_view(req.record))
+    return _json(schemas.ViewResponse(view=_service(request).record_view(req.record)))
 
 
 @router.post("/move", response_model=schemas.MoveResponse)
-async def move(req: schemas.MoveRequest, request: Request) -> schemas.MoveResponse:
+async def move(req: schemas.MoveRequest, request: Request) -> Response:
     """Try a move: accepted (with the moves to append to the record) or refused with the reason."""
-    return _service(request).move(req)
+    return _json(_service(request).move(req))
 
 
 @router.post("/new", response_model=schemas.NewGameResponse)

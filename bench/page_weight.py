@@ -1,0 +1,126 @@
+"""Page weight and first render of the browser game in headless Chromium on localhost.
+
+Loads the game from a real ``kosynka serve`` in Debian's chromium (Playwright) several times
+with an empty cache and prints: the bytes of every file the page fetched (HTML, JS, CSS, SVG;
+uncompressed), the first contentful paint, and the time until the dealt table is drawn.
+Goals: under 200 KB and under 300 ms.
+
+    python bench/page_weight.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int) -> subprocess.Popen[bytes]:
+    """Start ``kosynka serve`` and wait until it answers."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kosynka.cli", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1):
+                return proc
+        except OSError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    if not 1 <= args.runs <= 50:
+        ap.error("runs must be 1..50")
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    proc = start_server(port)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=CHROMIUM,
+                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+            )
+            files: dict[str, int] = {}
+            fcp: list[float] = []
+            ready: list[float] = []
+            for run in range(args.runs):
+                ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+                page = ctx.new_page()
+                sizes: dict[str, int] = {}
+
+                def on_response(resp, sizes=sizes):  # type: ignore[no-untyped-def]
+                    if "/api/" not in resp.url:
+                        sizes[resp.url.replace(base, "")] = len(resp.body())
+
+                page.on("response", on_response)
+                page.goto(base + "/klondike/draw-1/deal/9")
+                page.wait_for_selector("body[data-ready='1']")
+                t_fcp = page.evaluate(
+                    "() => (performance.getEntriesByName('first-contentful-paint')[0]"
+                    " || {startTime: NaN}).startTime"
+                )
+                page.wait_for_function(
+                    "() => performance.getEntriesByName('kosynka-shown').length > 0"
+                )
+                t_ready = page.evaluate(
+                    "() => performance.getEntriesByName('kosynka-shown')[0].startTime"
+                )
+                fcp.append(float(t_fcp))
+                ready.append(float(t_ready))
+                if run == 0:
+                    files = dict(sizes)
+                ctx.close()
+            browser.close()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    total = sum(files.values())
+    for url, size in sorted(files.items()):
+        print(f"{size:>8}  {url}")
+    print(f"{total:>8}  bytes in all ({total / 1024:.1f} KB; goal < 200 KB)")
+    print(
+        f"first contentful paint: median {statistics.median(fcp):.0f} ms "
+        f"(min {min(fcp):.0f}, max {max(fcp):.0f}) over {len(fcp)} cold loads"
+    )
+    print(
+        f"table dealt and drawn:  median {statistics.median(ready):.0f} ms "
+        f"(min {min(ready):.0f}, max {max(ready):.0f}); goal < 300 ms"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
