@@ -137,8 +137,9 @@ class State:
             q = min(q + d, n)
             out.append((q - 1, 0))
         if n and self.can_recycle():
-            first = self.p - 1 if self.p > 0 else n
             if d == 1:
+                # The current pass reaches every card from the waste top on.
+                first = self.p - 1 if self.p > 0 else 0
                 out.extend((j, 1) for j in range(first))
             else:
                 done = {j for j, _ in out}
@@ -187,8 +188,36 @@ class State:
                     avail.add(s * 13 + self.found[s] - 1)
         return avail
 
-    def moves(self) -> list[Macro]:
-        """The macro moves worth trying here, best first."""
+    def moves(self, last: tuple[int, int, int] | None = None) -> list[Macro]:
+        """The macro moves worth trying here, best first.
+
+        ``last`` is ``(kind, column, card)`` when the move that led here put ``card`` from the
+        talon (TALON) or from a foundation (RETURN) on ``column``: then only moves that could
+        not have been made before it are kept (see :meth:`_follows`)."""
+        out = self._moves()
+        if last is None:
+            return out
+        kind, column, card = last
+        col = self.cols[column]
+        if not col or col[-1] != card:
+            return out
+        return [m for m in out if self._follows(m, kind, column, card)]
+
+    def _follows(self, m: Macro, kind: int, column: int, card: int) -> bool:
+        """True when ``m`` may follow putting ``card`` on ``column`` (from the talon when
+        ``kind`` is TALON, else from a foundation). Any other move leaves that card unused and
+        could have been made first, reaching the same position."""
+        if m[3] == column:
+            return True
+        if kind == TALON:
+            if m[0] != COLUMN:
+                return True
+            twin = _SAME_COLOUR_OTHER[_SUIT[card]] * 13 + _RANK[card] - 1
+            return m[3] == FOUND and self.cols[m[1]][m[2]] == twin
+        return m[0] == RETURN and m[1] == _SUIT[card]
+
+    def _moves(self) -> list[Macro]:
+        """Every macro move worth trying here, best first."""
         cols, found, hidden = self.cols, self.found, self.hidden
         out: list[Macro] = []
         # 1. Column tops to the foundations.
@@ -233,23 +262,18 @@ class State:
                 for k in range(7):
                     if cols[k] and _fits(c, cols[k][-1]):
                         out.append((TALON, j, rec, k))
-        # 5. Part of a run, when the card it uncovers can go home or be replaced at once.
-        avail: set[int] | None = None
+        # 5. Part of a run, when the card it uncovers can go home at once.
         for i, j in partial:
             col = cols[i]
-            card = col[j]
             under = col[j - 1]
-            targets = [k for k in range(7) if k != i and cols[k] and _fits(card, cols[k][-1])]
-            if not targets:
-                continue
-            useful = found[_SUIT[under]] == _RANK[under] - 1
-            if not useful:
-                if avail is None:
-                    avail = self._available()
-                twin = (_SAME_COLOUR_OTHER[_SUIT[card]]) * 13 + _RANK[card] - 1
-                useful = twin in avail and _fits(twin, under)
-            if useful:
-                out.extend((COLUMN, i, j, k) for k in targets)
+            if found[_SUIT[under]] == _RANK[under] - 1:
+                card = col[j]
+                out.extend(
+                    (COLUMN, i, j, k)
+                    for k in range(7)
+                    if k != i and cols[k] and _fits(card, cols[k][-1])
+                )
+        avail: set[int] | None = None
         # 6. Cards back from the foundations, when a card is free to lie on them.
         if self.ret:
             for s in range(4):
@@ -357,6 +381,14 @@ class State:
                     if found[_SUIT[c]] == _RANK[c] - 1 and self._safe(c):
                         done.append(self.apply((COLUMN, i, len(col) - 1, FOUND), line))
                         progress = True
+            if self.draw == 1 and self.passes is None:
+                # Every talon card is within reach at any time: taking one out loses nothing.
+                for j, rec in self.reachable():
+                    c = self.talon[j]
+                    if found[_SUIT[c]] == _RANK[c] - 1 and self._safe(c):
+                        done.append(self.apply((TALON, j, rec, FOUND), line))
+                        progress = True
+                        break
         return done
 
     def finish(self, line: list[str] | None) -> int:
@@ -425,7 +457,7 @@ def search(
         best = []
     else:
         # Frames: (moves, next index, undo of the move that led here, its autoplays, cost so far)
-        stack_moves: list[list[Macro]] = [st.moves()]
+        stack_moves: list[list[Macro]] = [st.moves(None)]
         stack_next: list[int] = [0]
         stack_undo: list[tuple[Undo, list[Undo]] | None] = [None]
         stack_cost: list[int] = [0]
@@ -482,7 +514,8 @@ def search(
                         budget = states + max(50_000, 4 * states)
                     continue
                 path.append(m)
-                stack_moves.append(st.moves())
+                last = (m[0], m[3], u[4]) if m[0] != COLUMN and m[3] != FOUND else None
+                stack_moves.append(st.moves(last))
                 stack_next.append(0)
                 stack_undo.append((u, autos))
                 stack_cost.append(cost)

@@ -1,0 +1,679 @@
+// kosynka's Klondike search core (see klondike.hpp).
+#include "klondike.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <stdexcept>
+
+namespace kosynka {
+namespace {
+
+inline int rank_of(int c) { return c % 13 + 1; }
+inline int suit_of(int c) { return c / 13; }
+inline int red(int c) {
+  int s = c / 13;
+  return s == 1 || s == 2;
+}
+inline bool fits(int card, int target) {
+  return rank_of(target) == rank_of(card) + 1 && red(target) != red(card);
+}
+constexpr int kOther[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
+constexpr int kSameOther[4] = {3, 2, 1, 0};
+
+uint64_t splitmix(uint64_t& x) {
+  uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+inline uint64_t mix(uint64_t z) {
+  z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDULL;
+  z = (z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53ULL;
+  return z ^ (z >> 33);
+}
+
+// Random numbers for the position hash: two independent 64-bit lanes (128 bits in all).
+struct Tables {
+  uint64_t za[kMaxPile][52], zb[kMaxPile][52];  // card at height k of a column
+  uint64_t ha[kMaxPile + 1], hb[kMaxPile + 1];  // face-down count of a column
+  uint64_t ta[52], tb[52];                      // card present in the talon
+  uint64_t pa[kMaxPile + 1], pb[kMaxPile + 1];  // talon position
+  Tables() {
+    uint64_t s = 0x6B6F73796E6B61ULL;  // "kosynka"
+    for (auto& row : za)
+      for (auto& v : row) v = splitmix(s);
+    for (auto& row : zb)
+      for (auto& v : row) v = splitmix(s);
+    for (auto& v : ha) v = splitmix(s);
+    for (auto& v : hb) v = splitmix(s);
+    for (auto& v : ta) v = splitmix(s);
+    for (auto& v : tb) v = splitmix(s);
+    for (auto& v : pa) v = splitmix(s);
+    for (auto& v : pb) v = splitmix(s);
+  }
+};
+const Tables kT;
+
+const char* const kRanks = "A23456789TJQK";
+const char* const kSuits = "CDHS";
+
+}  // namespace
+
+std::string move_text(int card, int dest) {
+  std::string s;
+  s += kRanks[card % 13];
+  s += kSuits[card / 13];
+  s += '>';
+  s += dest == kFound ? 'f' : char('1' + dest);
+  return s;
+}
+
+State::State(const Position& pos) : rules(pos.rules) {
+  if (pos.columns.size() != kColumns || pos.hidden.size() != kColumns || pos.found.size() != 4)
+    throw std::invalid_argument("a Klondike position has 7 columns and 4 foundations");
+  int total = 0;
+  for (int i = 0; i < kColumns; ++i) {
+    const auto& c = pos.columns[i];
+    if (c.size() > kMaxPile) throw std::invalid_argument("column too long");
+    len[i] = int(c.size());
+    hid[i] = pos.hidden[i];
+    for (int k = 0; k < len[i]; ++k) cols[i][k] = uint8_t(c[k]);
+    total += len[i];
+  }
+  if (pos.talon.size() > kMaxPile) throw std::invalid_argument("talon too long");
+  n = int(pos.talon.size());
+  p = pos.waste;
+  for (int k = 0; k < n; ++k) talon[k] = uint8_t(pos.talon[k]);
+  for (int s = 0; s < 4; ++s) found[s] = pos.found[s];
+  total += n + found[0] + found[1] + found[2] + found[3];
+  if (total != 52 || p < 0 || p > n) throw std::invalid_argument("not a whole deck");
+  passno = pos.pass_number;
+  for (int i = 0; i < kColumns; ++i) rehash_column(i);
+  tal_a = tal_b = 0;
+  for (int k = 0; k < n; ++k) {
+    tal_a ^= kT.ta[talon[k]];
+    tal_b ^= kT.tb[talon[k]];
+  }
+}
+
+void State::rehash_column(int i) {
+  uint64_t a = kT.ha[hid[i]], b = kT.hb[hid[i]];
+  for (int k = 0; k < len[i]; ++k) {
+    a ^= kT.za[k][cols[i][k]];
+    b ^= kT.zb[k][cols[i][k]];
+  }
+  colh_a[i] = mix(a);
+  colh_b[i] = mix(b ^ 0x5A5A5A5A5A5A5A5AULL);
+}
+
+bool State::trivially_won() const {
+  for (int i = 0; i < kColumns; ++i)
+    if (hid[i]) return false;
+  if (n && !(rules.draw == 1 && rules.passes == 0)) return false;
+  for (int i = 0; i < kColumns; ++i)
+    for (int j = 0; j + 1 < len[i]; ++j)
+      if (!fits(cols[i][j + 1], cols[i][j])) return false;
+  return true;
+}
+
+int State::run_base(int i) const {
+  int j = len[i] - 1;
+  const int low = hid[i];
+  while (j > low && fits(cols[i][j], cols[i][j - 1])) --j;
+  return j;
+}
+
+int State::reachable(uint8_t* idx, uint8_t* rec) const {
+  int count = 0;
+  const int d = rules.draw;
+  uint64_t done = 0;
+  int q = p;
+  if (q > 0) {
+    idx[count] = uint8_t(q - 1);
+    rec[count++] = 0;
+    done |= 1ULL << (q - 1);
+  }
+  while (q < n) {
+    q = std::min(q + d, n);
+    idx[count] = uint8_t(q - 1);
+    rec[count++] = 0;
+    done |= 1ULL << (q - 1);
+  }
+  if (n && can_recycle()) {
+    if (d == 1) {
+      const int first = p > 0 ? p - 1 : 0;
+      for (int j = 0; j < first; ++j) {
+        idx[count] = uint8_t(j);
+        rec[count++] = 1;
+      }
+    } else {
+      q = 0;
+      while (q < n) {
+        q = std::min(q + d, n);
+        if (!(done >> (q - 1) & 1)) {
+          idx[count] = uint8_t(q - 1);
+          rec[count++] = 1;
+        }
+      }
+    }
+  }
+  return count;
+}
+
+Key State::key() const {
+  Key k;
+  for (int i = 0; i < kColumns; ++i) {
+    k.a += colh_a[i];
+    k.b += colh_b[i];
+  }
+  int pc = p;
+  if (rules.passes == 0) {
+    if (rules.draw == 1 || p % rules.draw == 0 || p == n) pc = 0;
+  } else {
+    k.a += mix(uint64_t(passno) * 0x9E3779B97F4A7C15ULL + 17);
+    k.b += mix(uint64_t(passno) * 0xD1B54A32D192ED03ULL + 29);
+  }
+  k.a ^= tal_a + kT.pa[pc];
+  k.b ^= tal_b + kT.pb[pc];
+  return k;
+}
+
+bool State::safe(int card) const {
+  const int r = rank_of(card);
+  if (r <= 2) return true;
+  const int s = suit_of(card);
+  if (found[kOther[s][0]] < r - 1 || found[kOther[s][1]] < r - 1) return false;
+  return !rules.ret || found[kSameOther[s]] >= r - 2;
+}
+
+uint64_t State::available() const {
+  uint64_t avail = 0;
+  for (int i = 0; i < kColumns; ++i)
+    if (len[i])
+      for (int j = run_base(i); j < len[i]; ++j) avail |= 1ULL << cols[i][j];
+  uint8_t idx[2 * kMaxPile], rec[2 * kMaxPile];
+  const int m = reachable(idx, rec);
+  for (int k = 0; k < m; ++k) avail |= 1ULL << talon[idx[k]];
+  if (rules.ret)
+    for (int s = 0; s < 4; ++s)
+      if (found[s]) avail |= 1ULL << (s * 13 + found[s] - 1);
+  return avail;
+}
+
+void State::moves(std::vector<Macro>& out, const Last& last) const {
+  const size_t begin = out.size();
+  all_moves(out);
+  if (last.kind < 0) return;
+  const int column = last.column, card = last.card;
+  if (!len[column] || cols[column][len[column] - 1] != card) return;
+  const int twin = kSameOther[suit_of(card)] * 13 + rank_of(card) - 1;
+  size_t w = begin;
+  for (size_t r = begin; r < out.size(); ++r) {
+    const Macro& m = out[r];
+    bool keep;
+    if (m.dest == column)
+      keep = true;
+    else if (last.kind == kTalon)
+      keep = m.kind != kColumn || (m.dest == kFound && cols[m.src][m.detail] == twin);
+    else
+      keep = m.kind == kReturn && m.src == suit_of(card);
+    if (keep) out[w++] = m;
+  }
+  out.resize(w);
+}
+
+void State::all_moves(std::vector<Macro>& out) const {
+  // 1. Column tops to the foundations.
+  for (int i = 0; i < kColumns; ++i)
+    if (len[i]) {
+      const int c = cols[i][len[i] - 1];
+      if (found[suit_of(c)] == rank_of(c) - 1)
+        out.push_back({kColumn, uint8_t(i), uint8_t(len[i] - 1), kFound});
+    }
+  uint8_t ridx[2 * kMaxPile], rrec[2 * kMaxPile];
+  const int nr = reachable(ridx, rrec);
+  // 2. Talon cards to the foundations.
+  for (int k = 0; k < nr; ++k) {
+    const int c = talon[ridx[k]];
+    if (found[suit_of(c)] == rank_of(c) - 1) out.push_back({kTalon, ridx[k], rrec[k], kFound});
+  }
+  int first_empty = -1;
+  for (int k = 0; k < kColumns; ++k)
+    if (!len[k]) {
+      first_empty = k;
+      break;
+    }
+  // 3. Whole runs that turn a face-down card up or empty a column (most face-down first).
+  int order[kColumns], no = 0;
+  for (int i = 0; i < kColumns; ++i)
+    if (len[i]) order[no++] = i;
+  std::stable_sort(order, order + no, [this](int x, int y) { return hid[x] > hid[y]; });
+  uint8_t part_col[kColumns * kMaxPile], part_idx[kColumns * kMaxPile];
+  int np = 0;
+  for (int oi = 0; oi < no; ++oi) {
+    const int i = order[oi];
+    const int base = run_base(i);
+    const int card = cols[i][base];
+    if (base == hid[i] && (base > 0 || rank_of(card) != 13)) {
+      if (rank_of(card) == 13) {
+        if (first_empty >= 0) out.push_back({kColumn, uint8_t(i), uint8_t(base), uint8_t(first_empty)});
+      } else {
+        for (int k = 0; k < kColumns; ++k)
+          if (k != i && len[k] && fits(card, cols[k][len[k] - 1]))
+            out.push_back({kColumn, uint8_t(i), uint8_t(base), uint8_t(k)});
+      }
+    } else if (base > hid[i]) {
+      part_col[np] = uint8_t(i);
+      part_idx[np++] = uint8_t(base);
+    }
+    for (int j = base + 1; j < len[i]; ++j) {
+      part_col[np] = uint8_t(i);
+      part_idx[np++] = uint8_t(j);
+    }
+  }
+  // 4. Talon cards to the columns.
+  for (int k = 0; k < nr; ++k) {
+    const int c = talon[ridx[k]];
+    if (rank_of(c) == 13) {
+      if (first_empty >= 0) out.push_back({kTalon, ridx[k], rrec[k], uint8_t(first_empty)});
+    } else {
+      for (int t = 0; t < kColumns; ++t)
+        if (len[t] && fits(c, cols[t][len[t] - 1])) out.push_back({kTalon, ridx[k], rrec[k], uint8_t(t)});
+    }
+  }
+  // 5. Part of a run, when the card it uncovers can go home at once.
+  for (int q = 0; q < np; ++q) {
+    const int i = part_col[q], j = part_idx[q];
+    const int card = cols[i][j], under = cols[i][j - 1];
+    if (found[suit_of(under)] != rank_of(under) - 1) continue;
+    for (int k = 0; k < kColumns; ++k)
+      if (k != i && len[k] && fits(card, cols[k][len[k] - 1]))
+        out.push_back({kColumn, uint8_t(i), uint8_t(j), uint8_t(k)});
+  }
+  bool have_avail = false;
+  uint64_t avail = 0;
+  // 6. Cards back from the foundations, when a card is free to lie on them.
+  if (rules.ret) {
+    for (int s = 0; s < 4; ++s) {
+      const int r = found[s];
+      if (r < 2) continue;
+      const int card = s * 13 + r - 1;
+      if (!have_avail) {
+        avail = available();
+        have_avail = true;
+      }
+      const int a = kOther[s][0], b = kOther[s][1];
+      if (!(avail >> (a * 13 + r - 2) & 1) && !(avail >> (b * 13 + r - 2) & 1)) continue;
+      if (r == 13) {
+        if (first_empty >= 0) out.push_back({kReturn, uint8_t(s), 0, uint8_t(first_empty)});
+      } else {
+        for (int k = 0; k < kColumns; ++k)
+          if (len[k] && fits(card, cols[k][len[k] - 1])) out.push_back({kReturn, uint8_t(s), 0, uint8_t(k)});
+      }
+    }
+  }
+}
+
+void State::stock_line(int j, int recycle, std::vector<std::string>& line) const {
+  const int d = rules.draw, q = j + 1;
+  int pp = p;
+  if (recycle) {
+    for (int k = 0; k < (n - pp + d - 1) / d; ++k) line.emplace_back("s");
+    line.emplace_back("r");
+    pp = 0;
+  }
+  for (int k = 0; k < (q - pp + d - 1) / d; ++k) line.emplace_back("s");
+}
+
+Undo State::apply(const Macro& m, std::vector<std::string>* line) {
+  Undo u{m.kind, m.src, m.dest, 0, 1, 0, 0, 0};
+  if (m.kind == kColumn) {
+    const int i = m.src, from = m.detail;
+    const int length = len[i] - from;
+    const int card = cols[i][from];
+    u.card = uint8_t(card);
+    u.length = uint8_t(length);
+    if (m.dest == kFound) {
+      ++found[suit_of(card)];
+    } else {
+      std::memcpy(&cols[m.dest][len[m.dest]], &cols[i][from], size_t(length));
+      len[m.dest] += length;
+      rehash_column(m.dest);
+    }
+    len[i] = from;
+    if (from && from == hid[i]) {
+      --hid[i];
+      u.flipped = 1;
+    }
+    rehash_column(i);
+    if (line) line->push_back(move_text(card, m.dest));
+    return u;
+  }
+  if (m.kind == kTalon) {
+    const int j = m.src;
+    const int card = talon[j];
+    u.card = uint8_t(card);
+    if (line) {
+      stock_line(j, m.detail, *line);
+      line->push_back(move_text(card, m.dest));
+    }
+    u.old_p = uint8_t(p);
+    u.old_pass = passno;
+    std::memmove(&talon[j], &talon[j + 1], size_t(n - j - 1));
+    --n;
+    p = j;
+    if (m.detail) ++passno;
+    tal_a ^= kT.ta[card];
+    tal_b ^= kT.tb[card];
+    if (m.dest == kFound) {
+      ++found[suit_of(card)];
+    } else {
+      cols[m.dest][len[m.dest]++] = uint8_t(card);
+      rehash_column(m.dest);
+    }
+    return u;
+  }
+  const int s = m.src;
+  const int card = s * 13 + found[s] - 1;
+  u.card = uint8_t(card);
+  --found[s];
+  cols[m.dest][len[m.dest]++] = uint8_t(card);
+  rehash_column(m.dest);
+  if (line) line->push_back(move_text(card, m.dest));
+  return u;
+}
+
+void State::undo(const Undo& u) {
+  const int card = u.card;
+  uint8_t moved[kMaxPile];
+  const int length = u.length;
+  if (u.dest == kFound) {
+    --found[suit_of(card)];
+    moved[0] = uint8_t(card);
+  } else {
+    const int d = u.dest;
+    len[d] -= length;
+    std::memcpy(moved, &cols[d][len[d]], size_t(length));
+    rehash_column(d);
+  }
+  if (u.kind == kColumn) {
+    const int i = u.src;
+    if (u.flipped) ++hid[i];
+    std::memcpy(&cols[i][len[i]], moved, size_t(length));
+    len[i] += length;
+    rehash_column(i);
+  } else if (u.kind == kTalon) {
+    const int j = u.src;
+    std::memmove(&talon[j + 1], &talon[j], size_t(n - j));
+    talon[j] = uint8_t(card);
+    ++n;
+    p = u.old_p;
+    passno = u.old_pass;
+    tal_a ^= kT.ta[card];
+    tal_b ^= kT.tb[card];
+  } else {
+    ++found[u.src];
+  }
+}
+
+void State::autoplay(std::vector<Undo>& out, std::vector<std::string>* line) {
+  bool progress = true;
+  while (progress) {
+    progress = false;
+    for (int i = 0; i < kColumns; ++i) {
+      if (!len[i]) continue;
+      const int c = cols[i][len[i] - 1];
+      if (found[suit_of(c)] == rank_of(c) - 1 && safe(c)) {
+        out.push_back(apply(Macro{kColumn, uint8_t(i), uint8_t(len[i] - 1), kFound}, line));
+        progress = true;
+      }
+    }
+    if (rules.draw == 1 && rules.passes == 0) {
+      // Every talon card is within reach at any time: taking one out loses nothing.
+      uint8_t idx[2 * kMaxPile], rec[2 * kMaxPile];
+      const int m = reachable(idx, rec);
+      for (int k = 0; k < m; ++k) {
+        const int c = talon[idx[k]];
+        if (found[suit_of(c)] == rank_of(c) - 1 && safe(c)) {
+          out.push_back(apply(Macro{kTalon, idx[k], rec[k], kFound}, line));
+          progress = true;
+          break;
+        }
+      }
+    }
+  }
+}
+
+void State::finish(std::vector<std::string>* line) {
+  while (!is_won()) {
+    bool moved = false;
+    for (int i = 0; i < kColumns && !moved; ++i) {
+      if (!len[i]) continue;
+      const int c = cols[i][len[i] - 1];
+      if (found[suit_of(c)] == rank_of(c) - 1) {
+        apply(Macro{kColumn, uint8_t(i), uint8_t(len[i] - 1), kFound}, line);
+        moved = true;
+      }
+    }
+    if (moved) continue;
+    uint8_t idx[2 * kMaxPile], rec[2 * kMaxPile];
+    const int m = reachable(idx, rec);
+    for (int k = 0; k < m && !moved; ++k) {
+      const int c = talon[idx[k]];
+      if (found[suit_of(c)] == rank_of(c) - 1) {
+        apply(Macro{kTalon, idx[k], rec[k], kFound}, line);
+        moved = true;
+      }
+    }
+    if (!moved) throw std::logic_error("finish() on a position that is not trivially won");
+  }
+}
+
+std::vector<std::string> State::legal_moves() const {
+  std::vector<std::string> out;
+  auto onto_columns = [&](int card, int source) {
+    for (int k = 0; k < kColumns; ++k) {
+      if (k == source) continue;
+      if (rank_of(card) == 13 ? len[k] == 0 : (len[k] && fits(card, cols[k][len[k] - 1])))
+        out.push_back(move_text(card, k));
+    }
+  };
+  const int waste_top = p > 0 ? talon[p - 1] : -1;
+  if (waste_top >= 0 && found[suit_of(waste_top)] == rank_of(waste_top) - 1)
+    out.push_back(move_text(waste_top, kFound));
+  for (int i = 0; i < kColumns; ++i)
+    if (len[i]) {
+      const int c = cols[i][len[i] - 1];
+      if (found[suit_of(c)] == rank_of(c) - 1) out.push_back(move_text(c, kFound));
+    }
+  if (waste_top >= 0) onto_columns(waste_top, -1);
+  for (int i = 0; i < kColumns; ++i) {
+    if (!len[i]) continue;
+    for (int j = len[i] - 1; j >= run_base(i); --j) onto_columns(cols[i][j], i);
+  }
+  if (rules.ret)
+    for (int s = 0; s < 4; ++s)
+      if (found[s]) onto_columns(s * 13 + found[s] - 1, -1);
+  if (p < n)
+    out.emplace_back("s");
+  else if (p > 0 && can_recycle())
+    out.emplace_back("r");
+  return out;
+}
+
+// ------------------------------------------------------------------------------ the search
+namespace {
+
+// Transposition table: 128-bit keys with the card-move cost at which each was reached.
+class Table {
+ public:
+  Table() { resize(1 << 16); }
+  size_t size() const { return used_; }
+  // Returns a pointer to the stored cost, inserting `key` with cost INT32_MAX when new.
+  int32_t* find_or_insert(const Key& key, bool& inserted) {
+    if ((used_ + 1) * 2 > slots_.size()) resize(slots_.size() * 2);
+    const uint64_t a = key.a | 1;  // 0 marks an empty slot
+    size_t i = size_t(a) & mask_;
+    while (true) {
+      Slot& s = slots_[i];
+      if (s.a == 0) {
+        s.a = a;
+        s.b = key.b;
+        s.cost = INT32_MAX;
+        ++used_;
+        inserted = true;
+        return &s.cost;
+      }
+      if (s.a == a && s.b == key.b) {
+        inserted = false;
+        return &s.cost;
+      }
+      i = (i + 1) & mask_;
+    }
+  }
+
+ private:
+  struct Slot {
+    uint64_t a, b;
+    int32_t cost;
+  };
+  std::vector<Slot> slots_;
+  size_t mask_ = 0, used_ = 0;
+  void resize(size_t n) {
+    std::vector<Slot> old;
+    old.swap(slots_);
+    slots_.assign(n, Slot{0, 0, 0});
+    mask_ = n - 1;
+    for (const Slot& s : old)
+      if (s.a) {
+        size_t i = size_t(s.a) & mask_;
+        while (slots_[i].a) i = (i + 1) & mask_;
+        slots_[i] = s;
+      }
+  }
+};
+
+struct Frame {
+  size_t moves_begin, moves_end, next;
+  Undo undo;
+  size_t autos_begin;  // this frame's autoplays in the autos stack: [autos_begin, next frame's)
+  int cost;
+  bool has_undo;
+};
+
+struct LimitHit {
+  const char* which;
+};
+
+}  // namespace
+
+SearchResult search(const Position& pos, double time_limit, uint64_t max_states, bool shortest) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  SearchResult res;
+  State st(pos);
+  std::vector<Undo> autos;
+  st.autoplay(autos, nullptr);
+  autos.clear();
+  Table seen;
+  bool inserted;
+  *seen.find_or_insert(st.key(), inserted) = 0;
+  std::vector<Macro> path, best;
+  bool have_best = false;
+  int best_cost = 1 << 30;
+  uint64_t budget = 0;  // 0: none
+  uint64_t states = 0;
+
+  if (st.is_won() || st.trivially_won()) {
+    have_best = true;
+  } else {
+    std::vector<Macro> moves;
+    std::vector<Frame> stack;
+    moves.reserve(1 << 12);
+    st.moves(moves, Last{});
+    stack.push_back(Frame{0, moves.size(), 0, Undo{}, 0, 0, false});
+    try {
+      while (!stack.empty()) {
+        Frame& f = stack.back();
+        if (f.next >= f.moves_end) {
+          if (f.has_undo) {
+            for (size_t a = autos.size(); a > f.autos_begin; --a) st.undo(autos[a - 1]);
+            autos.resize(f.autos_begin);
+            st.undo(f.undo);
+            path.pop_back();
+          }
+          moves.resize(f.moves_begin);
+          stack.pop_back();
+          continue;
+        }
+        const Macro m = moves[f.next++];
+        const int parent_cost = f.cost;
+        const Undo u = st.apply(m, nullptr);
+        const size_t autos_begin = autos.size();
+        st.autoplay(autos, nullptr);
+        const int cost = parent_cost + 1 + int(autos.size() - autos_begin);
+        ++states;
+        if (max_states && states >= max_states) throw LimitHit{"states"};
+        if (time_limit >= 0 && (states & 4095) == 0 &&
+            std::chrono::duration<double>(Clock::now() - start).count() > time_limit)
+          throw LimitHit{"time"};
+        if (budget && states >= budget) throw LimitHit{"budget"};
+        int32_t* stored = seen.find_or_insert(st.key(), inserted);
+        bool prune = !inserted && (!have_best || !shortest || *stored <= cost);
+        if (!prune && have_best && cost + 52 - st.home() >= best_cost) prune = true;
+        auto take_back = [&]() {
+          for (size_t a = autos.size(); a > autos_begin; --a) st.undo(autos[a - 1]);
+          autos.resize(autos_begin);
+          st.undo(u);
+        };
+        if (prune) {
+          take_back();
+          continue;
+        }
+        *stored = cost;
+        if (st.is_won() || st.trivially_won()) {
+          const int total = cost + 52 - st.home();
+          if (total < best_cost) {
+            best = path;
+            best.push_back(m);
+            best_cost = total;
+            have_best = true;
+          }
+          take_back();
+          if (!shortest) break;
+          if (!budget) budget = states + std::max<uint64_t>(50000, 4 * states);
+          continue;
+        }
+        path.push_back(m);
+        const size_t mb = moves.size();
+        Last last;
+        if (m.kind != kColumn && m.dest != kFound) last = Last{m.kind, m.dest, u.card};
+        st.moves(moves, last);
+        stack.push_back(Frame{mb, moves.size(), mb, u, autos_begin, cost, true});
+      }
+    } catch (const LimitHit& hit) {
+      if (!have_best) {
+        res.status = Status::kLimit;
+        res.limit = hit.which;
+      }
+    }
+  }
+  res.states = states;
+  res.unique_states = seen.size();
+  if (have_best) {
+    res.status = Status::kSolved;
+    State replay(pos);
+    std::vector<Undo> scratch;
+    replay.autoplay(scratch, &res.line);
+    for (const Macro& m : best) {
+      replay.apply(m, &res.line);
+      replay.autoplay(scratch, &res.line);
+    }
+    replay.finish(&res.line);
+  }
+  return res;
+}
+
+}  // namespace kosynka

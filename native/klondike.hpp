@@ -1,0 +1,119 @@
+// kosynka's Klondike search core: the position, macro moves and the depth-first search.
+//
+// It searches exactly the space the Python reference (src/kosynka/solver/_search_py.py) does,
+// with the same move order, so the two agree on every verdict and on the number of states.
+// Cards are indices suit * 13 + rank - 1 (suits C, D, H, S = 0..3).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kosynka {
+
+constexpr int kColumns = 7;
+constexpr int kFound = 7;       // destination code of a foundation
+constexpr int kMaxPile = 52;    // any pile holds at most every card
+
+enum Kind : uint8_t { kColumn = 0, kTalon = 1, kReturn = 2 };
+
+// A macro move. kColumn: (column, index of the run's first card, 0, dest);
+// kTalon: (talon index, 1 when a recycle is needed, 0, dest); kReturn: (suit, 0, 0, column).
+struct Macro {
+  uint8_t kind, src, detail, dest;
+};
+
+// What undoing a macro move needs.
+struct Undo {
+  uint8_t kind, src, dest, card, length, flipped, old_p;
+  int32_t old_pass;
+};
+
+// The move that led to a position, when it put a card from the talon or a foundation on a
+// column: the moves that follow it must use that card (see State::moves).
+struct Last {
+  int kind = -1, column = 0, card = 0;
+};
+
+struct Rules {
+  int draw = 1;        // 1 or 3
+  int passes = 0;      // 0 = unlimited
+  bool ret = true;     // cards may come back from the foundations
+};
+
+// The input position, as the Python side hands it over.
+struct Position {
+  std::vector<std::vector<int>> columns;  // bottom to top
+  std::vector<int> hidden;                // face-down cards at the bottom of each column
+  std::vector<int> talon;                 // waste bottom..top, then the stock from the next drawn
+  int waste = 0;                          // how many talon cards are on the waste
+  std::vector<int> found;                 // cards on each foundation (C, D, H, S)
+  int pass_number = 1;
+  Rules rules;
+};
+
+struct Key {
+  uint64_t a = 0, b = 0;
+};
+
+class State {
+ public:
+  explicit State(const Position& pos);
+
+  Rules rules;
+  uint8_t cols[kColumns][kMaxPile];
+  int len[kColumns];
+  int hid[kColumns];
+  uint8_t talon[kMaxPile];
+  int n;       // talon size
+  int p;       // talon cards on the waste
+  int found[4];
+  int passno;
+
+  bool is_won() const { return found[0] + found[1] + found[2] + found[3] == 52; }
+  int home() const { return found[0] + found[1] + found[2] + found[3]; }
+  bool trivially_won() const;
+  int run_base(int i) const;
+  bool can_recycle() const { return rules.passes == 0 || passno < rules.passes; }
+  // Talon cards drawing can bring to the top of the waste: (index, recycle) pairs.
+  int reachable(uint8_t* idx, uint8_t* rec) const;
+  Key key() const;
+  bool safe(int card) const;
+  uint64_t available() const;
+  // The macro moves worth trying, best first; after `last`, only those that use its card.
+  void moves(std::vector<Macro>& out, const Last& last) const;
+  void all_moves(std::vector<Macro>& out) const;
+
+  Undo apply(const Macro& m, std::vector<std::string>* line);
+  void undo(const Undo& u);
+  // Put up every safe column top; the undo records are appended to `out`.
+  void autoplay(std::vector<Undo>& out, std::vector<std::string>* line);
+  void finish(std::vector<std::string>* line);
+
+  // Every legal engine move here (card moves as text such as "7C>4", "s", "r").
+  std::vector<std::string> legal_moves() const;
+
+ private:
+  uint64_t colh_a[kColumns], colh_b[kColumns];
+  uint64_t tal_a, tal_b;
+  void rehash_column(int i);
+  void stock_line(int j, int recycle, std::vector<std::string>& line) const;
+};
+
+enum class Status { kSolved, kUnsolvable, kLimit };
+
+struct SearchResult {
+  Status status = Status::kUnsolvable;
+  std::string limit;                 // "", "time" or "states"
+  std::vector<std::string> line;     // engine moves when solved
+  uint64_t states = 0;
+  uint64_t unique_states = 0;
+};
+
+// Decide `pos`; time_limit < 0 and max_states == 0 mean no limit. With `shortest`, go on after
+// the first win looking for a line with fewer card moves (within a budget of further states).
+SearchResult search(const Position& pos, double time_limit, uint64_t max_states, bool shortest);
+
+std::string move_text(int card, int dest);
+
+}  // namespace kosynka

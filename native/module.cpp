@@ -1,0 +1,88 @@
+// nanobind bindings of the search core: kosynka.solver._core.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include <stdexcept>
+#include <tuple>
+
+#include "klondike.hpp"
+
+namespace nb = nanobind;
+using namespace kosynka;
+
+namespace {
+
+Position make_position(const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
+                       const std::vector<int>& talon, int waste, const std::vector<int>& found,
+                       int pass_number, int draw, int passes, bool ret) {
+  Position pos;
+  pos.columns = columns;
+  pos.hidden = hidden;
+  pos.talon = talon;
+  pos.waste = waste;
+  pos.found = found;
+  pos.pass_number = pass_number;
+  if (draw != 1 && draw != 3) throw std::invalid_argument("draw must be 1 or 3");
+  if (passes < 0) throw std::invalid_argument("passes must be 0 (unlimited) or more");
+  pos.rules = Rules{draw, passes, ret};
+  for (const auto& col : columns)
+    for (int c : col)
+      if (c < 0 || c >= 52) throw std::invalid_argument("card index out of range");
+  for (int c : talon)
+    if (c < 0 || c >= 52) throw std::invalid_argument("card index out of range");
+  return pos;
+}
+
+}  // namespace
+
+NB_MODULE(_core, m) {
+  m.doc() = "kosynka's Klondike search core (C++20)";
+
+  m.def(
+      "solve",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
+         const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
+         int draw, int passes, bool ret, double time_limit, uint64_t max_states, bool shortest) {
+        Position pos =
+            make_position(columns, hidden, talon, waste, found, pass_number, draw, passes, ret);
+        SearchResult r;
+        {
+          nb::gil_scoped_release release;
+          r = search(pos, time_limit, max_states, shortest);
+        }
+        const char* status = r.status == Status::kSolved       ? "solved"
+                             : r.status == Status::kUnsolvable ? "unsolvable"
+                                                               : "limit";
+        return std::make_tuple(std::string(status), r.limit, r.line, r.states, r.unique_states);
+      },
+      nb::arg("columns"), nb::arg("hidden"), nb::arg("talon"), nb::arg("waste"), nb::arg("found"),
+      nb::arg("pass_number"), nb::arg("draw"), nb::arg("passes"), nb::arg("ret"),
+      nb::arg("time_limit"), nb::arg("max_states"), nb::arg("shortest"),
+      "Decide a position: (status, limit, engine moves, states, unique states).");
+
+  m.def(
+      "legal_moves",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
+         const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
+         int draw, int passes, bool ret) {
+        State st(make_position(columns, hidden, talon, waste, found, pass_number, draw, passes, ret));
+        return st.legal_moves();
+      },
+      "Every legal engine move of a position, as move text (for checks against the engine).");
+
+  m.def(
+      "macro_moves",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
+         const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
+         int draw, int passes, bool ret) {
+        State st(make_position(columns, hidden, talon, waste, found, pass_number, draw, passes, ret));
+        std::vector<Macro> ms;
+        st.moves(ms, Last{});
+        std::vector<std::tuple<int, int, int, int>> out;
+        for (const Macro& mm : ms) out.emplace_back(mm.kind, mm.src, mm.detail, mm.dest);
+        return out;
+      },
+      "The search's macro moves of a position, best first (for checks against the reference).");
+}
