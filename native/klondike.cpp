@@ -209,6 +209,9 @@ void State::moves(std::vector<Macro>& out, const Last& last) const {
   const int column = last.column, card = last.card;
   if (!len[column] || cols[column][len[column] - 1] != card) return;
   const int twin = kSameOther[suit_of(card)] * 13 + rank_of(card) - 1;
+  // With Draw 1 and unlimited passes every talon card is always within reach, so talon moves
+  // commute with each other too.
+  const bool free_talon = rules.draw == 1 && rules.passes == 0;
   size_t w = begin;
   for (size_t r = begin; r < out.size(); ++r) {
     const Macro& m = out[r];
@@ -216,7 +219,8 @@ void State::moves(std::vector<Macro>& out, const Last& last) const {
     if (m.dest == column)
       keep = true;
     else if (last.kind == kTalon)
-      keep = m.kind != kColumn || (m.dest == kFound && cols[m.src][m.detail] == twin);
+      keep = (m.kind == kTalon && !free_talon) || m.kind == kReturn ||
+             (m.kind == kColumn && m.dest == kFound && cols[m.src][m.detail] == twin);
     else
       keep = m.kind == kReturn && m.src == suit_of(card);
     if (keep) out[w++] = m;

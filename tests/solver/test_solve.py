@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from tests.solver.conftest import cards, stuck_clubs
 
 from kosynka.games.klondike import Klondike, KlondikeRules, Move
 from kosynka.notation import format_position
 from kosynka.solver import SolutionError, SolveStatus, solve
 from kosynka.solver.verify import verify_line
+from solver.positions import cards, stuck_clubs
 
 IMPLS = [
     "python",

@@ -210,8 +210,12 @@ class State:
         if m[3] == column:
             return True
         if kind == TALON:
-            if m[0] != COLUMN:
+            if m[0] == RETURN:
                 return True
+            if m[0] == TALON:
+                # With Draw 1 and unlimited passes every talon card is always within reach, so
+                # talon moves commute with each other too.
+                return not (self.draw == 1 and self.passes is None)
             twin = _SAME_COLOUR_OTHER[_SUIT[card]] * 13 + _RANK[card] - 1
             return m[3] == FOUND and self.cols[m[1]][m[2]] == twin
         return m[0] == RETURN and m[1] == _SUIT[card]

@@ -1,4 +1,4 @@
-"""Shared positions for the solver tests."""
+"""Positions shared by the solver tests."""
 
 from __future__ import annotations
 
