@@ -3,7 +3,9 @@
 Loads the game from a real ``kosynka serve`` in Debian's chromium (Playwright) several times
 with an empty cache and prints: the bytes of every file the page fetched (HTML, JS, CSS, SVG;
 uncompressed), the first contentful paint, and the time until the dealt table is drawn.
-Goals: under 200 KB and under 300 ms.
+Times are from navigation start, read from the page's own performance entries (the game marks
+``kosynka-shown`` once the frame with the dealt table has been produced). Goals: under 200 KB
+and under 300 ms.
 
     python bench/page_weight.py [--runs 5]
 """
@@ -73,6 +75,7 @@ def main() -> int:
             files: dict[str, int] = {}
             fcp: list[float] = []
             ready: list[float] = []
+            after_html: list[float] = []
             for run in range(args.runs):
                 ctx = browser.new_context(viewport={"width": 1280, "height": 800})
                 page = ctx.new_page()
@@ -95,8 +98,12 @@ def main() -> int:
                 t_ready = page.evaluate(
                     "() => performance.getEntriesByName('kosynka-shown')[0].startTime"
                 )
+                t_html = page.evaluate(
+                    "() => performance.getEntriesByType('navigation')[0].responseEnd"
+                )
                 fcp.append(float(t_fcp))
                 ready.append(float(t_ready))
+                after_html.append(float(t_ready) - float(t_html))
                 if run == 0:
                     files = dict(sizes)
                 ctx.close()
@@ -118,6 +125,10 @@ def main() -> int:
     print(
         f"table dealt and drawn:  median {statistics.median(ready):.0f} ms "
         f"(min {min(ready):.0f}, max {max(ready):.0f}); goal < 300 ms"
+    )
+    print(
+        f"  of which after the HTML arrived: median {statistics.median(after_html):.0f} ms "
+        "(the rest is the browser opening a fresh context)"
     )
     return 0
 

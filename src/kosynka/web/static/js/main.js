@@ -106,6 +106,7 @@ function dealUrl(record) {
 }
 
 function show(view) {
+  if (!document.body.dataset.ready) performance.mark("kosynka-view");
   state.view = view;
   const r = state.record;
   board.render(view, r.rules.draw);
@@ -448,6 +449,17 @@ async function newDeal(draw = state.options.draw, ask = true) {
   }
 }
 
+/** The view of `record`: the answer the page asked for while loading, when it matches. */
+async function viewOf(record) {
+  const early = window.kosynkaEarly;
+  window.kosynkaEarly = null;
+  if (early && early.key === JSON.stringify(record)) {
+    const answer = await early.answer;
+    if (answer) return answer;
+  }
+  return api.view(record);
+}
+
 async function openDeal(draw, number) {
   const record = {
     game: "klondike",
@@ -455,7 +467,7 @@ async function openDeal(draw, number) {
     deal: { number, numbering: "pysol", source: "chosen" },
     moves: [],
   };
-  const res = await api.view(record);
+  const res = await viewOf(record);
   abandonIfStarted();
   resetGameState(record, res.view);
 }
@@ -658,7 +670,7 @@ async function start() {
 }
 
 async function resume(saved) {
-  const res = await api.view(saved.record);
+  const res = await viewOf(saved.record);
   state.record = saved.record;
   state.redo = Array.isArray(saved.redo) ? saved.redo.filter((x) => typeof x === "string") : [];
   state.elapsed = Number(saved.elapsed) || 0;
