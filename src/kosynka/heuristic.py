@@ -51,6 +51,7 @@ P_HOME: Final = 600
 P_FREE_FOR_HOME: Final = 550
 P_WASTE: Final = 500
 P_WASTE_KING: Final = 450
+P_EMPTY_FOR_KING: Final = 400
 P_DRAW: Final = 100
 P_EMPTY_COLUMN: Final = 50
 P_LAST_RESORT: Final = 10
@@ -75,16 +76,21 @@ class PlayResult:
     face_down: int
 
 
-def _visible_key(game: Klondike) -> Hashable:
-    """What a player sees of the position (no face-down card, no stock order)."""
+def _table_key(game: Klondike) -> Hashable:
+    """The visible tableau and foundations (what card moves change; the talon holds the rest)."""
     cols = game._cols
     hidden = game._hidden
-    draw = game.rules.draw
     return (
         tuple(tuple(col[h:]) for col, h in zip(cols, hidden, strict=True)),
         tuple(hidden),
         tuple(game._found),
-        tuple(game._waste[-draw:]),
+    )
+
+
+def _talon_key(game: Klondike) -> Hashable:
+    """Where the player is in the stock: what it sees of the waste and the two pile sizes."""
+    return (
+        tuple(game._waste[-game.rules.draw :]),
         len(game._waste),
         len(game._stock),
         game.pass_number if game.rules.passes is not None else 0,
@@ -139,7 +145,7 @@ def rank_move(game: Klondike, move: Move) -> int:
             pos = col.index(card)
             break
     if src < 0:
-        # A card coming back from its foundation: only as a last resort.
+        # A card back from its foundation: only as a last resort.
         return P_LAST_RESORT
     col = cols[src]
     if to == FOUNDATION:
@@ -151,7 +157,9 @@ def rank_move(game: Klondike, move: Move) -> int:
             return P_EXPOSE + (hidden[src] >> 1)
         if _RANK[card] == 13:
             return P_NEVER  # a king from one empty column to another changes nothing
-        return P_EMPTY_COLUMN + (20 if _king_waiting(game) else 0)
+        # Emptying a column is worth a lot when a king is waiting for it (a king over
+        # face-down cards, or on the waste); otherwise only after the stock brought nothing.
+        return P_EMPTY_FOR_KING if _king_waiting(game) else P_EMPTY_COLUMN
     under = col[pos - 1]
     if found[_SUIT[under]] == _RANK[under] - 1:
         return P_FREE_FOR_HOME
@@ -179,11 +187,13 @@ def best_move(game: Klondike, seed: int | random.Random | None = 0) -> Move | No
 def play(game: Klondike, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -> PlayResult:
     """Play a whole game from ``game``'s position (``game`` itself is left unchanged).
 
-    The player never returns to a position it has already seen; when a whole round of the stock
-    brings nothing new it tries its weaker moves, and when none is left the game is lost."""
+    The player never moves a card into a layout of the tableau it has already had, so it cannot
+    go round in circles; when a whole round of the stock brings nothing new it tries its weaker
+    moves, and when none is left the game is lost."""
     g = game.copy(stack=False)
     rng = random.Random(seed)
-    seen: set[Hashable] = {_visible_key(g)}
+    tables: set[Hashable] = {_table_key(g)}
+    talon_seen: set[Hashable] = {_talon_key(g)}  # since the last card move
     moves = 0
     card_moves = 0
     while moves < max_moves and not g.is_won():
@@ -196,8 +206,8 @@ def play(game: Klondike, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -
         chosen: Move | None = None
         i = 0
         while i < len(ranked) and chosen is None:
-            # The group of moves sharing this rank, tried in random order. A draw that leads
-            # back to a position already seen means a whole round of the stock brought
+            # The group of moves sharing this rank, tried in random order. A draw that brings
+            # the stock back where it was since the last card move means a whole round brought
             # nothing; only then are the weaker moves (ranked below a draw) reached.
             j = i
             while j < len(ranked) and ranked[j][0] == ranked[i][0]:
@@ -209,11 +219,19 @@ def play(game: Klondike, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -
             for move in group:
                 snap = g._snapshot()
                 g._apply(move)
-                key = _visible_key(g)
-                if key not in seen:
-                    seen.add(key)
-                    chosen = move
-                    break
+                if move.card is None:
+                    key = _talon_key(g)
+                    if key not in talon_seen:
+                        talon_seen.add(key)
+                        chosen = move
+                        break
+                else:
+                    key = _table_key(g)
+                    if key not in tables:
+                        tables.add(key)
+                        talon_seen = {_talon_key(g)}
+                        chosen = move
+                        break
                 g._restore(snap)
         if chosen is None:
             break

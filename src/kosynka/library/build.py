@@ -522,3 +522,32 @@ def iter_ranges(numbers: Iterable[int]) -> list[tuple[int, int]]:
         else:
             out.append((n, n))
     return out
+
+
+def grade_record(rec: dict[str, Any]) -> tuple[float | None, str | None]:
+    """(score, grade) of a stored record from its grading figures and today's thresholds;
+    (None, None) for a deal that is not proven winnable."""
+    if rec["verdict"] != "solved" or not rec["heur_runs"]:
+        return None, None
+    figures = GradeFigures(
+        runs=int(rec["heur_runs"]),
+        wins=int(rec["heur_wins"]),
+        mean_moves=float(rec["heur_mean_moves"]),
+        mean_home=float(rec["heur_mean_home"]),
+        states=int(rec["states"]),
+    )
+    score = difficulty_score(figures)
+    return score, grade_of(score, int(rec["draw"]))
+
+
+def regrade(db: str | None = None) -> int:
+    """Recompute every stored grade from the stored figures (after the thresholds or weights
+    changed; nothing is solved or played again). Return how many grades changed."""
+    with open_library(db, create=False) as lib:
+        updates = []
+        for rec in lib.records(verdict="solved"):
+            score, grade = grade_record(rec)
+            if score != rec["score"] or grade != rec["grade"]:
+                updates.append((int(rec["id"]), score, grade))
+        lib.set_grades(updates)
+    return len(updates)

@@ -24,6 +24,7 @@ from kosynka.library.build import (
     build,
     default_jobs,
     parse_deal_ranges,
+    regrade,
 )
 from kosynka.library.grading import DEFAULT_RUNS, GRADES, wilson_interval
 from kosynka.library.starter import build_starter, pick_deal, read_starter
@@ -100,6 +101,9 @@ def register(subparsers: Any) -> dict[str, Any]:
     p = sub.add_parser("verify", help="replay every stored winning line through the rules")
     _db_flag(p)
 
+    p = sub.add_parser("regrade", help="recompute grades from the stored figures")
+    _db_flag(p)
+
     p = sub.add_parser("pick", help="a deal of a grade not played yet")
     p.add_argument("--grade", required=True, choices=GRADES)
     p.add_argument("--exclude", default="", metavar="N,N,...", help="deals already played")
@@ -123,6 +127,7 @@ def cmd_library(args: argparse.Namespace, out: TextIO) -> int:
         "build": _cmd_build,
         "stats": _cmd_stats,
         "verify": _cmd_verify,
+        "regrade": _cmd_regrade,
         "pick": _cmd_pick,
         "starter": _cmd_starter,
     }
@@ -285,6 +290,12 @@ def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
         print(f"FAILED {b}", file=out)
     print(f"{checked - len(bad)} of {checked} winning lines replay to a win", file=out)
     return 1 if bad else 0
+
+
+def _cmd_regrade(args: argparse.Namespace, out: TextIO) -> int:
+    changed = regrade(args.db)
+    print(f"{changed} grades changed", file=out)
+    return 0
 
 
 def _rules_of(text: str) -> KlondikeRules:
