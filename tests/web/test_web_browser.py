@@ -308,3 +308,20 @@ def test_screenshots_phone_and_desktop(
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
         page.screenshot(path=str(artifacts / f"web-{width}.png"))
         assert not page.js_errors
+
+
+def test_drag_and_drop_moves_a_card(page_factory: Any) -> None:
+    game = Klondike(2)
+    move = next(m for m in game.legal_moves if m.card is not None and m.to < 7)
+    assert move.card is not None
+    page = page_factory("/klondike/draw-1/deal/2")
+    src = card(page, move.card.text()).bounding_box()
+    dest = card(page, game.column(move.to)[-1].text()).bounding_box()
+    page.mouse.move(src["x"] + 12, src["y"] + 8)
+    page.mouse.down()
+    page.mouse.move(dest["x"] + 20, dest["y"] + 40, steps=8)
+    page.mouse.up()
+    wait_moves(page, 1)
+    assert card(page, move.card.text()).get_attribute("data-pile") == f"c{move.to}"
+    game.push(move)
+    assert int(page.inner_text("#c-down")) == game.face_down_count()

@@ -43,6 +43,12 @@ function toast(text, warn = false) {
   toastTimer = setTimeout(() => el.classList.remove("show"), warn ? 3600 : 2600);
 }
 
+/** Say "thinking" if `promise` takes longer than a moment (the solver may be asked). */
+function patience(promise) {
+  const timer = setTimeout(() => toast(t().thinking), 350);
+  return promise.finally(() => clearTimeout(timer));
+}
+
 function announce(text) {
   const el = $("announce");
   el.textContent = "";
@@ -435,7 +441,7 @@ async function newDeal(draw = state.options.draw, ask = true) {
   state.busy = true;
   try {
     const exclude = recentDeals(`draw-${draw}`).slice(0, 500);
-    const res = await api.newGame(rulesFromOptions(draw), state.options.source, exclude);
+    const res = await patience(api.newGame(rulesFromOptions(draw), state.options.source, exclude));
     abandonIfStarted();
     resetGameState(res.record, res.view);
     announce(t().newGame(res.record.deal.number));
@@ -477,7 +483,7 @@ async function hint() {
   state.busy = true;
   clearSelection(false);
   try {
-    const h = await api.hint(state.record);
+    const h = await patience(api.hint(state.record));
     const msg = h[state.lang];
     toast(msg);
     announce(msg);
