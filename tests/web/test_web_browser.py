@@ -136,7 +136,9 @@ def test_refused_move_names_the_rule_and_snaps_back(page_factory: Any) -> None:
     tap_card(page, top)
     page.wait_for_selector("#toast.show")
     assert page.inner_text("#toast") == reason.en
-    assert page.inner_text("#announce") == reason.en
+    page.wait_for_function(
+        "t => document.getElementById('announce').textContent === t", arg=reason.en
+    )
     assert moves_shown(page) == 0
     page.wait_for_timeout(300)
     assert table_state(page) == before
@@ -269,6 +271,8 @@ def test_moves_by_keyboard_alone(page_factory: Any, winning_line: dict[str, Any]
             page.keyboard.press("Enter")
         wait_moves(page, count)
         game.push(move)
+    # The table is one tab stop (arrow keys move inside it).
+    assert page.locator('#board [tabindex="0"]').count() == 1
     # Escape puts a picked-up card back.
     key_to_pile(page, "waste")
     page.keyboard.press("Enter")

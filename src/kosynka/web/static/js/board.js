@@ -64,7 +64,15 @@ export class Board {
     this.geom = null;
     this.drag = null;
     this.selectedGroup = [];
+    this.focusPile = "c0"; // the pile Tab enters the table at (one tab stop: roving focus)
     this._makeSlots();
+    el.addEventListener("focusin", (e) => {
+      const t = e.target.closest(".card, .slot");
+      if (t && t.dataset.pile) {
+        this.focusPile = t.dataset.pile;
+        this._roving(t);
+      }
+    });
     this._bindPointer();
     this._bindKeys();
   }
@@ -168,22 +176,18 @@ export class Board {
     const noPasses = c.stock === 0 && (c.passes_left === 0 || c.waste === 0);
     if (c.stock === 0) stockSlot.appendChild(use(noPasses ? "i-stop" : "i-recycle", ""));
     stockSlot.setAttribute("aria-label", c.stock ? t.stockPile(c.stock) : noPasses ? t.stockDone : t.stockEmpty);
-    stockSlot.tabIndex = c.stock ? -1 : 0;
     const wasteSlot = this.slots.get("waste");
     wasteSlot.setAttribute("aria-label", t.wasteEmpty);
-    wasteSlot.tabIndex = view.waste.length ? -1 : 0;
     for (let k = 0; k < 4; k++) {
       const s = this.slots.get(`f${k}`);
       s.setAttribute("aria-label", t.emptyFoundation);
       s.setAttribute("role", "button");
-      s.tabIndex = view.foundations[k].count ? -1 : 0;
     }
     for (let i = 0; i < 7; i++) {
       const s = this.slots.get(`c${i}`);
       const col = view.columns[i];
       s.setAttribute("aria-label", t.emptyColumn(i + 1));
       s.setAttribute("role", "button");
-      s.tabIndex = col.down + col.up.length ? -1 : 0;
     }
 
     // Stock pile.
@@ -281,22 +285,29 @@ export class Board {
       if (spec.kind === "stock") {
         el.querySelector(".badge").textContent = String(spec.count);
         el.setAttribute("aria-label", spec.label);
-        el.tabIndex = 0;
       } else if (spec.kind === "down") {
         el.setAttribute("aria-label", spec.label);
-        el.tabIndex = -1;
       } else if (spec.inert) {
         el.setAttribute("aria-hidden", "true");
         el.removeAttribute("role");
-        el.tabIndex = -1;
       } else {
         el.removeAttribute("aria-hidden");
         el.setAttribute("aria-label", spec.label);
         el.setAttribute("role", spec.playable ? "button" : "img");
-        el.tabIndex = spec.playable ? 0 : -1;
       }
     }
     this.clearMarks();
+    const active = document.activeElement;
+    const keep = active && this.el.contains(active) && active.isConnected ? active : null;
+    this._roving(keep || this.pileElement(this.focusPile));
+  }
+
+  /** Make `el` the table's one tab stop (the arrow keys move between piles from there). */
+  _roving(el) {
+    for (const x of this.el.querySelectorAll(".card, .slot")) {
+      if (x !== el && x.getAttribute("tabindex") !== "-1") x.tabIndex = -1;
+    }
+    if (el) el.tabIndex = 0;
   }
 
   /** The elements of a selected card and the cards lying on it. */
@@ -460,12 +471,7 @@ export class Board {
     let pile = el && this.el.contains(el) ? el.dataset.pile : "c0";
     const focus = (p) => {
       const t = this.pileElement(p);
-      if (t && t.tabIndex >= 0) t.focus();
-      else if (t) {
-        // A face-down top (never the case after a move) or an inert pile: try its slot.
-        const s = this.slots.get(p);
-        if (s) { s.tabIndex = 0; s.focus(); }
-      }
+      if (t) t.focus();
     };
     const colIndex = pile.startsWith("c") ? Number(pile.slice(1)) : row.indexOf(pile);
     const inTop = !pile.startsWith("c");
@@ -489,7 +495,7 @@ export class Board {
     const code = el && el.dataset.card;
     const j = code ? col.up.indexOf(code) : -1;
     if (dir === "up") {
-      if (j > 0) this.cards.get(col.up[j - 1]).focus();
+      if (j > 0 && col.up[j - 1]) this.cards.get(col.up[j - 1]).focus();
       else focus(row[colIndex] || "waste");
     } else if (j >= 0 && j < col.up.length - 1) {
       this.cards.get(col.up[j + 1]).focus();
