@@ -248,3 +248,20 @@ def test_pages_and_schema(client: TestClient) -> None:
     assert r.status_code == 404 and r.json()["error"] == "not-found"
     r = client.get("/api/klondike/move")
     assert r.status_code == 405 and r.json()["error"] == "method-not-allowed"
+
+
+def test_serve_refuses_bad_arguments_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    from kosynka.cli import main
+
+    assert main(["serve", "--port", "http"]) == 2
+    assert main(["serve", "--workers", "0"]) == 2
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 3 and all(line.startswith("kosynka: error: ") for line in err)
+    assert "not a port number" in err[0] and f"127.0.0.1:{port}" in err[2]

@@ -65,9 +65,7 @@ def solve(game: Klondike, time_limit: float) -> SolverAnswer:
     return SolverAnswer("limit")
 
 
-def library_pick(
-    grade: str, rules: KlondikeRules, exclude: set[int]
-) -> tuple[bool, int | None]:
+def library_pick(grade: str, rules: KlondikeRules, exclude: set[int]) -> tuple[bool, int | None]:
     """Ask the deal library for a deal of ``grade`` under ``rules``: (library present, deal
     number or None when it has none left)."""
     mod = _module("kosynka.library")

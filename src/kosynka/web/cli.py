@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 from collections.abc import Callable
 from typing import TextIO
 
@@ -23,10 +24,26 @@ def _workers(text: str) -> int:
     return int(text)
 
 
+def _check_free(host: str, port: int) -> None:
+    """Raise :class:`CliError` naming the problem when ``host:port`` cannot be listened on."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise CliError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+    family, kind, proto, _, addr = infos[0]
+    with socket.socket(family, kind, proto) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(addr)
+        except OSError as exc:
+            raise CliError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+
+
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     """Serve the game until interrupted."""
     import uvicorn
 
+    _check_free(args.host, args.port)
     print(f"kosynka: open http://{args.host}:{args.port}/ to play", file=out, flush=True)
     try:
         uvicorn.run(
