@@ -229,31 +229,39 @@ void State::moves(std::vector<Macro>& out, const Last& last) const {
 }
 
 void State::all_moves(std::vector<Macro>& out) const {
+  // acc[(rank - 1) * 2 + red]: the columns whose top card accepts a card of that rank and colour.
+  uint8_t acc[26] = {};
+  int first_empty = -1;
+  for (int k = 0; k < kColumns; ++k) {
+    if (!len[k]) {
+      if (first_empty < 0) first_empty = k;
+      continue;
+    }
+    const int t = cols[k][len[k] - 1];
+    if (rank_of(t) >= 2) acc[(rank_of(t) - 2) * 2 + (1 - red(t))] |= uint8_t(1 << k);
+  }
+  auto dests = [&acc](int card) { return acc[(rank_of(card) - 1) * 2 + red(card)]; };
+  auto home_next = [this](int card) { return found[suit_of(card)] == rank_of(card) - 1; };
   // 1. Column tops to the foundations.
   for (int i = 0; i < kColumns; ++i)
-    if (len[i]) {
-      const int c = cols[i][len[i] - 1];
-      if (found[suit_of(c)] == rank_of(c) - 1)
-        out.push_back({kColumn, uint8_t(i), uint8_t(len[i] - 1), kFound});
-    }
+    if (len[i] && home_next(cols[i][len[i] - 1]))
+      out.push_back({kColumn, uint8_t(i), uint8_t(len[i] - 1), kFound});
   uint8_t ridx[2 * kMaxPile], rrec[2 * kMaxPile];
   const int nr = reachable(ridx, rrec);
   // 2. Talon cards to the foundations.
-  for (int k = 0; k < nr; ++k) {
-    const int c = talon[ridx[k]];
-    if (found[suit_of(c)] == rank_of(c) - 1) out.push_back({kTalon, ridx[k], rrec[k], kFound});
-  }
-  int first_empty = -1;
-  for (int k = 0; k < kColumns; ++k)
-    if (!len[k]) {
-      first_empty = k;
-      break;
-    }
+  for (int k = 0; k < nr; ++k)
+    if (home_next(talon[ridx[k]])) out.push_back({kTalon, ridx[k], rrec[k], kFound});
   // 3. Whole runs that turn a face-down card up or empty a column (most face-down first).
   int order[kColumns], no = 0;
-  for (int i = 0; i < kColumns; ++i)
-    if (len[i]) order[no++] = i;
-  std::stable_sort(order, order + no, [this](int x, int y) { return hid[x] > hid[y]; });
+  for (int i = 0; i < kColumns; ++i) {
+    if (!len[i]) continue;
+    int at = no++;
+    while (at > 0 && hid[order[at - 1]] < hid[i]) {
+      order[at] = order[at - 1];
+      --at;
+    }
+    order[at] = i;
+  }
   uint8_t part_col[kColumns * kMaxPile], part_idx[kColumns * kMaxPile];
   int np = 0;
   for (int oi = 0; oi < no; ++oi) {
@@ -262,20 +270,21 @@ void State::all_moves(std::vector<Macro>& out) const {
     const int card = cols[i][base];
     if (base == hid[i] && (base > 0 || rank_of(card) != 13)) {
       if (rank_of(card) == 13) {
-        if (first_empty >= 0) out.push_back({kColumn, uint8_t(i), uint8_t(base), uint8_t(first_empty)});
+        if (first_empty >= 0)
+          out.push_back({kColumn, uint8_t(i), uint8_t(base), uint8_t(first_empty)});
       } else {
-        for (int k = 0; k < kColumns; ++k)
-          if (k != i && len[k] && fits(card, cols[k][len[k] - 1]))
-            out.push_back({kColumn, uint8_t(i), uint8_t(base), uint8_t(k)});
+        for (unsigned m = dests(card) & ~(1u << i); m; m &= m - 1)
+          out.push_back({kColumn, uint8_t(i), uint8_t(base), uint8_t(__builtin_ctz(m))});
       }
-    } else if (base > hid[i]) {
+    } else if (base > hid[i] && home_next(cols[i][base - 1])) {
       part_col[np] = uint8_t(i);
       part_idx[np++] = uint8_t(base);
     }
-    for (int j = base + 1; j < len[i]; ++j) {
-      part_col[np] = uint8_t(i);
-      part_idx[np++] = uint8_t(j);
-    }
+    for (int j = base + 1; j < len[i]; ++j)
+      if (home_next(cols[i][j - 1])) {
+        part_col[np] = uint8_t(i);
+        part_idx[np++] = uint8_t(j);
+      }
   }
   // 4. Talon cards to the columns.
   for (int k = 0; k < nr; ++k) {
@@ -283,39 +292,34 @@ void State::all_moves(std::vector<Macro>& out) const {
     if (rank_of(c) == 13) {
       if (first_empty >= 0) out.push_back({kTalon, ridx[k], rrec[k], uint8_t(first_empty)});
     } else {
-      for (int t = 0; t < kColumns; ++t)
-        if (len[t] && fits(c, cols[t][len[t] - 1])) out.push_back({kTalon, ridx[k], rrec[k], uint8_t(t)});
+      for (unsigned m = dests(c); m; m &= m - 1)
+        out.push_back({kTalon, ridx[k], rrec[k], uint8_t(__builtin_ctz(m))});
     }
   }
   // 5. Part of a run, when the card it uncovers can go home at once.
   for (int q = 0; q < np; ++q) {
     const int i = part_col[q], j = part_idx[q];
-    const int card = cols[i][j], under = cols[i][j - 1];
-    if (found[suit_of(under)] != rank_of(under) - 1) continue;
-    for (int k = 0; k < kColumns; ++k)
-      if (k != i && len[k] && fits(card, cols[k][len[k] - 1]))
-        out.push_back({kColumn, uint8_t(i), uint8_t(j), uint8_t(k)});
+    for (unsigned m = dests(cols[i][j]) & ~(1u << i); m; m &= m - 1)
+      out.push_back({kColumn, uint8_t(i), uint8_t(j), uint8_t(__builtin_ctz(m))});
   }
-  bool have_avail = false;
-  uint64_t avail = 0;
   // 6. Cards back from the foundations, when a card is free to lie on them.
   if (rules.ret) {
+    bool have_avail = false;
+    uint64_t avail = 0;
     for (int s = 0; s < 4; ++s) {
       const int r = found[s];
       if (r < 2) continue;
       const int card = s * 13 + r - 1;
+      const unsigned to = r == 13 ? (first_empty >= 0 ? 1u << first_empty : 0u) : dests(card);
+      if (!to) continue;
       if (!have_avail) {
         avail = available();
         have_avail = true;
       }
       const int a = kOther[s][0], b = kOther[s][1];
       if (!(avail >> (a * 13 + r - 2) & 1) && !(avail >> (b * 13 + r - 2) & 1)) continue;
-      if (r == 13) {
-        if (first_empty >= 0) out.push_back({kReturn, uint8_t(s), 0, uint8_t(first_empty)});
-      } else {
-        for (int k = 0; k < kColumns; ++k)
-          if (len[k] && fits(card, cols[k][len[k] - 1])) out.push_back({kReturn, uint8_t(s), 0, uint8_t(k)});
-      }
+      for (unsigned m = to; m; m &= m - 1)
+        out.push_back({kReturn, uint8_t(s), 0, uint8_t(__builtin_ctz(m))});
     }
   }
 }
