@@ -265,3 +265,21 @@ def test_serve_refuses_bad_arguments_in_one_line(capsys: pytest.CaptureFixture[s
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 3 and all(line.startswith("kosynka: error: ") for line in err)
     assert "not a port number" in err[0] and f"127.0.0.1:{port}" in err[2]
+
+
+def test_replay_cache_gives_the_same_views_as_a_fresh_replay(winning_line: dict[str, Any]) -> None:
+    from kosynka.web import schemas
+    from kosynka.web.service import GameService, RecordError
+
+    cached = GameService(Settings(cache_size=8))
+    moves = winning_line["moves"]
+    for n in range(0, 60, 3):
+        rec = schemas.GameRecord.model_validate(record(moves=moves[:n]))
+        fresh = GameService(Settings()).record_view(rec)
+        assert cached.record_view(rec) == fresh
+        assert cached.record_view(rec) == fresh  # now a cache hit
+    # A prefix hit followed by an illegal move still names the move.
+    bad = schemas.GameRecord.model_validate(record(moves=[*moves[:57], "KH>f"]))
+    with pytest.raises(RecordError) as err:
+        cached.record_view(bad)
+    assert err.value.where == "record.moves[57]"

@@ -5,6 +5,7 @@ calls the solver, the deal library and the hint heuristic.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
@@ -33,7 +34,7 @@ def rules_of(rules: schemas.Rules) -> KlondikeRules:
     )
 
 
-_RecordKey = tuple[int, int | None, bool, int, str, tuple[str, ...]]
+_RecordKey = tuple[int, int | None, bool, int, str, int, bytes]
 
 
 class ReplayCache:
@@ -102,9 +103,12 @@ class GameService:
     # ----------------------------------------------------------------- replay
     @staticmethod
     def _key(record: schemas.GameRecord, moves: Sequence[str]) -> _RecordKey:
+        """The cache key of a record with ``moves``: the rules, the deal and a 128-bit digest
+        of the moves (a long move list is not kept in memory once per cached position)."""
         r = record.rules
         d = record.deal
-        return (r.draw, r.passes, r.foundation_return, d.number, d.numbering, tuple(moves))
+        digest = hashlib.blake2b("\n".join(moves).encode(), digest_size=16).digest()
+        return (r.draw, r.passes, r.foundation_return, d.number, d.numbering, len(moves), digest)
 
     def replay(self, record: schemas.GameRecord) -> Klondike:
         """The position after the record's moves; raise :class:`RecordError` if it cannot be
