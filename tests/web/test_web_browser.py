@@ -329,3 +329,22 @@ def test_drag_and_drop_moves_a_card(page_factory: Any) -> None:
     assert card(page, move.card.text()).get_attribute("data-pile") == f"c{move.to}"
     game.push(move)
     assert int(page.inner_text("#c-down")) == game.face_down_count()
+
+
+def test_auto_move_option_and_its_undo(page_factory: Any) -> None:
+    page = page_factory("/klondike/draw-1/deal/9")
+    page.click("#btn-options")
+    page.check("#opt-auto")
+    page.click("#dlg-options button[value=ok]")
+    card(page, "AD").dblclick(position={"x": 12, "y": 6})
+    wait_moves(page, 3)  # AD home, then the game sends AS and 2S (safe) by itself
+    assert card(page, "2S").get_attribute("data-pile").startswith("f")
+    page.keyboard.press("Control+z")  # one undo takes back the move and what followed it
+    wait_moves(page, 0)
+    page.keyboard.press("Control+y")
+    wait_moves(page, 3)
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('kosynka.options.v1')).auto")
+    page.keyboard.press("Control+z")
+    wait_moves(page, 0)

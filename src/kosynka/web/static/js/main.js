@@ -13,6 +13,7 @@ const state = {
   record: null,
   view: null,
   redo: [],
+  autos: [], // indices of moves the game made by itself (auto-move): undone with the move before
   elapsed: 0, // ms played before `since`
   since: null, // Date.now() when the clock last started, or null when stopped
   counted: false,
@@ -101,6 +102,7 @@ function save() {
   store.saveGame({
     record: state.record,
     redo: state.redo,
+    autos: state.autos,
     elapsed: playedMs(),
     counted: state.counted,
     wonCounted: state.wonCounted,
@@ -199,13 +201,14 @@ async function doMove(text, how = {}) {
       return false;
     }
     const first = state.record.moves.length === 0;
+    const base = state.record.moves.length;
     state.record.moves.push(...res.applied);
-    if (!how.redo) {
-      for (const m of res.applied) {
-        if (state.redo.length && state.redo[state.redo.length - 1] === m) state.redo.pop();
-        else state.redo = [];
-      }
-    }
+    for (let k = 1; k < res.applied.length; k++) state.autos.push(base + k);
+    res.applied.forEach((m, k) => {
+      if (how.redo && k === 0) return; // the redone move was taken off the redo list already
+      if (state.redo.length && state.redo[state.redo.length - 1] === m) state.redo.pop();
+      else if (!how.redo) state.redo = [];
+    });
     if (first && !state.counted) {
       state.counted = true;
       countPlayed(variant(), state.record.deal.number);
@@ -342,21 +345,28 @@ function onDrop(code, pile) {
 }
 
 async function undo() {
-  if (state.busy || !state.record.moves.length) {
+  if (state.busy) return;
+  if (!state.record.moves.length) {
     announce(t().nothingToUndo);
     return;
   }
   state.busy = true;
   clearSelection(false);
-  const m = state.record.moves.pop();
+  // Take back the last move the player made, with the moves the game made after it.
+  const moves = state.record.moves;
+  let cut = moves.length - 1;
+  while (cut > 0 && state.autos.includes(cut)) cut -= 1;
+  const taken = moves.slice(cut);
+  const rec = { ...state.record, moves: moves.slice(0, cut) };
   try {
-    const res = await api.view(state.record);
-    state.redo.push(m);
+    const res = await api.view(rec);
+    state.record = rec;
+    state.autos = state.autos.filter((i) => i < cut);
+    state.redo.push(...taken.reverse());
     show(res.view);
     announce(t().undone);
     save();
   } catch (err) {
-    state.record.moves.push(m);
     apiFailed(err);
   } finally {
     state.busy = false;
@@ -364,7 +374,8 @@ async function undo() {
 }
 
 async function redo() {
-  if (state.busy || !state.redo.length) {
+  if (state.busy) return;
+  if (!state.redo.length) {
     announce(t().nothingToRedo);
     return;
   }
@@ -386,6 +397,7 @@ async function restart() {
     const res = await api.view(rec);
     state.record = rec;
     state.redo = [];
+    state.autos = [];
     state.elapsed = 0;
     state.since = null;
     state.wonCounted = false;
@@ -426,6 +438,7 @@ function abandonIfStarted() {
 function resetGameState(record, view) {
   state.record = record;
   state.redo = [];
+  state.autos = [];
   state.elapsed = 0;
   state.since = null;
   state.counted = false;
@@ -679,6 +692,7 @@ async function resume(saved) {
   const res = await viewOf(saved.record);
   state.record = saved.record;
   state.redo = Array.isArray(saved.redo) ? saved.redo.filter((x) => typeof x === "string") : [];
+  state.autos = Array.isArray(saved.autos) ? saved.autos.filter((i) => Number.isInteger(i)) : [];
   state.elapsed = Number(saved.elapsed) || 0;
   state.since = null;
   state.counted = !!saved.counted;
