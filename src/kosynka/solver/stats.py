@@ -1,0 +1,63 @@
+"""Figures over many solver runs: the winnable share with its Wilson interval, and percentiles."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a binomial proportion.
+
+    >>> lo, hi = wilson_interval(90, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.826, 0.945)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0..100) by the nearest-rank method; 0.0 for no values.
+
+    >>> percentile([5, 1, 3, 2, 4], 50)
+    3
+    """
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+def summarize(rows: Sequence[dict[str, object]]) -> dict[str, object]:
+    """The summary of solver result rows (each with ``status``, ``ms``, ``card_moves``): counts,
+    decided and winnable shares (winnable among decided positions, with a 95% Wilson interval)
+    and median/p90/p99/max milliseconds."""
+    count = len(rows)
+    solved = sum(1 for r in rows if r["status"] == "solved")
+    unsolvable = sum(1 for r in rows if r["status"] == "unsolvable")
+    limit = count - solved - unsolvable
+    decided = solved + unsolvable
+    ms = [float(r["ms"]) for r in rows]  # type: ignore[arg-type]
+    card = [int(r["card_moves"]) for r in rows if r["status"] == "solved"]  # type: ignore[call-overload]
+    lo, hi = wilson_interval(solved, decided)
+    return {
+        "count": count,
+        "solved": solved,
+        "unsolvable": unsolvable,
+        "limit": limit,
+        "decided_share": round(decided / count, 6) if count else 0.0,
+        "winnable_share": round(solved / decided, 6) if decided else 0.0,
+        "winnable_ci95": [round(lo, 6), round(hi, 6)],
+        "median_ms": round(percentile(ms, 50), 3),
+        "p90_ms": round(percentile(ms, 90), 3),
+        "p99_ms": round(percentile(ms, 99), 3),
+        "max_ms": round(max(ms), 3) if ms else 0.0,
+        "mean_card_moves": round(sum(card) / len(card), 2) if card else 0.0,
+    }
