@@ -52,7 +52,7 @@ def check_records(db: str, deals: list[int], spec: BuildSpec) -> list[dict[str, 
             assert r["solution_moves"] == len(line)
             assert r["grade"] in GRADES and 0 <= r["score"] <= 100
             assert r["heur_runs"] == spec.runs and 0 <= r["heur_wins"] <= spec.runs
-            assert 0 < r["heur_mean_home"] <= 52
+            assert 0 <= r["heur_mean_home"] <= 52 and r["heur_mean_moves"] > 0
         else:
             assert r["solution"] is None and r["grade"] is None
             assert r["verdict"] in ("unsolvable", "limit")
