@@ -95,14 +95,16 @@ export class Board {
   /** Card size and pile positions for the table's current width and height. */
   _geometry() {
     const W = this.el.clientWidth || 360;
+    const H = Math.max(window.innerHeight - this.el.getBoundingClientRect().top - this._barHeight(), 0);
     const gap = Math.max(4, Math.round(W * 0.012));
-    const cw = Math.min(Math.floor((W - 8 * gap) / 7), 108);
+    // As wide as seven columns allow, but short enough that a typical table fits the height.
+    const byHeight = H > 0 ? Math.floor(H / (1.4 * 4.4)) : 200;
+    const cw = Math.max(30, Math.min(Math.floor((W - 8 * gap) / 7), byHeight, 150));
     const ch = Math.round(cw * 1.4);
     const left = Math.round((W - (7 * cw + 6 * gap)) / 2);
     const x = (i) => left + i * (cw + gap);
     const topY = gap + 2;
     const tabY = topY + ch + Math.max(gap * 2, 10);
-    const H = Math.max(this.el.parentElement ? window.innerHeight - this.el.getBoundingClientRect().top - this._barHeight() : 0, 0);
     return { W, gap, cw, ch, x, topY, tabY, H };
   }
 
@@ -120,7 +122,7 @@ export class Board {
     if (need > avail) {
       const k = Math.max((avail - g.ch) / (need - g.ch), 0.45);
       dOff = Math.max(3, Math.round(dOff * k));
-      uOff = Math.max(Math.round(g.cw * 0.34), Math.round(uOff * k));
+      uOff = Math.max(Math.round(g.cw * 0.3), Math.round(uOff * k));
     }
     return [dOff, uOff];
   }
@@ -339,13 +341,16 @@ export class Board {
   clearMarks() {
     for (const el of this.el.querySelectorAll(".selected, .target, .hinted")) {
       el.classList.remove("selected", "target", "hinted");
+      el.removeAttribute("aria-pressed");
     }
   }
 
   /** Show a selected card (with those on it) and light its legal destinations. */
   mark(code, targetPiles) {
     this.clearMarks();
-    for (const el of this.groupOf(code)) el.classList.add("selected");
+    const group = this.groupOf(code);
+    for (const el of group) el.classList.add("selected");
+    if (group[0]) group[0].setAttribute("aria-pressed", "true");
     for (const p of targetPiles) {
       const el = this.pileElement(p);
       if (el) el.classList.add("target");
