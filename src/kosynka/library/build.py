@@ -40,6 +40,8 @@ BATCH_SECONDS: Final = 3.0
 REFRESH_SECONDS: Final = 10.0
 """How often the build looks again at which deals other builds have stored."""
 GAMES: Final = ("klondike",)
+MAX_DEALS_PER_BUILD: Final = 10_000_000
+"""The most deals one build command takes (a longer range is split into several builds)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,8 +157,10 @@ def parse_deal_ranges(text: str) -> list[int]:
             raise LibraryError(f"deal numbers must lie in 1..{MAX_STORED_DEAL}: {part!r}")
         if hi < lo:
             raise LibraryError(f"empty deal range {part!r}: the last deal comes before the first")
-        if hi - lo >= 100_000_000 or len(numbers) + (hi - lo) > 100_000_000:
-            raise LibraryError("at most 100,000,000 deals per build")
+        if len(numbers) + (hi - lo) >= MAX_DEALS_PER_BUILD:
+            raise LibraryError(
+                f"at most {MAX_DEALS_PER_BUILD:,} deals per build; split the range into several"
+            )
         numbers.update(range(lo, hi + 1))
     return sorted(numbers)
 
