@@ -28,6 +28,9 @@ def page_factory(browser: Any, server: str) -> Iterator[Any]:
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.js_errors = errors
+        urls: list[str] = []
+        page.on("request", lambda r: urls.append(r.url))
+        page.urls = urls
         page.goto(server + path)
         page.wait_for_selector("body[data-ready='1']", timeout=15000)
         return page
@@ -300,7 +303,7 @@ def test_accessible_names_in_both_languages(page_factory: Any) -> None:
 
 
 def test_screenshots_phone_and_desktop(
-    page_factory: Any, winning_line: dict[str, Any], artifacts: Path
+    page_factory: Any, winning_line: dict[str, Any], artifacts: Path, server: str
 ) -> None:
     for width, height in ((360, 740), (1280, 800)):
         page = page_factory("/klondike/draw-1/deal/9", width=width, height=height)
@@ -310,8 +313,11 @@ def test_screenshots_phone_and_desktop(
         for code in ("KD", "QC"):
             box = card(page, code).bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        page.wait_for_timeout(300)  # let the last card land
         page.screenshot(path=str(artifacts / f"web-{width}.png"))
         assert not page.js_errors
+        foreign = [u for u in page.urls if not u.startswith(server) and not u.startswith("data:")]
+        assert not foreign, f"the page loaded files from other sites: {foreign}"
 
 
 def test_drag_and_drop_moves_a_card(page_factory: Any) -> None:

@@ -173,7 +173,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version=__version__,
         description="Klondike solitaire. The browser keeps the game record and sends it with "
         "every request; the server replays it and answers with the view.",
-        docs_url="/api/docs",
+        docs_url=None,  # Swagger UI loads its files from a CDN; the game stays offline
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
