@@ -23,6 +23,7 @@ def page_factory(browser: Any, server: str) -> Iterator[Any]:
         path: str = "/", width: int = 1280, height: int = 800, locale: str = "en-US"
     ) -> Any:
         ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+        ctx.set_default_timeout(20000)  # generous: CI runs other heavy tests alongside
         contexts.append(ctx)
         page = ctx.new_page()
         errors: list[str] = []
@@ -46,7 +47,7 @@ def moves_shown(page: Any) -> int:
 
 def wait_moves(page: Any, n: int) -> None:
     page.wait_for_function(
-        f"document.getElementById('c-moves').textContent === '{n}'", timeout=5000
+        f"document.getElementById('c-moves').textContent === '{n}'", timeout=20000
     )
 
 
