@@ -84,6 +84,8 @@ def test_auto_sends_safe_cards_home(client: TestClient) -> None:
 def test_foundations_are_shown_in_the_order_aces_arrived(client: TestClient) -> None:
     r = client.post("/api/klondike/view", json={"record": record(moves=["AD>f", "AS>f"])})
     assert [f["suit"] for f in r.json()["view"]["foundations"]] == ["D", "S", "C", "H"]
+    r = client.post("/api/klondike/view", json={"record": record(moves=["ad > f", "as>F"])})
+    assert [f["suit"] for f in r.json()["view"]["foundations"]] == ["D", "S", "C", "H"]
 
 
 def test_whole_line_wins_and_collect_finishes(

@@ -286,7 +286,10 @@ class GameService:
                 note = f"{note}; serving a random deal the solver proved winnable"
             else:
                 source = "random"
-                note = f"{note}; no solver answer in time, serving a random deal"
+                note = (
+                    f"{note}; no random deal was proven winnable in time (or no solver is "
+                    "installed), serving a random deal"
+                )
         if number is None:
             number = _fresh_random(req.numbering, exclude)
         record = schemas.GameRecord(
@@ -324,9 +327,10 @@ def _foundation_order(moves: Sequence[str]) -> list[int]:
     """Suit indices in the order their aces reached the foundations (the rest after, in suit
     order): foundations belong to no suit until an ace takes one."""
     order: list[int] = []
-    for text in moves:
-        if len(text) == 4 and text[0] in "Aa" and text[2:] in (">f", ">F"):
-            s = SUIT_LETTERS.find(text[1].upper())
+    for raw in moves:
+        text = raw.replace(" ", "").upper()  # records may spell moves loosely ("ah > f")
+        if len(text) == 4 and text[0] == "A" and text[2:] == ">F":
+            s = SUIT_LETTERS.find(text[1])
             if s >= 0 and s not in order:
                 order.append(s)
                 if len(order) == 4:
