@@ -114,7 +114,7 @@ def _stored(db: str) -> int:
 
 def test_resume_after_a_kill_mid_build(tmp_path: Path) -> None:
     db = str(tmp_path / "lib.sqlite")
-    proc = _start_build(db, "1-60", tmp_path, "--jobs", "2")
+    proc = _start_build(db, "1-60", tmp_path, "--jobs", "2", "--batch", "3")
     deadline = time.monotonic() + 240
     while _stored(db) == 0 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -134,17 +134,17 @@ def test_resume_after_a_kill_mid_build(tmp_path: Path) -> None:
 
 def test_terminate_stores_what_is_done_and_says_how_to_resume(tmp_path: Path) -> None:
     db = str(tmp_path / "lib.sqlite")
-    proc = _start_build(db, "100-160", tmp_path, "--jobs", "1")
+    proc = _start_build(db, "100-400", tmp_path, "--jobs", "1", "--batch", "3")
     deadline = time.monotonic() + 240
     while _stored(db) == 0 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
-    time.sleep(0.5)
     proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=60)
+    out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "run the same command again to resume" in err and "Traceback" not in err
     n = _stored(db)
-    assert 0 < n < 61
+    assert 0 < n < 301
+    assert f"{n} stored now" in out
 
 
 def test_two_builds_on_one_database_neither_duplicate_nor_lose(tmp_path: Path) -> None:

@@ -387,12 +387,16 @@ def build(
     chunk_size: int | None = None,
     on_commit: Callable[[int], None] | None = None,
     connect_timeout: float = 20.0,
+    batch_rows: int = BATCH_ROWS,
 ) -> BuildReport:
     """Examine and store every deal of ``deals`` not yet in the library ``db``.
 
     ``jobs`` worker processes (default: one per core; 1 means in this process), or the Dask
-    cluster at ``scheduler`` (reached within ``connect_timeout`` seconds). ``on_commit`` is
-    told the number of rows each batch added."""
+    cluster at ``scheduler`` (reached within ``connect_timeout`` seconds). Results are
+    written ``batch_rows`` deals (or 3 seconds) at a time; ``on_commit`` is told the number of
+    rows each batch added."""
+    if batch_rows < 1:
+        raise LibraryError(f"a batch needs at least one deal, not {batch_rows}")
     started = time.monotonic()
     report = BuildReport(requested=len(deals))
     if not deals:
@@ -416,7 +420,9 @@ def build(
             n = min(n, len(todo))
             runner = _InProcess() if n == 1 else _Pool(n)
         try:
-            _run(lib, spec, todo, runner, report, progress, stream, chunk_size, on_commit)
+            _run(
+                lib, spec, todo, runner, report, progress, stream, chunk_size, on_commit, batch_rows
+            )
         finally:
             runner.close()
     finally:
@@ -435,6 +441,7 @@ def _run(
     stream: TextIO | None,
     chunk_size: int | None,
     on_commit: Callable[[int], None] | None,
+    batch_rows: int,
 ) -> None:
     """The build loop: feed chunks to ``runner``, write results in batches."""
     workers = runner.workers
@@ -486,7 +493,7 @@ def _run(
             buffer.extend(result)
             report.examined += len(result)
             bar.advance(len(result))
-            if len(buffer) >= BATCH_ROWS or time.monotonic() - last_flush >= BATCH_SECONDS:
+            if len(buffer) >= batch_rows or time.monotonic() - last_flush >= BATCH_SECONDS:
                 flush()
     except KeyboardInterrupt:
         report.interrupted = True

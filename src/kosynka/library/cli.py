@@ -18,6 +18,7 @@ from kosynka.cli import CliError, add_rule_flags, rules_from
 from kosynka.errors import KosynkaError
 from kosynka.games.klondike import Klondike, KlondikeRules
 from kosynka.library.build import (
+    BATCH_ROWS,
     DEFAULT_MAX_STATES,
     GAMES,
     BuildSpec,
@@ -86,6 +87,12 @@ def register(subparsers: Any) -> dict[str, Any]:
         type=_positive_int,
         default=DEFAULT_RUNS,
         help=f"games of the no-peeking player per winnable deal (default {DEFAULT_RUNS})",
+    )
+    p.add_argument(
+        "--batch",
+        type=_positive_int,
+        default=BATCH_ROWS,
+        help=f"deals written per transaction at most (default {BATCH_ROWS})",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_rule_flags(p, draw_default=1)
@@ -170,6 +177,7 @@ def _cmd_build(args: argparse.Namespace, out: TextIO) -> int:
         jobs=args.jobs,
         scheduler=args.scheduler,
         progress=not args.quiet,
+        batch_rows=args.batch,
     )
     v = report.verdicts
     grades = ", ".join(f"{g} {report.grades.get(g, 0)}" for g in GRADES)

@@ -194,10 +194,11 @@ class Library:
                         stmt = postgresql.insert(deals_table).on_conflict_do_nothing(
                             index_elements=["game", "rules", "deal"]
                         )
-                    # Count the rows that were new (executemany gives no reliable rowcount).
-                    before = self._count_in(conn, rows)
-                    conn.execute(stmt, rows)
-                    return self._count_in(conn, rows) - before
+                    # Rows skipped by ON CONFLICT DO NOTHING are not counted in rowcount.
+                    added = conn.execute(stmt, rows).rowcount
+                    if added is not None and added >= 0:
+                        return int(added)
+                    return len(rows)  # pragma: no cover - a driver without rowcount
                 added = 0
                 for row in rows:
                     try:
@@ -209,23 +210,6 @@ class Library:
                 return added
         except sa_exc.SQLAlchemyError as exc:
             raise LibraryError(f"cannot write to the library {self.where}: {_short(exc)}") from None
-
-    @staticmethod
-    def _count_in(conn: Any, rows: Sequence[Mapping[str, Any]]) -> int:
-        """How many of ``rows``' deals are stored (the rows share game and rules)."""
-        first = rows[0]
-        numbers = [r["deal"] for r in rows]
-        t = deals_table
-        q = (
-            select(func.count())
-            .select_from(t)
-            .where(
-                t.c.game == first["game"],
-                t.c.rules == first["rules"],
-                t.c.deal.in_(numbers),
-            )
-        )
-        return int(conn.execute(q).scalar_one())
 
     def set_grades(self, updates: Iterable[tuple[int, float | None, str | None]]) -> int:
         """Set (score, grade) of deals given by row id; return how many rows changed."""
