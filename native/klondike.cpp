@@ -40,6 +40,7 @@ struct Tables {
   uint64_t ha[kMaxPile + 1], hb[kMaxPile + 1];  // face-down count of a column
   uint64_t ta[52], tb[52];                      // card present in the talon
   uint64_t pa[kMaxPile + 1], pb[kMaxPile + 1];  // talon position
+  uint64_t fa[4][14], fb[4][14];                // foundation heights
   Tables() {
     uint64_t s = 0x6B6F73796E6B61ULL;  // "kosynka"
     for (auto& row : za)
@@ -52,6 +53,10 @@ struct Tables {
     for (auto& v : tb) v = splitmix(s);
     for (auto& v : pa) v = splitmix(s);
     for (auto& v : pb) v = splitmix(s);
+    for (auto& row : fa)
+      for (auto& v : row) v = splitmix(s);
+    for (auto& row : fb)
+      for (auto& v : row) v = splitmix(s);
   }
 };
 const Tables kT;
@@ -90,22 +95,11 @@ State::State(const Position& pos) : rules(pos.rules) {
   total += n + found[0] + found[1] + found[2] + found[3];
   if (total != 52 || p < 0 || p > n) throw std::invalid_argument("not a whole deck");
   passno = pos.pass_number;
-  for (int i = 0; i < kColumns; ++i) rehash_column(i);
   tal_a = tal_b = 0;
   for (int k = 0; k < n; ++k) {
     tal_a ^= kT.ta[talon[k]];
     tal_b ^= kT.tb[talon[k]];
   }
-}
-
-void State::rehash_column(int i) {
-  uint64_t a = kT.ha[hid[i]], b = kT.hb[hid[i]];
-  for (int k = 0; k < len[i]; ++k) {
-    a ^= kT.za[k][cols[i][k]];
-    b ^= kT.zb[k][cols[i][k]];
-  }
-  colh_a[i] = mix(a);
-  colh_b[i] = mix(b ^ 0x5A5A5A5A5A5A5A5AULL);
 }
 
 bool State::trivially_won() const {
@@ -163,10 +157,29 @@ int State::reachable(uint8_t* idx, uint8_t* rec) const {
 }
 
 Key State::key() const {
+  // A card whose twin (same rank and colour, other suit) is also in the tableau is written as
+  // the lower of the two: exchanging twins that are both in the tableau preserves solvability.
+  uint64_t in_talon = 0;
+  for (int j = 0; j < n; ++j) in_talon |= 1ULL << talon[j];
   Key k;
   for (int i = 0; i < kColumns; ++i) {
-    k.a += colh_a[i];
-    k.b += colh_b[i];
+    uint64_t a = kT.ha[hid[i]], b = kT.hb[hid[i]];
+    for (int q = 0; q < len[i]; ++q) {
+      const int c = cols[i][q];
+      const int twin = kSameOther[suit_of(c)] * 13 + rank_of(c) - 1;
+      const bool twin_in_tableau =
+          !(in_talon >> twin & 1) && found[suit_of(twin)] < rank_of(twin);
+      const int sym = twin_in_tableau ? std::min(c, twin) : c;
+      a ^= kT.za[q][sym];
+      b ^= kT.zb[q][sym];
+    }
+    // Summing the columns' mixed hashes makes the key blind to the order of the columns.
+    k.a += mix(a);
+    k.b += mix(b ^ 0x5A5A5A5A5A5A5A5AULL);
+  }
+  for (int s = 0; s < 4; ++s) {
+    k.a += kT.fa[s][found[s]];
+    k.b += kT.fb[s][found[s]];
   }
   int pc = p;
   if (rules.passes == 0) {
@@ -286,9 +299,10 @@ void State::all_moves(std::vector<Macro>& out) const {
         part_idx[np++] = uint8_t(j);
       }
   }
-  // 4. Talon cards to the columns.
+  // 4. Talon cards to the columns (not one that may as well go home).
   for (int k = 0; k < nr; ++k) {
     const int c = talon[ridx[k]];
+    if (home_next(c) && safe(c)) continue;
     if (rank_of(c) == 13) {
       if (first_empty >= 0) out.push_back({kTalon, ridx[k], rrec[k], uint8_t(first_empty)});
     } else {
@@ -310,6 +324,7 @@ void State::all_moves(std::vector<Macro>& out) const {
       const int r = found[s];
       if (r < 2) continue;
       const int card = s * 13 + r - 1;
+      if (safe(card)) continue;  // it would go straight back up
       const unsigned to = r == 13 ? (first_empty >= 0 ? 1u << first_empty : 0u) : dests(card);
       if (!to) continue;
       if (!have_avail) {
@@ -348,14 +363,12 @@ Undo State::apply(const Macro& m, std::vector<std::string>* line) {
     } else {
       std::memcpy(&cols[m.dest][len[m.dest]], &cols[i][from], size_t(length));
       len[m.dest] += length;
-      rehash_column(m.dest);
     }
     len[i] = from;
     if (from && from == hid[i]) {
       --hid[i];
       u.flipped = 1;
     }
-    rehash_column(i);
     if (line) line->push_back(move_text(card, m.dest));
     return u;
   }
@@ -379,7 +392,6 @@ Undo State::apply(const Macro& m, std::vector<std::string>* line) {
       ++found[suit_of(card)];
     } else {
       cols[m.dest][len[m.dest]++] = uint8_t(card);
-      rehash_column(m.dest);
     }
     return u;
   }
@@ -388,7 +400,6 @@ Undo State::apply(const Macro& m, std::vector<std::string>* line) {
   u.card = uint8_t(card);
   --found[s];
   cols[m.dest][len[m.dest]++] = uint8_t(card);
-  rehash_column(m.dest);
   if (line) line->push_back(move_text(card, m.dest));
   return u;
 }
@@ -404,14 +415,12 @@ void State::undo(const Undo& u) {
     const int d = u.dest;
     len[d] -= length;
     std::memcpy(moved, &cols[d][len[d]], size_t(length));
-    rehash_column(d);
   }
   if (u.kind == kColumn) {
     const int i = u.src;
     if (u.flipped) ++hid[i];
     std::memcpy(&cols[i][len[i]], moved, size_t(length));
     len[i] += length;
-    rehash_column(i);
   } else if (u.kind == kTalon) {
     const int j = u.src;
     std::memmove(&talon[j + 1], &talon[j], size_t(n - j));

@@ -94,9 +94,7 @@ class State {
   std::vector<std::string> legal_moves() const;
 
  private:
-  uint64_t colh_a[kColumns], colh_b[kColumns];
-  uint64_t tal_a, tal_b;
-  void rehash_column(int i);
+  uint64_t tal_a, tal_b;  // hash of the set of talon cards
   void stock_line(int j, int recycle, std::vector<std::string>& line) const;
 };
 

@@ -151,16 +151,31 @@ class State:
         return out
 
     def key(self) -> tuple[object, ...]:
-        """The transposition key: columns in sorted order, the talon, its canonical position
-        and (when passes are limited) the pass number. The foundations follow from the rest."""
-        cols = tuple(sorted((self.hidden[i], tuple(c)) for i, c in enumerate(self.cols)))
+        """The transposition key: columns in sorted order, the foundations, the talon, its
+        canonical position and (when passes are limited) the pass number.
+
+        A card whose twin (same rank and colour, other suit) is also in the tableau is written
+        as the lower of the two: exchanging two twins that are both in the tableau preserves
+        solvability, so such positions are searched once."""
+        in_talon = set(self.talon)
+        found = self.found
+
+        def sym(c: int) -> int:
+            twin = _SAME_COLOUR_OTHER[_SUIT[c]] * 13 + _RANK[c] - 1
+            if twin not in in_talon and found[_SUIT[twin]] < _RANK[twin]:
+                return min(c, twin)
+            return c
+
+        cols = tuple(
+            sorted((self.hidden[i], tuple(sym(c) for c in col)) for i, col in enumerate(self.cols))
+        )
         n = len(self.talon)
         p = self.p
         if self.passes is None:
             if self.draw == 1 or p % self.draw == 0 or p == n:
                 p = 0
-            return (cols, tuple(self.talon), p)
-        return (cols, tuple(self.talon), p, self.passno)
+            return (cols, tuple(found), tuple(self.talon), p)
+        return (cols, tuple(found), tuple(self.talon), p, self.passno)
 
     def _safe(self, card: int) -> bool:
         """True when ``card`` (next on its foundation) may go up without loss."""
@@ -256,9 +271,11 @@ class State:
                 partial.append((i, base))
             for j in range(base + 1, len(col)):
                 partial.append((i, j))
-        # 4. Talon cards to the columns.
+        # 4. Talon cards to the columns (not one that may as well go home).
         for j, rec in reach:
             c = self.talon[j]
+            if found[_SUIT[c]] == _RANK[c] - 1 and self._safe(c):
+                continue
             if _RANK[c] == 13:
                 if first_empty >= 0:
                     out.append((TALON, j, rec, first_empty))
@@ -285,6 +302,8 @@ class State:
                 if r < 2:
                     continue
                 card = s * 13 + r - 1
+                if self._safe(card):
+                    continue  # it would go straight back up
                 if avail is None:
                     avail = self._available()
                 a, b = _OTHER_COLOUR[s]
