@@ -9,7 +9,8 @@ a draw). A game ends when it is won or stuck or after ``--max-moves``; then a ne
     python bench/web_load.py --players 200 --workers 2 --think 1.0 --duration 30
 
 ``--think`` is the mean pause between one player's moves (0 = as fast as possible: every
-player is always waiting on the server, which measures saturation rather than real play).
+player is always waiting on the server, which measures saturation rather than real play); with
+a think time the players also arrive spread over the first few seconds.
 The client is a small hand-written HTTP/1.1 keep-alive client so that it costs little of the
 CPU the server also needs (client and server share this machine's cores).
 """
@@ -137,6 +138,8 @@ async def player(
     """Play games until ``stop_at``."""
     rng = random.Random(seed)
     conn = Conn(port)
+    if think:  # players arrive over a few seconds, not all in the same millisecond
+        await asyncio.sleep(rng.uniform(0, min(5.0, 2 * think)))
     try:
         while time.monotonic() < stop_at:
             status, res = await conn.post(
