@@ -274,6 +274,9 @@ export class Board {
         if (startFromStock) {
           void el.getBoundingClientRect();
           el.style.transform = target;
+        } else if (prev && spec.kind === "up" && spec.pile.startsWith("c")) {
+          el.classList.add("flip"); // a face-down card has just been turned up
+          setTimeout(() => el.classList.remove("flip"), 300);
         }
       }
       if (!fresh && el.style.transform !== target) {
