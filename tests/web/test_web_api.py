@@ -285,3 +285,20 @@ def test_replay_cache_gives_the_same_views_as_a_fresh_replay(winning_line: dict[
     with pytest.raises(RecordError) as err:
         cached.record_view(bad)
     assert err.value.where == "record.moves[57]"
+
+
+def test_draw_three_fan_shrinks_as_its_cards_are_played(client: TestClient) -> None:
+    # Deal 1, Draw 3: the first draw turns 4H AC 4D; 4D goes on column 3, then AC goes home.
+    def waste(moves: list[str]) -> list[str]:
+        r = client.post("/api/klondike/view", json={"record": record(1, draw=3, moves=moves)})
+        shown: list[str] = r.json()["view"]["waste"]
+        return shown
+
+    assert waste([]) == []
+    assert waste(["s"]) == ["4H", "AC", "4D"]
+    assert waste(["s", "4D>3"]) == ["4H", "AC"]
+    assert waste(["s", "4D>3", "AC>f"]) == ["4H"]
+    # The next draw fans three new cards over the rest.
+    assert len(waste(["s", "4D>3", "AC>f", "s"])) == 3
+    one = client.post("/api/klondike/view", json={"record": record(1, draw=1, moves=["s", "s"])})
+    assert len(one.json()["view"]["waste"]) == 1

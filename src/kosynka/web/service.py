@@ -9,11 +9,12 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 
 from kosynka.cards import SUIT_LETTERS, Card
 from kosynka.deals import random_deal_number
 from kosynka.errors import IllegalMoveError, InvalidNotationError, KosynkaError
-from kosynka.games.klondike import FOUNDATION, Klondike, KlondikeRules, Move
+from kosynka.games.klondike import DRAW, FOUNDATION, Klondike, KlondikeRules, Move
 from kosynka.web import bridges, hints, schemas
 from kosynka.web.settings import Settings
 
@@ -46,26 +47,50 @@ class ReplayCache:
 
     def __init__(self, size: int) -> None:
         self._size = size
-        self._items: OrderedDict[_RecordKey, Klondike] = OrderedDict()
+        self._items: OrderedDict[_RecordKey, Table] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: _RecordKey) -> Klondike | None:
-        """A copy of the cached game for ``key``, or None."""
+    def get(self, key: _RecordKey) -> Table | None:
+        """A copy of the cached table for ``key``, or None."""
         with self._lock:
-            game = self._items.get(key)
-            if game is None:
+            table = self._items.get(key)
+            if table is None:
                 return None
             self._items.move_to_end(key)
-        return game.copy(stack=False)
+        return table.copy()
 
-    def put(self, key: _RecordKey, game: Klondike) -> None:
-        """Remember (a copy of) ``game`` as the position of ``key``."""
-        snapshot = game.copy(stack=False)
+    def put(self, key: _RecordKey, table: Table) -> None:
+        """Remember (a copy of) ``table`` as the position of ``key``."""
+        snapshot = table.copy()
         with self._lock:
             self._items[key] = snapshot
             self._items.move_to_end(key)
             while len(self._items) > self._size:
                 self._items.popitem(last=False)
+
+
+@dataclass(slots=True)
+class Table:
+    """A replayed game and how many cards of the last draw still lie fanned on the waste (in
+    Draw 3 the last draw's cards are spread and shrink back as they are played)."""
+
+    game: Klondike
+    fan: int = 0
+
+    def copy(self) -> Table:
+        """An independent copy without the game's move history."""
+        return Table(self.game.copy(stack=False), self.fan)
+
+    def push(self, move: Move) -> None:
+        """Make ``move`` (raise ``IllegalMoveError`` if refused) and follow the fan."""
+        game = self.game
+        if move.card is None:
+            fan = min(game.rules.draw, game.stock_count()) if move.to == DRAW else 0
+        else:
+            waste = game.waste()
+            fan = max(self.fan - 1, 0) if waste and waste[-1] == move.card else self.fan
+        game.push(move)
+        self.fan = fan
 
 
 def _parse_moves(texts: Sequence[str]) -> list[Move]:
@@ -79,11 +104,11 @@ def _parse_moves(texts: Sequence[str]) -> list[Move]:
     return moves
 
 
-def _push_all(game: Klondike, moves: Sequence[Move], first_index: int) -> None:
-    """Play ``moves`` on ``game``, naming the first one the rules refuse."""
+def _push_all(table: Table, moves: Sequence[Move], first_index: int) -> None:
+    """Play ``moves`` on ``table``, naming the first one the rules refuse."""
     for i, move in enumerate(moves, start=first_index):
         try:
-            game.push(move)
+            table.push(move)
         except IllegalMoveError as exc:
             raise RecordError(
                 f"record.moves[{i}]",
@@ -113,35 +138,41 @@ class GameService:
     def replay(self, record: schemas.GameRecord) -> Klondike:
         """The position after the record's moves; raise :class:`RecordError` if it cannot be
         rebuilt (a malformed or illegal move)."""
+        return self.table(record).game
+
+    def table(self, record: schemas.GameRecord) -> Table:
+        """The replayed record (see :meth:`replay`) with the waste's fan."""
         texts = record.moves
         key = self._key(record, texts)
-        game = self._cache.get(key)
-        if game is not None:
-            return game
+        table = self._cache.get(key)
+        if table is not None:
+            return table
         moves = _parse_moves(texts)
         if texts:
-            game = self._cache.get(self._key(record, texts[:-1]))
-            if game is not None:
-                _push_all(game, moves[-1:], len(moves) - 1)
-                self._cache.put(key, game)
-                return game
+            table = self._cache.get(self._key(record, texts[:-1]))
+            if table is not None:
+                _push_all(table, moves[-1:], len(moves) - 1)
+                self._cache.put(key, table)
+                return table
         try:
             game = Klondike(
                 record.deal.number, rules=rules_of(record.rules), numbering=record.deal.numbering
             )
         except KosynkaError as exc:
             raise RecordError("record.deal", str(exc)) from None
-        _push_all(game, moves, 0)
-        self._cache.put(key, game)
-        return game
+        table = Table(game)
+        _push_all(table, moves, 0)
+        self._cache.put(key, table)
+        return table
 
     # ----------------------------------------------------------------- views
-    def view(self, game: Klondike, moves: Sequence[str]) -> schemas.View:
-        """What the player sees of ``game`` (reached by ``moves``): face-down cards only as
-        counts, the legal moves, the counters and whether collecting is possible."""
-        draw = game.rules.draw
+    def view(self, table: Table, moves: Sequence[str]) -> schemas.View:
+        """What the player sees of ``table`` (reached by ``moves``): face-down cards only as
+        counts, the waste's top (its fanned cards in Draw 3), the legal moves, the counters and
+        whether collecting is possible."""
+        game = table.game
         waste = game.waste()
-        shown = waste[-3:] if draw == 3 else waste[-1:]
+        shown = waste[-max(table.fan, 1) :] if waste else []
         columns = [
             schemas.ColumnView(down=game.face_down_count(i), up=[c.text() for c in game.face_up(i)])
             for i in range(7)
@@ -180,13 +211,14 @@ class GameService:
 
     def record_view(self, record: schemas.GameRecord) -> schemas.View:
         """Replay ``record`` and return its view."""
-        return self.view(self.replay(record), record.moves)
+        return self.view(self.table(record), record.moves)
 
     # ----------------------------------------------------------------- moves
     def move(self, req: schemas.MoveRequest) -> schemas.MoveResponse:
         """Try ``req.move``: accepted with the moves to append (the move, then any safe cards
         sent home when ``auto`` is set), or refused with the rule's reason."""
-        game = self.replay(req.record)
+        table = self.table(req.record)
+        game = table.game
         try:
             move = Move.parse(req.move)
         except InvalidNotationError as exc:
@@ -198,21 +230,21 @@ class GameService:
                 accepted=False,
                 applied=[],
                 reason=schemas.ReasonView(code=reason.code, en=reason.en, ru=reason.ru),
-                view=self.view(game, moves),
+                view=self.view(table, moves),
             )
         applied = [move]
-        game.push(move)
+        table.push(move)
         if req.auto:
             while not game.is_won():
                 safe = hints.safe_home_moves(game)
                 if not safe:
                     break
-                game.push(safe[0])
+                table.push(safe[0])
                 applied.append(safe[0])
         texts = [str(m) for m in applied]
         moves.extend(texts)
-        self._cache.put(self._key(req.record, moves), game)
-        return schemas.MoveResponse(accepted=True, applied=texts, view=self.view(game, moves))
+        self._cache.put(self._key(req.record, moves), table)
+        return schemas.MoveResponse(accepted=True, applied=texts, view=self.view(table, moves))
 
     # ----------------------------------------------------------------- collect
     def collect_line(self, game: Klondike) -> list[Move] | None:
