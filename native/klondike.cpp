@@ -523,27 +523,36 @@ std::vector<std::string> State::legal_moves() const {
 // ------------------------------------------------------------------------------ the search
 namespace {
 
-// Transposition table: 128-bit keys with the card-move cost at which each was reached.
+// Transposition table: 96 bits of each 128-bit key with the card-move cost at which it was
+// reached, open addressing, 16 bytes a slot. It grows to at most kMaxSlots slots (1 GiB); a
+// search that would need more stops with the "states" limit.
+constexpr size_t kMaxSlots = size_t(1) << 26;
+
 class Table {
  public:
   Table() { resize(1 << 16); }
   size_t size() const { return used_; }
-  // Returns a pointer to the stored cost, inserting `key` with cost INT32_MAX when new.
+  // A pointer to the stored cost of `key`, inserting it with cost INT32_MAX when new; nullptr
+  // when the table is full.
   int32_t* find_or_insert(const Key& key, bool& inserted) {
-    if ((used_ + 1) * 2 > slots_.size()) resize(slots_.size() * 2);
+    if ((used_ + 1) * 2 > slots_.size()) {
+      if (slots_.size() >= kMaxSlots) return nullptr;
+      resize(slots_.size() * 2);
+    }
     const uint64_t a = key.a | 1;  // 0 marks an empty slot
+    const uint32_t b = uint32_t(key.b);
     size_t i = size_t(a) & mask_;
     while (true) {
       Slot& s = slots_[i];
       if (s.a == 0) {
         s.a = a;
-        s.b = key.b;
+        s.b = b;
         s.cost = INT32_MAX;
         ++used_;
         inserted = true;
         return &s.cost;
       }
-      if (s.a == a && s.b == key.b) {
+      if (s.a == a && s.b == b) {
         inserted = false;
         return &s.cost;
       }
@@ -553,7 +562,8 @@ class Table {
 
  private:
   struct Slot {
-    uint64_t a, b;
+    uint64_t a;
+    uint32_t b;
     int32_t cost;
   };
   std::vector<Slot> slots_;
@@ -638,6 +648,7 @@ SearchResult search(const Position& pos, double time_limit, uint64_t max_states,
           throw LimitHit{"time"};
         if (budget && states >= budget) throw LimitHit{"budget"};
         int32_t* stored = seen.find_or_insert(st.key(), inserted);
+        if (!stored) throw LimitHit{"states"};
         bool prune = !inserted && (!have_best || !shortest || *stored <= cost);
         if (!prune && have_best && cost + 52 - st.home() >= best_cost) prune = true;
         auto take_back = [&]() {
