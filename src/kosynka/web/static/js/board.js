@@ -99,7 +99,8 @@ export class Board {
     const gap = Math.max(4, Math.round(W * 0.012));
     // As wide as seven columns allow, but short enough that a typical table fits the height.
     const byHeight = H > 0 ? Math.floor(H / (1.4 * 4.4)) : 200;
-    const cw = Math.max(30, Math.min(Math.floor((W - 8 * gap) / 7), byHeight, 150));
+    // On a short screen (a phone on its side) cards stay readable and the page scrolls.
+    const cw = Math.max(30, Math.min(Math.floor((W - 8 * gap) / 7), Math.max(byHeight, 56), 150));
     const ch = Math.round(cw * 1.4);
     const left = Math.round((W - (7 * cw + 6 * gap)) / 2);
     const x = (i) => left + i * (cw + gap);
