@@ -92,9 +92,10 @@ def main() -> int:
                     "() => (performance.getEntriesByName('first-contentful-paint')[0]"
                     " || {startTime: NaN}).startTime"
                 )
-                page.wait_for_function(
-                    "() => performance.getEntriesByName('kosynka-shown').length > 0"
-                )
+                for _ in range(200):  # the page's CSP forbids wait_for_function's eval
+                    if page.evaluate("() => performance.getEntriesByName('kosynka-shown').length"):
+                        break
+                    page.wait_for_timeout(10)
                 t_ready = page.evaluate(
                     "() => performance.getEntriesByName('kosynka-shown')[0].startTime"
                 )

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from kosynka import Klondike, KlondikeRules, Move
 
@@ -28,6 +29,7 @@ def page_factory(browser: Any, server: str) -> Iterator[Any]:
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.js_errors = errors
         urls: list[str] = []
         page.on("request", lambda r: urls.append(r.url))
@@ -46,9 +48,7 @@ def moves_shown(page: Any) -> int:
 
 
 def wait_moves(page: Any, n: int) -> None:
-    page.wait_for_function(
-        f"document.getElementById('c-moves').textContent === '{n}'", timeout=20000
-    )
+    expect(page.locator("#c-moves")).to_have_text(str(n), timeout=20000)
 
 
 def card(page: Any, code: str) -> Any:
@@ -140,9 +140,7 @@ def test_refused_move_names_the_rule_and_snaps_back(page_factory: Any) -> None:
     tap_card(page, top)
     page.wait_for_selector("#toast.show")
     assert page.inner_text("#toast") == reason.en
-    page.wait_for_function(
-        "t => document.getElementById('announce').textContent === t", arg=reason.en
-    )
+    expect(page.locator("#announce")).to_have_text(reason.en)
     assert moves_shown(page) == 0
     page.wait_for_timeout(300)
     assert table_state(page) == before
