@@ -273,6 +273,9 @@ def test_moves_by_keyboard_alone(page_factory: Any, winning_line: dict[str, Any]
             page.keyboard.press("Enter")
         wait_moves(page, count)
         game.push(move)
+    # D draws from the stock, whatever has the focus.
+    page.keyboard.press("d")
+    wait_moves(page, 6)
     # The table is one tab stop (arrow keys move inside it).
     assert page.locator('#board [tabindex="0"]').count() == 1
     # Escape puts a picked-up card back.

@@ -400,6 +400,7 @@ async function restart() {
     state.autos = [];
     state.elapsed = 0;
     state.since = null;
+    if (state.wonCounted) state.counted = false; // replaying a won deal is a new game
     state.wonCounted = false;
     show(res.view);
     save();
@@ -641,6 +642,13 @@ function bindUi() {
       redo();
     } else if (e.key === "Escape") {
       clearSelection(true);
+    } else if (!e.ctrlKey && !e.metaKey && !e.altKey && !e.target.closest("select, input")) {
+      if (e.code === "KeyD" && state.view) {
+        clearSelection(false);
+        doMove(state.view.counters.stock ? "s" : "r");
+      } else if (e.code === "KeyH") {
+        hint();
+      }
     }
   });
   document.addEventListener("pointerdown", (e) => {
