@@ -101,5 +101,8 @@ def test_seeds_vary_the_games() -> None:
 
 
 def test_the_player_wins_some_and_loses_some_draw_one_deals() -> None:
-    wins = sum(play(Klondike(d, rules=KlondikeRules(draw=1)), seed=0).won for d in range(1, 41))
-    assert 5 <= wins <= 35
+    results = [play(Klondike(d, rules=KlondikeRules(draw=1)), seed=0) for d in range(1, 25)]
+    wins = sum(r.won for r in results)
+    assert 6 <= wins <= 22
+    assert all(r.foundation == 52 and r.face_down == 0 for r in results if r.won)
+    assert all(r.foundation < 52 for r in results if not r.won)
