@@ -150,6 +150,7 @@ BAD_RECORDS = [
     ("moves", "s", "record.moves"),
     ("moves", ["s", 7], "record.moves[1]"),
     ("moves", ["s", "7C>9"], "record.moves[1]"),
+    ("moves", ["s" * 5000], "record.moves[0]"),
     ("moves", ["KH>f"], "record.moves[0]"),
     ("moves", ["s"] * 7000, "record.moves"),
     ("rules", {"draw": 2}, "record.rules.draw"),

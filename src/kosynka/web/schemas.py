@@ -6,7 +6,7 @@ made so far. The server never stores it; it replays it to answer.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
@@ -23,6 +23,8 @@ RecordSource = Literal["easy", "normal", "hard", "random", "random-winnable", "c
 """Where a record's deal came from (``random-winnable``: a random deal the solver proved
 winnable, served when no graded deal is available; ``chosen``: opened by its number)."""
 Lang = Literal["en", "ru"]
+MoveText = Annotated[str, Field(max_length=16)]
+"""One move in move text ("s", "r", "7C>4", "AH>f"); longer strings are refused outright."""
 
 
 class _Strict(BaseModel):
@@ -67,7 +69,7 @@ class GameRecord(_Strict):
     game: Literal["klondike"] = "klondike"
     rules: Rules = Field(default_factory=lambda: Rules())
     deal: Deal
-    moves: list[str] = Field(
+    moves: list[MoveText] = Field(
         default_factory=list,
         max_length=MAX_MOVES,
         description='moves in move text, oldest first: "s" draw, "r" recycle, "7C>4", "AH>f"',
