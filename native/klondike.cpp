@@ -156,7 +156,7 @@ int State::reachable(uint8_t* idx, uint8_t* rec) const {
   return count;
 }
 
-Key State::key() const {
+Key State::key(bool any_position) const {
   // A card whose twin (same rank and colour, other suit) is also in the tableau is written as
   // the lower of the two: exchanging twins that are both in the tableau preserves solvability.
   uint64_t in_talon = 0;
@@ -183,7 +183,7 @@ Key State::key() const {
   }
   int pc = p;
   if (rules.passes == 0) {
-    if (rules.draw == 1 || p % rules.draw == 0 || p == n) pc = 0;
+    if (any_position || rules.draw == 1 || p % rules.draw == 0 || p == n) pc = 0;
   } else {
     k.a += mix(uint64_t(passno) * 0x9E3779B97F4A7C15ULL + 17);
     k.b += mix(uint64_t(passno) * 0xD1B54A32D192ED03ULL + 29);
@@ -191,6 +191,14 @@ Key State::key() const {
   k.a ^= tal_a + kT.pa[pc];
   k.b ^= tal_b + kT.pb[pc];
   return k;
+}
+
+uint64_t State::reach_mask() const {
+  const int d = rules.draw;
+  uint64_t m = 1ULL << n;
+  for (int q = p; q < n; q += d) m |= 1ULL << q;
+  for (int q = 0; q < n; q += d) m |= 1ULL << q;
+  return m;
 }
 
 bool State::safe(int card) const {
@@ -523,18 +531,25 @@ std::vector<std::string> State::legal_moves() const {
 // ------------------------------------------------------------------------------ the search
 namespace {
 
-// Transposition table: 96 bits of each 128-bit key with the card-move cost at which it was
-// reached, open addressing, 16 bytes a slot. It grows to at most kMaxSlots slots (1 GiB); a
-// search that would need more stops with the "states" limit.
-constexpr size_t kMaxSlots = size_t(1) << 26;
+// Transposition table: 96 bits of each 128-bit key, the card-move cost at which it was reached
+// and the talon positions already covered (see search), open addressing, 24 bytes a slot. It
+// grows to at most kMaxSlots slots (768 MiB); a search that would need more stops with the
+// "states" limit.
+constexpr size_t kMaxSlots = size_t(1) << 25;
 
 class Table {
  public:
   Table() { resize(1 << 16); }
   size_t size() const { return used_; }
-  // A pointer to the stored cost of `key`, inserting it with cost INT32_MAX when new; nullptr
-  // when the table is full.
-  int32_t* find_or_insert(const Key& key, bool& inserted) {
+  struct Slot {
+    uint64_t a;
+    uint32_t b;
+    int32_t cost;
+    uint64_t positions;
+  };
+  // The slot of `key`, inserting it with cost INT32_MAX and no positions when new; nullptr when
+  // the table is full.
+  Slot* find_or_insert(const Key& key, bool& inserted) {
     if ((used_ + 1) * 2 > slots_.size()) {
       if (slots_.size() >= kMaxSlots) return nullptr;
       resize(slots_.size() * 2);
@@ -548,30 +563,26 @@ class Table {
         s.a = a;
         s.b = b;
         s.cost = INT32_MAX;
+        s.positions = 0;
         ++used_;
         inserted = true;
-        return &s.cost;
+        return &s;
       }
       if (s.a == a && s.b == b) {
         inserted = false;
-        return &s.cost;
+        return &s;
       }
       i = (i + 1) & mask_;
     }
   }
 
  private:
-  struct Slot {
-    uint64_t a;
-    uint32_t b;
-    int32_t cost;
-  };
   std::vector<Slot> slots_;
   size_t mask_ = 0, used_ = 0;
   void resize(size_t n) {
     std::vector<Slot> old;
     old.swap(slots_);
-    slots_.assign(n, Slot{0, 0, 0});
+    slots_.assign(n, Slot{0, 0, 0, 0});
     mask_ = n - 1;
     for (const Slot& s : old)
       if (s.a) {
@@ -604,9 +615,17 @@ SearchResult search(const Position& pos, double time_limit, uint64_t max_states,
   std::vector<Undo> autos;
   st.autoplay(autos, nullptr);
   autos.clear();
+  // With Draw 3 and unlimited passes, a position reached at talon position p is dominated by
+  // the same position reached before at a talon position from which drawing reaches p: the
+  // table keeps, per position without its talon position, every talon position so covered.
+  const bool cover = !shortest && pos.rules.passes == 0 && pos.rules.draw > 1;
   Table seen;
   bool inserted;
-  *seen.find_or_insert(st.key(), inserted) = 0;
+  {
+    Table::Slot* root = seen.find_or_insert(st.key(cover), inserted);
+    root->cost = 0;
+    root->positions = st.reach_mask();
+  }
   std::vector<Macro> path, best;
   bool have_best = false;
   int best_cost = 1 << 30;
@@ -647,9 +666,15 @@ SearchResult search(const Position& pos, double time_limit, uint64_t max_states,
             std::chrono::duration<double>(Clock::now() - start).count() > time_limit)
           throw LimitHit{"time"};
         if (budget && states >= budget) throw LimitHit{"budget"};
-        int32_t* stored = seen.find_or_insert(st.key(), inserted);
-        if (!stored) throw LimitHit{"states"};
-        bool prune = !inserted && (!have_best || !shortest || *stored <= cost);
+        Table::Slot* slot = seen.find_or_insert(st.key(cover), inserted);
+        if (!slot) throw LimitHit{"states"};
+        bool prune;
+        if (cover) {
+          prune = !inserted && (slot->positions >> st.p & 1);
+          if (!prune) slot->positions |= st.reach_mask();
+        } else {
+          prune = !inserted && (!have_best || !shortest || slot->cost <= cost);
+        }
         if (!prune && have_best && cost + 52 - st.home() >= best_cost) prune = true;
         auto take_back = [&]() {
           for (size_t a = autos.size(); a > autos_begin; --a) st.undo(autos[a - 1]);
@@ -660,7 +685,7 @@ SearchResult search(const Position& pos, double time_limit, uint64_t max_states,
           take_back();
           continue;
         }
-        *stored = cost;
+        slot->cost = cost;
         if (st.is_won() || st.trivially_won()) {
           const int total = cost + 52 - st.home();
           if (total < best_cost) {

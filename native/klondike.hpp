@@ -77,7 +77,10 @@ class State {
   bool can_recycle() const { return rules.passes == 0 || passno < rules.passes; }
   // Talon cards drawing can bring to the top of the waste: (index, recycle) pairs.
   int reachable(uint8_t* idx, uint8_t* rec) const;
-  Key key() const;
+  // The transposition key; `any_position` leaves out the talon position (see search).
+  Key key(bool any_position) const;
+  // The talon positions drawing (and recycling) can reach from here, as a bit mask.
+  uint64_t reach_mask() const;
   bool safe(int card) const;
   uint64_t available() const;
   // The macro moves worth trying, best first; after `last`, only those that use its card.

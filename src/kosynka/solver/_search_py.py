@@ -150,9 +150,20 @@ class State:
                         out.append((q - 1, 1))
         return out
 
-    def key(self) -> tuple[object, ...]:
+    def reach_mask(self) -> int:
+        """The talon positions that drawing (and recycling) can reach from here, as bits."""
+        n, d = len(self.talon), self.draw
+        mask = 1 << n
+        for q in range(self.p, n, d):
+            mask |= 1 << q
+        for q in range(0, n, d):
+            mask |= 1 << q
+        return mask
+
+    def key(self, any_position: bool = False) -> tuple[object, ...]:
         """The transposition key: columns in sorted order, the foundations, the talon, its
-        canonical position and (when passes are limited) the pass number.
+        canonical position (left out with ``any_position``) and (when passes are limited) the
+        pass number.
 
         A card whose twin (same rank and colour, other suit) is also in the tableau is written
         as the lower of the two: exchanging two twins that are both in the tableau preserves
@@ -172,7 +183,7 @@ class State:
         n = len(self.talon)
         p = self.p
         if self.passes is None:
-            if self.draw == 1 or p % self.draw == 0 or p == n:
+            if any_position or self.draw == 1 or p % self.draw == 0 or p == n:
                 p = 0
             return (cols, tuple(found), tuple(self.talon), p)
         return (cols, tuple(found), tuple(self.talon), p, self.passno)
@@ -471,7 +482,12 @@ def search(
     root_auto = st.autoplay(None)
     del root_auto
     states = 0
-    seen: dict[tuple[object, ...], int] = {st.key(): 0}
+    # With Draw 3 and unlimited passes, a position reached at talon position p is dominated by
+    # the same position reached before at a talon position from which drawing reaches p:
+    # ``covered`` keeps, per position without its talon position, every talon position so covered.
+    cover = not short and st.passes is None and st.draw > 1
+    seen: dict[tuple[object, ...], int] = {st.key(cover): 0}
+    covered: dict[tuple[object, ...], int] = {st.key(cover): st.reach_mask()}
     path: list[Macro] = []
     best: list[Macro] | None = None
     best_cost = 1 << 30
@@ -512,9 +528,15 @@ def search(
                     raise _Limit("time")
                 if budget is not None and states >= budget:
                     raise _Limit("budget")
-                key = st.key()
+                key = st.key(cover)
                 old = seen.get(key)
-                prune = old is not None and (best is None or not short or old <= cost)
+                if cover:
+                    mask = covered.get(key, 0)
+                    prune = old is not None and bool(mask >> st.p & 1)
+                    if not prune:
+                        covered[key] = mask | st.reach_mask()
+                else:
+                    prune = old is not None and (best is None or not short or old <= cost)
                 if not prune and best is not None and cost + 52 - st.home() >= best_cost:
                     prune = True
                 if prune:
