@@ -59,10 +59,15 @@ def run_ours(
     work = [(d, draw, ret, time_limit, short) for d in deals]
     done: list[dict[str, object]] = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for row in pool.map(_ours, work, chunksize=max(1, min(20, len(work) // (8 * jobs)))):
-            done.append(row)
-            if len(done) % 100 == 0:
-                print(f"  kosynka draw {draw}: {len(done)}/{len(work)}", file=sys.stderr)
+        try:
+            for row in pool.map(_ours, work, chunksize=max(1, min(20, len(work) // (8 * jobs)))):
+                done.append(row)
+                if len(done) % 100 == 0:
+                    print(f"  kosynka draw {draw}: {len(done)}/{len(work)}", file=sys.stderr)
+        except KeyboardInterrupt:
+            # An interrupted long run still reports the deals it finished.
+            print(f"  interrupted after {len(done)} deals", file=sys.stderr)
+            pool.shutdown(wait=False, cancel_futures=True)
     return done
 
 
