@@ -14,9 +14,13 @@ The policy is the usual list of Klondike hints, best first:
 3. a card to its foundation (not safe, but progress), a part of a run moved so that the card under
    it can go home;
 4. a waste card into the tableau (a king from the waste to an empty column a little lower);
-5. a draw from the stock (or turning the waste over);
-6. only when a whole round of the stock brought nothing: emptying a column, and other moves that
-   lead to a position not seen before.
+5. emptying a column when a king is waiting for it (a king over face-down cards, or on the waste);
+6. a draw from the stock (or turning the waste over);
+7. only when a whole round of the stock brought nothing: emptying a column with no king waiting,
+   moving part of a run, taking a card back from its foundation.
+
+A king never moves from one empty column to another, and the player never moves a card into a
+layout of the tableau it has already had, so its games always end.
 
 Moves of equal rank (two columns with as many face-down cards, two places for the same card) are
 chosen at random from a seed, so several games from one deal with different seeds show how much
