@@ -227,6 +227,21 @@ void State::moves(std::vector<Macro>& out, const Last& last) const {
   const size_t begin = out.size();
   all_moves(out);
   if (last.kind < 0) return;
+  if (last.kind == kEmptied) {
+    // A run moved off the bottom of column `card` to column `column`, emptying it. A move that
+    // neither fills an empty column nor involves that run could have been made first.
+    const int run_at = last.column;
+    if (len[last.card]) return;
+    size_t w = begin;
+    for (size_t r = begin; r < out.size(); ++r) {
+      const Macro& m = out[r];
+      const bool keep = (m.dest != kFound && !len[m.dest]) || m.dest == run_at ||
+                        (m.kind == kColumn && m.src == run_at);
+      if (keep) out[w++] = m;
+    }
+    out.resize(w);
+    return;
+  }
   const int column = last.column, card = last.card;
   if (!len[column] || cols[column][len[column] - 1] != card) return;
   const int twin = kSameOther[suit_of(card)] * 13 + rank_of(card) - 1;
@@ -702,7 +717,10 @@ SearchResult search(const Position& pos, double time_limit, uint64_t max_states,
         path.push_back(m);
         const size_t mb = moves.size();
         Last last;
-        if (m.kind != kColumn && m.dest != kFound) last = Last{m.kind, m.dest, u.card};
+        if (m.kind != kColumn && m.dest != kFound)
+          last = Last{m.kind, m.dest, u.card};
+        else if (m.kind == kColumn && m.dest != kFound && m.detail == 0)
+          last = Last{kEmptied, m.dest, m.src};
         st.moves(moves, last);
         stack.push_back(Frame{mb, moves.size(), mb, u, autos_begin, cost, true});
       }

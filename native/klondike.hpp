@@ -16,6 +16,7 @@ constexpr int kFound = 7;       // destination code of a foundation
 constexpr int kMaxPile = 52;    // any pile holds at most every card
 
 enum Kind : uint8_t { kColumn = 0, kTalon = 1, kReturn = 2 };
+constexpr int kEmptied = 3;  // Last::kind of a move that emptied a column
 
 // A macro move. kColumn: (column, index of the run's first card, 0, dest);
 // kTalon: (talon index, 1 when a recycle is needed, 0, dest); kReturn: (suit, 0, 0, column).
@@ -30,7 +31,10 @@ struct Undo {
 };
 
 // The move that led to a position, when it put a card from the talon or a foundation on a
-// column: the moves that follow it must use that card (see State::moves).
+// column (kind kTalon or kReturn, the column, the card): the moves that follow it must use that
+// card; or when it moved a run off the bottom of a column (kind kEmptied, the run's new
+// column, the emptied column): the moves that follow must fill an empty column or involve that
+// run (see State::moves).
 struct Last {
   int kind = -1, column = 0, card = 0;
 };

@@ -37,6 +37,8 @@ FOUND: Final = 7
 COLUMN: Final = 0
 TALON: Final = 1
 RETURN: Final = 2
+EMPTIED: Final = 3
+"""The kind in a ``last`` move (see :meth:`State.moves`) of a run moved off a column's bottom."""
 
 _RANK: Final = tuple(i % 13 + 1 for i in range(52))
 _SUIT: Final = tuple(i // 13 for i in range(52))
@@ -218,12 +220,26 @@ class State:
         """The macro moves worth trying here, best first.
 
         ``last`` is ``(kind, column, card)`` when the move that led here put ``card`` from the
-        talon (TALON) or from a foundation (RETURN) on ``column``: then only moves that could
-        not have been made before it are kept (see :meth:`_follows`)."""
+        talon (TALON) or from a foundation (RETURN) on ``column``, or ``(EMPTIED, column,
+        emptied column)`` when it moved a run off the bottom of a column: then only moves that
+        could not have been made before it are kept (see :meth:`_follows`)."""
         out = self._moves()
         if last is None:
             return out
         kind, column, card = last
+        if kind == EMPTIED:
+            # A run moved off the bottom of column ``card`` to ``column``, emptying it: a move
+            # that neither fills an empty column nor involves that run could have come first.
+            cols = self.cols
+            if cols[card]:
+                return out
+            return [
+                m
+                for m in out
+                if (m[3] != FOUND and not cols[m[3]])
+                or m[3] == column
+                or (m[0] == COLUMN and m[1] == column)
+            ]
         col = self.cols[column]
         if not col or col[-1] != card:
             return out
@@ -559,7 +575,11 @@ def search(
                         budget = states + max(50_000, 4 * states)
                     continue
                 path.append(m)
-                last = (m[0], m[3], u[4]) if m[0] != COLUMN and m[3] != FOUND else None
+                last: tuple[int, int, int] | None = None
+                if m[0] != COLUMN and m[3] != FOUND:
+                    last = (m[0], m[3], u[4])
+                elif m[0] == COLUMN and m[3] != FOUND and m[2] == 0:
+                    last = (EMPTIED, m[3], m[1])
                 stack_moves.append(st.moves(last))
                 stack_next.append(0)
                 stack_undo.append((u, autos))
