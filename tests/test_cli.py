@@ -17,7 +17,7 @@ from kosynka.notation import parse_position
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """Run the real command line in a subprocess."""
     return subprocess.run(
-        [sys.executable, "-m", "kosynka.cli", *args],
+        [sys.executable, "-m", "kosynka", *args],
         input=stdin,
         capture_output=True,
         text=True,

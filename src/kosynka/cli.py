@@ -232,4 +232,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run through the package's module so that subcommand modules share its CliError class.
+    from kosynka.cli import main as _main
+
+    sys.exit(_main())
