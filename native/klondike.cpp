@@ -287,7 +287,7 @@ void State::all_moves(std::vector<Macro>& out) const {
   // 2. Talon cards to the foundations.
   for (int k = 0; k < nr; ++k)
     if (home_next(talon[ridx[k]])) out.push_back({kTalon, ridx[k], rrec[k], kFound});
-  // 3. Whole runs that turn a face-down card up or empty a column (most face-down first).
+  // 3. Whole runs (from columns with the most face-down cards first).
   int order[kColumns], no = 0;
   for (int i = 0; i < kColumns; ++i) {
     if (!len[i]) continue;
@@ -304,7 +304,9 @@ void State::all_moves(std::vector<Macro>& out) const {
     const int i = order[oi];
     const int base = run_base(i);
     const int card = cols[i][base];
-    if (base == hid[i] && (base > 0 || rank_of(card) != 13)) {
+    // The whole ordered top run moves when that turns a card up, empties the column, or (in a
+    // position with out-of-order face-up cards) uncovers a face-up card that could not move.
+    if (base > 0 || rank_of(card) != 13) {
       if (rank_of(card) == 13) {
         if (first_empty >= 0)
           out.push_back({kColumn, uint8_t(i), uint8_t(base), uint8_t(first_empty)});
@@ -312,9 +314,6 @@ void State::all_moves(std::vector<Macro>& out) const {
         for (unsigned m = dests(card) & ~(1u << i); m; m &= m - 1)
           out.push_back({kColumn, uint8_t(i), uint8_t(base), uint8_t(__builtin_ctz(m))});
       }
-    } else if (base > hid[i] && home_next(cols[i][base - 1])) {
-      part_col[np] = uint8_t(i);
-      part_idx[np++] = uint8_t(base);
     }
     for (int j = base + 1; j < len[i]; ++j)
       if (home_next(cols[i][j - 1])) {

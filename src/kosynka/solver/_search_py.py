@@ -13,9 +13,10 @@ must agree on every verdict. The search is a depth-first search with a transposi
   a two, or a card whose two cards of the other colour one rank lower are already home (and,
   when cards may come back from the foundations, the other suit of its colour two ranks lower
   too, so no card that could ever lie on it is left outside).
-* Moves of part of a column's ordered run, and moves back from a foundation, are only tried
-  when they can be followed by something useful at once (the uncovered card goes home, or a card
-  of the right rank and colour is free to take its place).
+* Part of a column's ordered run moves only to uncover a card that goes home next; a card
+  comes back from a foundation only when a card is free to lie on it. After a card is put on a
+  column from the talon or a foundation, or a run leaves a column empty, moves that could as
+  well have come first are not tried.
 * The transposition key lists the columns in a canonical (sorted) order, so layouts that differ
   only in the order of the columns are searched once.
 
@@ -279,14 +280,17 @@ class State:
             if found[_SUIT[c]] == _RANK[c] - 1:
                 out.append((TALON, j, rec, FOUND))
         first_empty = next((k for k, col in enumerate(cols) if not col), -1)
-        # 3. Whole runs that turn a face-down card up or empty a column (most face-down first).
+        # 3. Whole runs (from columns with the most face-down cards first).
         partial: list[tuple[int, int]] = []
         order = sorted((i for i in range(7) if cols[i]), key=lambda i: -hidden[i])
         for i in order:
             col = cols[i]
             base = self.run_base(i)
             card = col[base]
-            if base == hidden[i] and (base > 0 or _RANK[card] != 13):
+            # The whole ordered top run moves when that turns a card up, empties the column,
+            # or (in a position with out-of-order face-up cards) uncovers a face-up card that
+            # could not move.
+            if base > 0 or _RANK[card] != 13:
                 if _RANK[card] == 13:
                     if first_empty >= 0:
                         out.append((COLUMN, i, base, first_empty))
@@ -294,8 +298,6 @@ class State:
                     for k in range(7):
                         if k != i and cols[k] and _fits(card, cols[k][-1]):
                             out.append((COLUMN, i, base, k))
-            elif base > hidden[i]:
-                partial.append((i, base))
             for j in range(base + 1, len(col)):
                 partial.append((i, j))
         # 4. Talon cards to the columns (not one that may as well go home).
