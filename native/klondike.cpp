@@ -553,7 +553,7 @@ constexpr size_t kMaxSlots = size_t(1) << 25;
 
 class Table {
  public:
-  Table() { resize(1 << 16); }
+  Table() { resize(1 << 10); }
   size_t size() const { return used_; }
   struct Slot {
     uint64_t a;

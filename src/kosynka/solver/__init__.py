@@ -183,13 +183,12 @@ def position_args(game: Klondike) -> tuple[list[list[int]], list[int], list[int]
     """The position as plain card-index lists for the compiled core: columns (bottom to top),
     face-down counts, talon (waste bottom to top, then the stock from the next card drawn) and
     foundation counts."""
-    cols = [game.column(i) for i in range(7)]
-    talon = game.waste() + list(reversed(game.stock()))
+    # The engine keeps the position as card indices already.
     return (
-        [[c.index for c in col] for col in cols],
-        [game.face_down_count(i) for i in range(7)],
-        [c.index for c in talon],
-        list(game.foundation_counts()),
+        [list(col) for col in game._cols],
+        list(game._hidden),
+        game._waste + game._stock[::-1],
+        list(game._found),
     )
 
 
@@ -207,7 +206,7 @@ def _native_search(
         cols,
         hidden,
         talon,
-        len(game.waste()),
+        len(game._waste),
         found,
         game.pass_number,
         r.draw,
