@@ -101,3 +101,22 @@ def test_near_end_positions_agree() -> None:
             b = solve(pos, implementation="native")
             assert a.solved and b.solved
             assert a.states == b.states and a.moves == b.moves
+
+
+def test_relaxed_proof_agrees_with_the_plain_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Force the relaxed (Draw 1, unlimited passes) proof on every Draw 3 or pass-limited
+    # position: its verdicts must be those of the plain search under the real rules.
+    import kosynka.solver as solver
+
+    monkeypatch.setattr(solver, "QUICK_STATES", 1)
+    seen: set[str] = set()
+    for game in _random_positions(5, 15, 20)[::4]:
+        if game.rules.draw == 1 and game.rules.passes is None:
+            continue
+        plain = _search_py.search(game, max_states=3000)
+        if plain.status == "limit":
+            continue
+        res = solve(game, implementation="native", max_states=200_000)
+        assert res.status.value == plain.status, game
+        seen.add(plain.status)
+    assert seen == {"solved", "unsolvable"}

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from kosynka.games.klondike import Klondike, Move
+from kosynka.games.klondike import Klondike, KlondikeRules, Move
 from kosynka.solver import _search_py
 from kosynka.solver.verify import SolutionError, verify_line
 
@@ -152,20 +152,7 @@ def solve(
     if impl not in available_implementations():
         raise ValueError(f"solver implementation {impl!r} is not available")
     start = time.perf_counter()
-    if impl == "native":
-        assert _NATIVE is not None
-        status, limit, line, states, unique = _native_search(
-            _NATIVE, game, time_limit, max_states, short
-        )
-    else:
-        out = _search_py.search(game, time_limit=time_limit, max_states=max_states, short=short)
-        status, limit, line, states, unique = (
-            out.status,
-            out.limit,
-            out.line,
-            out.states,
-            out.unique_states,
-        )
+    status, limit, line, states, unique = _decide(impl, game, time_limit, max_states, short)
     seconds = time.perf_counter() - start
     moves = verify_line(game, line) if status == "solved" else []
     return SolveResult(
@@ -177,6 +164,72 @@ def solve(
         seconds=seconds,
         implementation=impl,
     )
+
+
+QUICK_STATES = 20_000
+"""States the first, quick try of a Draw 3 or pass-limited position gets before the relaxed
+proof (see :func:`_decide`)."""
+RELAXED_STATES = 3_000_000
+"""States the relaxed (Draw 1, unlimited passes) proof of unsolvability gets at most."""
+
+_Outcome = tuple[str, "str | None", list[str], int, int]
+
+
+def _search(
+    impl: str, game: Klondike, time_limit: float | None, max_states: int | None, short: bool
+) -> _Outcome:
+    """One search by implementation ``impl``."""
+    if impl == "native":
+        assert _NATIVE is not None
+        return _native_search(_NATIVE, game, time_limit, max_states, short)
+    out = _search_py.search(game, time_limit=time_limit, max_states=max_states, short=short)
+    return out.status, out.limit, out.line, out.states, out.unique_states
+
+
+def _decide(
+    impl: str, game: Klondike, time_limit: float | None, max_states: int | None, short: bool
+) -> _Outcome:
+    """Search ``game``; for Draw 3 or a pass limit, prove unsolvability on a relaxation first.
+
+    Draw 1 with unlimited passes reaches every talon card at any time, so it allows every line
+    Draw 3 or a pass limit allows: a position it cannot win cannot be won under the real rules
+    either, and its search space is much smaller. A short first try under the real rules keeps
+    easy positions fast; then the relaxed search (bounded) may prove the position lost; else the
+    real search runs with what is left of the limits."""
+    rules = game.rules
+    if rules.draw == 1 and rules.passes is None:
+        return _search(impl, game, time_limit, max_states, short)
+    start = time.perf_counter()
+    quick = QUICK_STATES if max_states is None else min(QUICK_STATES, max_states)
+    first = _search(impl, game, time_limit, quick, short)
+    if (
+        first[0] != "limit"
+        or first[1] == "time"
+        or (max_states is not None and quick >= max_states)
+    ):
+        return first
+    total_states, total_unique = first[3], first[4]
+
+    def left_time(share: float = 1.0) -> float | None:
+        if time_limit is None:
+            return None
+        return max(1e-3, (time_limit - (time.perf_counter() - start)) * share)
+
+    relaxed_game = game.copy(stack=False)
+    relaxed_game.rules = KlondikeRules(
+        draw=1, passes=None, foundation_return=rules.foundation_return
+    )
+    cap = RELAXED_STATES
+    if max_states is not None:
+        cap = min(cap, max(1, (max_states - total_states) // 3))
+    relaxed = _search(impl, relaxed_game, left_time(1 / 3), cap, False)
+    total_states += relaxed[3]
+    total_unique += relaxed[4]
+    if relaxed[0] == "unsolvable":
+        return "unsolvable", None, [], total_states, total_unique
+    rest = None if max_states is None else max(1, max_states - total_states)
+    status, limit, line, states, unique = _search(impl, game, left_time(), rest, short)
+    return status, limit, line, total_states + states, total_unique + unique
 
 
 def position_args(game: Klondike) -> tuple[list[list[int]], list[int], list[int], list[int]]:
