@@ -86,3 +86,12 @@ def test_malformed_position_exits_2(tmp_path: Path, capsys: pytest.CaptureFixtur
     code, _ = run(["solve", str(path)])
     assert code == 2
     assert "bad.txt" in capsys.readouterr().err
+
+
+def test_unknown_implementation_exits_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("KOSYNKA_IMPLEMENTATION", "fortran")
+    code, _ = run(["solve", "--deals", "1-3", "--jobs", "2"])
+    assert code == 2
+    assert "KOSYNKA_IMPLEMENTATION" in capsys.readouterr().err

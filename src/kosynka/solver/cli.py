@@ -20,7 +20,7 @@ from kosynka import deals
 from kosynka.cli import CliError, add_rule_flags, read_position, rules_from
 from kosynka.errors import KosynkaError
 from kosynka.games.klondike import Klondike, KlondikeRules
-from kosynka.solver import SolveResult, solve
+from kosynka.solver import SolveResult, default_implementation, solve
 from kosynka.solver.stats import summarize
 
 MAX_DEALS = 10_000_000
@@ -124,6 +124,10 @@ def _check_args(args: argparse.Namespace) -> None:
         raise CliError(f"--max-states must be at least 1, not {args.max_states}")
     if args.jobs < 1:
         raise CliError(f"--jobs must be at least 1, not {args.jobs}")
+    try:
+        default_implementation()
+    except ValueError as exc:  # KOSYNKA_IMPLEMENTATION names a missing implementation
+        raise CliError(str(exc)) from None
 
 
 def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]]:
@@ -159,10 +163,7 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``kosynka solve``."""
     _check_args(args)
-    try:
-        total, results = _results(args)
-    except ValueError as exc:  # KOSYNKA_IMPLEMENTATION names a missing implementation
-        raise CliError(str(exc)) from None
+    total, results = _results(args)
     progress = _Progress(total)
     rows: list[dict[str, object]] = []
     if not args.json:
