@@ -568,6 +568,7 @@ class Klondike(Game[Move]):
             self._cols[move.to].extend(run)
 
     def _snapshot(self) -> _Snapshot:
+        """The whole position as nested tuples (what :meth:`pop` restores)."""
         return (
             tuple(tuple(c) for c in self._cols),
             tuple(self._hidden),
@@ -684,17 +685,10 @@ class Klondike(Game[Move]):
 
     def key(self) -> Hashable:
         """A hashable key of the position: equal keys mean the same cards in the same places,
-        face up or down alike, and the same passes left (the pass number counts only when the
+        the same cards face down, and the same passes left (the pass number counts only when the
         rules limit passes). Move history is not part of it."""
         pass_part = self.pass_number if self.rules.passes is not None else 0
-        return (
-            tuple(tuple(c) for c in self._cols),
-            tuple(self._hidden),
-            tuple(self._stock),
-            tuple(self._waste),
-            tuple(self._found),
-            pass_part,
-        )
+        return (*self._snapshot()[:5], pass_part)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Klondike):
