@@ -123,3 +123,21 @@ def test_bad_input(deal_file: Path, tmp_path: Path) -> None:
         assert result.returncode == 2, (args, result.stderr)
         assert needle in result.stderr and "Traceback" not in result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_builtin_commands_do_not_load_the_web_server_or_the_database() -> None:
+    code = (
+        "import sys; from kosynka.cli import main; import io; "
+        "main(['deal', 'klondike', '1'], io.StringIO()); "
+        "print(any(m.startswith(('fastapi', 'sqlalchemy', 'uvicorn')) for m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert result.stdout.strip() == "False"
+
+
+def test_subsystem_commands_registered_on_demand() -> None:
+    for args in (("solve", "--help"), ("library", "--help"), ("serve", "--help")):
+        result = run(*args)
+        assert result.returncode == 0 and "usage: kosynka " + args[0] in result.stdout

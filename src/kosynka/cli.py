@@ -167,15 +167,31 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "moves": cmd_moves,
     "apply": cmd_apply,
 }
+_BUILTIN_COMMANDS = frozenset(_COMMANDS)
 
 
 # Subsystems add their own subcommands: each of these modules, when present, has
-# ``register(subparsers) -> dict[str, command function]``.
-_SUBCOMMAND_MODULES = ("kosynka.solver.cli", "kosynka.web.cli", "kosynka.library.cli")
+# ``register(subparsers) -> dict[str, command function]``. They are imported only when their
+# command is asked for (or for help and errors, which list every command), so that ``kosynka
+# moves`` does not pay for loading the web server or the database layer.
+_SUBCOMMAND_MODULES = {
+    "solve": "kosynka.solver.cli",
+    "serve": "kosynka.web.cli",
+    "library": "kosynka.library.cli",
+}
 
 
-def _register_subsystems(sub: argparse._SubParsersAction[_Parser]) -> None:
-    for name in _SUBCOMMAND_MODULES:
+def _wanted_command(argv: Sequence[str] | None) -> str | None:
+    """The subcommand named on the command line (its first word that is not an option)."""
+    words = sys.argv[1:] if argv is None else list(argv)
+    return next((w for w in words if not w.startswith("-")), None)
+
+
+def _register_subsystems(sub: argparse._SubParsersAction[_Parser], wanted: str | None) -> None:
+    if wanted in _BUILTIN_COMMANDS:
+        return  # no subsystem is needed
+    names = [_SUBCOMMAND_MODULES[wanted]] if wanted in _SUBCOMMAND_MODULES else []
+    for name in names or _SUBCOMMAND_MODULES.values():
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -185,8 +201,9 @@ def _register_subsystems(sub: argparse._SubParsersAction[_Parser]) -> None:
         _COMMANDS.update(module.register(sub))
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every ``kosynka`` subcommand."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the ``kosynka`` subcommands that ``argv`` may need (all of them
+    when it names none or an unknown one)."""
     parser = _Parser(prog="kosynka", description="Klondike solitaire: rules, solver and game.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -209,14 +226,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("position", help="a position file (text or Solvitaire JSON), or - for stdin")
     p.add_argument("moves", nargs="+", metavar="MOVE", help="moves such as s, r, 7C>4, AH>f")
     add_rule_flags(p)
-    _register_subsystems(sub)
+    _register_subsystems(sub, _wanted_command(argv))
     return parser
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; return the exit status."""
     out = out if out is not None else sys.stdout
-    parser = build_parser()
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
         if not args.command:
