@@ -13,46 +13,14 @@ and under 300 ms.
 from __future__ import annotations
 
 import argparse
-import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
-import time
-import urllib.request
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from _server import free_port, start_server
+
 CHROMIUM = "/usr/bin/chromium"
-
-
-def free_port() -> int:
-    """A loopback port nothing listens on now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(port: int) -> subprocess.Popen[bytes]:
-    """Start ``kosynka serve`` and wait until it answers."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "kosynka.cli", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1):
-                return proc
-        except OSError:
-            time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("the server did not start")
 
 
 def main() -> int:
