@@ -121,4 +121,14 @@ SearchResult search(const Position& pos, double time_limit, uint64_t max_states,
 
 std::string move_text(int card, int dest);
 
+// The abstract search (klondike_set.cpp): the tableau is kept as which cards are face up, which
+// face-up card lies directly on each column's face-down cards, and the face-down cards; not
+// which of two twins (same rank and colour) a run lies on. Its line is turned back into engine
+// moves (moving a run between twins where needed) before it is returned. `supported` is false
+// for positions it cannot represent (face-up cards out of sequence, a column of only face-down
+// cards); the exact search above handles those.
+SearchResult set_search(const Position& pos, double time_limit, uint64_t max_states,
+                        bool* supported);
+void set_search_flags(int flags);  // experiments only
+
 }  // namespace kosynka

@@ -63,6 +63,33 @@ NB_MODULE(_core, m) {
       "Decide a position: (status, limit, engine moves, states, unique states).");
 
   m.def(
+      "set_solve",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
+         const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
+         int draw, int passes, bool ret, double time_limit, uint64_t max_states) {
+        Position pos =
+            make_position(columns, hidden, talon, waste, found, pass_number, draw, passes, ret);
+        SearchResult r;
+        bool supported = false;
+        {
+          nb::gil_scoped_release release;
+          r = set_search(pos, time_limit, max_states, &supported);
+        }
+        const char* status = !supported                        ? "unsupported"
+                             : r.status == Status::kSolved     ? "solved"
+                             : r.status == Status::kUnsolvable ? "unsolvable"
+                                                               : "limit";
+        return std::make_tuple(std::string(status), r.limit, r.line, r.states, r.unique_states);
+      },
+      nb::arg("columns"), nb::arg("hidden"), nb::arg("talon"), nb::arg("waste"), nb::arg("found"),
+      nb::arg("pass_number"), nb::arg("draw"), nb::arg("passes"), nb::arg("ret"),
+      nb::arg("time_limit"), nb::arg("max_states"),
+      "Decide a position with the abstract search: (status, limit, engine moves, states, unique "
+      "states); status 'unsupported' when the position has face-up cards out of sequence.");
+
+  m.def("set_flags", &set_search_flags, "Experiment switches of the abstract search.");
+
+  m.def(
       "legal_moves",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,

@@ -78,7 +78,7 @@ def test_searches_agree(seed: int) -> None:
     verdicts: set[str] = set()
     for game in positions[:40]:
         a = solve(game, implementation="python", max_states=3000)
-        b = solve(game, implementation="native", max_states=3000)
+        b = solve(game, implementation="exact", max_states=3000)
         assert (a.status, a.limit, a.states, a.unique_states) == (
             b.status,
             b.limit,
@@ -98,7 +98,7 @@ def test_near_end_positions_agree() -> None:
             pos = game.copy(stack=False)
             pos.replay(line[:cut])
             a = solve(pos, implementation="python")
-            b = solve(pos, implementation="native")
+            b = solve(pos, implementation="exact")
             assert a.solved and b.solved
             assert a.states == b.states and a.moves == b.moves
 

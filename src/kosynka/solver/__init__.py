@@ -108,7 +108,12 @@ _NATIVE = _load_native()
 
 
 def available_implementations() -> list[str]:
-    """``["native", "python"]`` when the compiled core is installed, else ``["python"]``."""
+    """``["native", "python"]`` when the compiled core is installed, else ``["python"]``.
+
+    ``native`` is the compiled abstract search (face-up cards kept as a set, see
+    ``bench/solver_klondike.md``); ``python`` is the exact reference search. With the core
+    installed, ``exact`` (the compiled twin of the reference, same states and same lines) may
+    also be asked for by name; ``short=True`` always uses it."""
     return ["native", "python"] if _NATIVE is not None else ["python"]
 
 
@@ -149,7 +154,7 @@ def solve(
     if max_states is not None and (isinstance(max_states, bool) or max_states < 1):
         raise ValueError(f"max_states must be a positive whole number, not {max_states!r}")
     impl = implementation if implementation is not None else default_implementation()
-    if impl not in available_implementations():
+    if impl not in available_implementations() and not (impl == "exact" and _NATIVE is not None):
         raise ValueError(f"solver implementation {impl!r} is not available")
     start = time.perf_counter()
     status, limit, line, states, unique = _decide(impl, game, time_limit, max_states, short)
@@ -179,8 +184,12 @@ def _search(
     impl: str, game: Klondike, time_limit: float | None, max_states: int | None, short: bool
 ) -> _Outcome:
     """One search by implementation ``impl``."""
-    if impl == "native":
+    if impl in ("native", "exact"):
         assert _NATIVE is not None
+        if impl == "native" and not short:
+            out = _set_search(_NATIVE, game, time_limit, max_states)
+            if out is not None:
+                return out
         return _native_search(_NATIVE, game, time_limit, max_states, short)
     out = _search_py.search(game, time_limit=time_limit, max_states=max_states, short=short)
     return out.status, out.limit, out.line, out.states, out.unique_states
@@ -270,4 +279,29 @@ def _native_search(
         short,
     )
     status, limit, line, states, unique = result
+    return str(status), (str(limit) if limit else None), list(line), int(states), int(unique)
+
+
+def _set_search(
+    core: ModuleType, game: Klondike, time_limit: float | None, max_states: int | None
+) -> _Outcome | None:
+    """Run the compiled abstract search on ``game``'s position; None when it cannot represent
+    the position (face-up cards out of sequence), for the exact search to take over."""
+    cols, hidden, talon, found = position_args(game)
+    r = game.rules
+    status, limit, line, states, unique = core.set_solve(
+        cols,
+        hidden,
+        talon,
+        len(game._waste),
+        found,
+        game.pass_number,
+        r.draw,
+        0 if r.passes is None else r.passes,
+        r.foundation_return,
+        -1.0 if time_limit is None else float(time_limit),
+        0 if max_states is None else int(max_states),
+    )
+    if status == "unsupported":
+        return None
     return str(status), (str(limit) if limit else None), list(line), int(states), int(unique)

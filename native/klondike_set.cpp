@@ -1,0 +1,948 @@
+// kosynka's abstract Klondike search (see set_search in klondike.hpp).
+//
+// The tableau is kept as three things: the face-down cards of each column together with the
+// face-up card that lies directly on them (its "root"), and the set of all face-up cards. Every
+// other face-up card lies on a face-up card one rank higher of the other colour; which of two
+// twins (same rank, same colour) carries it is forgotten. That loses nothing: when the twin a
+// run should lie on is free, one legal move puts the run there. So, in a class of twins
+// (a rank and a colour), the number of cards with nothing on them is the number of face-up
+// cards of the class less the number of non-root face-up cards one rank lower of the other
+// colour, and any card of a class with at least one free card can be played as if it were free.
+//
+// The position is then fixed by how many cards of each column are still in their first place
+// (face-down cards and root), the foundations and the talon: the face-up cards are all the rest.
+// That makes a 128-bit key that is exact for this abstraction, and many more positions fall
+// together than when the columns are kept card by card.
+//
+// Moves: a free card home; a talon card home or onto the tableau; a foundation card back onto
+// the tableau; a root (with everything on it) onto the tableau, which turns up the next
+// face-down card or empties the column. Moving a run between twins, or a king between empty
+// columns, changes nothing here and is never a search step.
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <stdexcept>
+#ifdef KOSYNKA_DEBUG_KEYS
+#include <cstdio>
+#include <string>
+#include <unordered_map>
+#endif
+
+#include "klondike.hpp"
+
+namespace kosynka {
+namespace {
+
+// Bit of a card: rank0 * 4 + slot, slots 0 and 1 black (clubs, spades), 2 and 3 red (diamonds,
+// hearts): a class of twins is a pair of adjacent bits, and its twin bit is `bit ^ 1`.
+constexpr int kSlotOfSuit[4] = {0, 2, 3, 1};  // C D H S
+constexpr int kSuitOfSlot[4] = {0, 3, 1, 2};
+constexpr uint64_t kAll = (uint64_t(1) << 52) - 1;
+constexpr uint64_t kLow = 0x5555555555555ULL;     // low bit of each class
+constexpr uint64_t kPairLo = 0x3333333333333ULL;  // first class of each rank
+constexpr uint64_t kKings = uint64_t(0xF) << 48;
+constexpr int kOtherSuits[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
+constexpr int kTwinSuit[4] = {3, 2, 1, 0};
+
+inline int bit_of(int card) { return (card % 13) * 4 + kSlotOfSuit[card / 13]; }
+inline int card_of(int b) { return kSuitOfSlot[b & 3] * 13 + (b >> 2); }
+inline int suit_of_bit(int b) { return kSuitOfSlot[b & 3]; }
+inline uint64_t one(int b) { return uint64_t(1) << b; }
+// Per class, the number of its cards in x (a two-bit field at the class's low bit).
+inline uint64_t class_count(uint64_t x) { return (x & kLow) + ((x >> 1) & kLow); }
+// The two classes of every rank exchanged (black <-> red).
+inline uint64_t swap_colour(uint64_t x) { return ((x >> 2) & kPairLo) | ((x & kPairLo) << 2); }
+inline int ctz(uint64_t x) { return __builtin_ctzll(x); }
+
+inline uint64_t mix64(uint64_t z) {
+  z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDULL;
+  z = (z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53ULL;
+  return z ^ (z >> 33);
+}
+
+// Switches for tests and experiments (0 in normal use): 1 turns off the redundant-card rule,
+// 2 the commuting-move filters, 4 their refinements; 8 keeps keys in the wide table even when
+// they would pack into one word.
+int g_flags = 0;
+
+enum SKind : uint8_t { kPileHome = 0, kTalonHome = 1, kRoot = 2, kTalonPile = 3, kHomePile = 4 };
+
+// kPileHome: a = card bit; kTalonHome, kTalonPile: a = talon index, b = 1 when a recycle is
+// needed; kHomePile: a = suit; kRoot: a = column.
+struct SMove {
+  uint8_t kind, a, b;
+};
+
+struct SUndo {
+  uint8_t kind, a, b, card;
+  int8_t column;  // the column whose root left, or -1
+  uint8_t old_p, orig;
+  int16_t old_pass;
+};
+
+// What the previous move did, for the moves that commute with it (see moves()).
+struct SLast {
+  int kind = -1;     // -1: nothing known (first move, or safe moves followed it)
+  int card = 0;      // the card put on the tableau (kTalonPile, kHomePile), or turned up (kRoot)
+  int column = 0;    // kRoot: the column the root left
+  bool emptied = false;  // kRoot that left its column empty
+};
+
+class SState {
+ public:
+  Rules rules;
+  uint8_t pile[kColumns][kMaxPile];  // per column: face-down cards then the root, as bits
+  int d[kColumns];                   // cards of pile[] still in place (0: the column lost them)
+  int8_t root_col[52];               // by bit: the column whose root it is, or -1
+  uint64_t vis = 0, roots = 0;       // face-up tableau cards; roots of columns with d > 0
+  int found[4];                      // by suit C D H S
+  uint8_t talon[kMaxPile], orig[kMaxPile];  // bits in drawing order; index in the first talon
+  int n = 0, p = 0, passno = 1;
+  uint64_t tmask = 0;  // first-talon indices still in the talon
+  uint64_t tbits = 0;  // the talon's cards, as bits
+
+  bool build(const Position& pos);
+
+  bool can_recycle() const { return rules.passes == 0 || passno < rules.passes; }
+  bool free_talon() const { return rules.draw == 1 && rules.passes == 0; }
+  bool is_won() const { return found[0] + found[1] + found[2] + found[3] == 52; }
+  bool trivially_won() const {
+    for (int i = 0; i < kColumns; ++i)
+      if (d[i] > 1) return false;
+    return n == 0 || free_talon();
+  }
+  int home() const { return found[0] + found[1] + found[2] + found[3]; }
+
+  uint64_t home_next() const {
+    uint64_t m = 0;
+    for (int s = 0; s < 4; ++s)
+      if (found[s] < 13) m |= one(found[s] * 4 + kSlotOfSuit[s]);
+    return m;
+  }
+  // A card that may go home at once, without trying anything else first: both cards of the
+  // other colour one rank lower can go home too (their foundations are at rank - 2 or more)
+  // and its twin's foundation is at rank - 3 or more. Whatever would have lain on it can go
+  // home instead, and so can whatever would have lain on that; nothing lower is left.
+  bool safe(int b) const {
+    const int r = (b >> 2) + 1;
+    if (r <= 2) return true;
+    const int s = suit_of_bit(b);
+    return found[kOtherSuits[s][0]] >= r - 2 && found[kOtherSuits[s][1]] >= r - 2 &&
+           found[kTwinSuit[s]] >= r - 3;
+  }
+  // Cards of classes with at least one free card (each class as both its bits).
+  uint64_t free_classes() const {
+    const uint64_t all_roots = roots | (vis & kKings);
+    const uint64_t carried = swap_colour(class_count(vis & ~all_roots)) << 4;
+    const uint64_t e = class_count(vis) - (carried & kAll);
+    const uint64_t low = (e | (e >> 1)) & kLow;
+    return low | (low << 1);
+  }
+  int empty_columns() const {
+    int occupied = __builtin_popcountll(vis & kKings & ~roots);
+    for (int i = 0; i < kColumns; ++i) occupied += d[i] > 0;
+    return kColumns - occupied;
+  }
+  int reachable(uint8_t* idx, uint8_t* rec) const;
+  uint64_t reach_mask() const {
+    const int dr = rules.draw;
+    uint64_t m = one(n);
+    for (int q = p; q < n; q += dr) m |= one(q);
+    for (int q = 0; q < n; q += dr) m |= one(q);
+    return m;
+  }
+  void key(uint64_t& a, uint64_t& b, bool with_p) const {
+    a = 0;
+    for (int i = 0; i < kColumns; ++i) a = (a << 6) | uint64_t(d[i]);
+    for (int s = 0; s < 4; ++s) a = (a << 4) | uint64_t(found[s]);
+    a = (a << 6) | uint64_t(with_p ? p : 0);
+    const uint64_t pass = rules.passes == 0 ? 0 : uint64_t(std::min(passno, 2047));
+    b = tmask | (pass << 52) | (uint64_t(1) << 63);
+  }
+
+  // The talon cards drawing can bring to the top of the waste, as bits; `idx`/`rec` get the
+  // (index, recycle) pairs unless every card is within reach (Draw 1, unlimited passes).
+  uint64_t reach_bits(uint8_t* idx, uint8_t* rec, int& count) const {
+    if (free_talon()) {
+      count = -1;
+      return tbits;
+    }
+    count = reachable(idx, rec);
+    uint64_t m = 0;
+    for (int k = 0; k < count; ++k) m |= one(talon[idx[k]]);
+    return m;
+  }
+  // The macro move that takes talon card `b` (within reach) out of the talon.
+  SMove talon_move(SKind kind, int b, const uint8_t* idx, const uint8_t* rec, int count) const {
+    if (count < 0) {
+      int j = 0;
+      while (talon[j] != b) ++j;
+      return SMove{kind, uint8_t(j), uint8_t(p > 0 && j < p - 1)};
+    }
+    int k = 0;
+    while (talon[idx[k]] != b) ++k;
+    return SMove{kind, idx[k], rec[k]};
+  }
+  void moves(std::vector<SMove>& out, const SLast& last) const;
+  SUndo apply(const SMove& m);
+  void undo(const SUndo& u);
+  void autoplay(std::vector<SUndo>& out, std::vector<SMove>* done);
+
+ private:
+  void unroot(int i) {
+    const int b = pile[i][d[i] - 1];
+    roots &= ~one(b);
+    root_col[b] = -1;
+    if (--d[i] > 0) {
+      const int nb = pile[i][d[i] - 1];
+      vis |= one(nb);
+      roots |= one(nb);
+      root_col[nb] = int8_t(i);
+    }
+  }
+  void reroot(int i) {
+    if (d[i] > 0) {
+      const int nb = pile[i][d[i] - 1];
+      vis &= ~one(nb);
+      roots &= ~one(nb);
+      root_col[nb] = -1;
+    }
+    const int b = pile[i][d[i]++];
+    roots |= one(b);
+    root_col[b] = int8_t(i);
+  }
+};
+
+bool SState::build(const Position& pos) {
+  rules = pos.rules;
+  std::memset(root_col, -1, sizeof root_col);
+  if (pos.columns.size() != kColumns || pos.hidden.size() != kColumns || pos.found.size() != 4)
+    throw std::invalid_argument("a Klondike position has 7 columns and 4 foundations");
+  auto fits = [](int card, int target) {
+    const bool red_c = card / 13 == 1 || card / 13 == 2, red_t = target / 13 == 1 || target / 13 == 2;
+    return target % 13 == card % 13 + 1 && red_c != red_t;
+  };
+  for (int i = 0; i < kColumns; ++i) {
+    const auto& col = pos.columns[i];
+    const int h = pos.hidden[i];
+    d[i] = 0;
+    if (col.empty()) continue;
+    if (h < 0 || h >= int(col.size()) || col.size() > kMaxPile) return false;
+    for (size_t k = size_t(h) + 1; k < col.size(); ++k)
+      if (!fits(col[k], col[k - 1])) return false;
+    for (int k = 0; k <= h; ++k) pile[i][k] = uint8_t(bit_of(col[k]));
+    d[i] = h + 1;
+    for (size_t k = size_t(h); k < col.size(); ++k) vis |= one(bit_of(col[k]));
+    roots |= one(pile[i][h]);
+    root_col[pile[i][h]] = int8_t(i);
+  }
+  if (pos.talon.size() > kMaxPile) return false;
+  n = int(pos.talon.size());
+  p = pos.waste;
+  for (int k = 0; k < n; ++k) {
+    talon[k] = uint8_t(bit_of(pos.talon[k]));
+    orig[k] = uint8_t(k);
+    tmask |= one(k);
+    tbits |= one(talon[k]);
+  }
+  for (int s = 0; s < 4; ++s) found[s] = pos.found[s];
+  passno = pos.pass_number;
+  return true;
+}
+
+int SState::reachable(uint8_t* idx, uint8_t* rec) const {
+  int count = 0;
+  const int dr = rules.draw;
+  uint64_t done = 0;
+  int q = p;
+  if (q > 0) {
+    idx[count] = uint8_t(q - 1);
+    rec[count++] = 0;
+    done |= one(q - 1);
+  }
+  while (q < n) {
+    q = std::min(q + dr, n);
+    idx[count] = uint8_t(q - 1);
+    rec[count++] = 0;
+    done |= one(q - 1);
+  }
+  if (n && can_recycle()) {
+    if (dr == 1) {
+      const int first = p > 0 ? p - 1 : 0;
+      for (int j = 0; j < first; ++j) {
+        idx[count] = uint8_t(j);
+        rec[count++] = 1;
+      }
+    } else {
+      q = 0;
+      while (q < n) {
+        q = std::min(q + dr, n);
+        if (!(done >> (q - 1) & 1)) {
+          idx[count] = uint8_t(q - 1);
+          rec[count++] = 1;
+        }
+      }
+    }
+  }
+  return count;
+}
+
+void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
+  const SLast last = (g_flags & 2) ? SLast{} : in_last;
+  const uint64_t fc = free_classes();
+  const uint64_t free_cards = fc & vis;
+  const uint64_t next = home_next();
+  const int empties = empty_columns();
+  // Cards that may be put on the tableau: one rank below a class with a free card, other colour.
+  const uint64_t placeable = (swap_colour(fc) >> 4) | (empties > 0 ? kKings : 0);
+  // The class a card must lie on, as a bit mask of its two cards.
+  auto parent_class = [](int b) { return swap_colour(uint64_t(3) << (b & ~1)) << 4; };
+
+  // Moves that commute with the previous one are tried in one order only.
+  //  * After a card Y is put on the tableau (from the talon or a foundation), a move that does
+  //    not use Y (lie on Y's class, or free Y's twin) could have come first; it is kept only
+  //    when its kind comes later in the order roots, foundation cards, talon cards (and, for
+  //    two talon cards with Draw 1 and unlimited passes, the later one is the lower card).
+  //    Emptying a column is always kept (after it only a king may follow, see below).
+  //  * After a root moves and turns a card c up, a card going home other than c (or its
+  //    twin) could have gone first, and so could a talon card; another root moving could have
+  //    moved first unless it lies on c's class or comes from a later column.
+  //  * After a root moves off the last card of its column, only a king may follow: an empty
+  //    column is good for nothing else.
+  const bool after_place = last.kind == kTalonPile || last.kind == kHomePile;
+  const bool after_reveal = last.kind == kRoot && !last.emptied;
+  const bool after_empty = last.kind == kRoot && last.emptied;
+  const bool refined = !(g_flags & 4);
+  const int lc = last.card;
+  auto uses_last = [&](int b) { return (parent_class(b) >> lc) & 1; };
+
+  // With foundation return, a free card that does not lie on a face-down card and can go home
+  // may go home at once: it can always come back (it stays the top of its foundation until a
+  // higher card of its suit goes home, and the place it left stays free). So when there is one,
+  // the lowest such card X goes home, or the next move puts a card on X's class (or brings a
+  // card back from the foundations); every other move can as well come after X goes home.
+  const uint64_t all_roots = roots | (vis & kKings);
+  const uint64_t redundant =
+      (rules.ret && !(g_flags & 1) && !after_empty) ? free_cards & next & ~all_roots : 0;
+  const int red_x = redundant ? ctz(redundant) : -1;
+  auto onto_x = [&](int b) { return red_x >= 0 && (parent_class(b) >> red_x & 1); };
+
+  // 1. Free tableau cards home.
+  uint64_t ph = free_cards & next;
+  if (redundant) ph = one(red_x);
+  if (after_reveal) ph &= uint64_t(3) << (lc & ~1);
+  if (after_place) ph &= one(lc ^ 1);
+  if (after_empty) ph = 0;
+  for (uint64_t m = ph; m; m &= m - 1) out.push_back({kPileHome, uint8_t(ctz(m)), 0});
+
+  uint8_t ridx[2 * kMaxPile], rrec[2 * kMaxPile];
+  int nr;
+  const uint64_t reach = reach_bits(ridx, rrec, nr);
+  // 2. Talon cards home.
+  const bool th_ok = !redundant && !after_reveal && !after_empty && last.kind != kHomePile &&
+                     !(last.kind == kTalonPile && free_talon());
+  if (th_ok)
+    for (uint64_t m = reach & next; m; m &= m - 1)
+      out.push_back(talon_move(kTalonHome, ctz(m), ridx, rrec, nr));
+
+  // 3. Roots onto the tableau (columns with the most face-down cards first).
+  int order[kColumns], no = 0;
+  for (int i = 0; i < kColumns; ++i) {
+    if (d[i] == 0) continue;
+    int at = no++;
+    while (at > 0 && d[order[at - 1]] < d[i]) {
+      order[at] = order[at - 1];
+      --at;
+    }
+    order[at] = i;
+  }
+  // Emptying a column only helps a king that could then come down into it.
+  bool king_waits = (tbits & kKings) != 0;
+  if (rules.ret)
+    for (int s = 0; s < 4 && !king_waits; ++s) king_waits = found[s] == 13;
+  for (int i = 0; i < kColumns && !king_waits; ++i)
+    king_waits = d[i] > 1 && (pile[i][d[i] - 1] >> 2) == 12;
+  for (int oi = 0; oi < no; ++oi) {
+    const int i = order[oi];
+    const int b = pile[i][d[i] - 1];
+    const bool king = (b >> 2) == 12;
+    const bool empties_col = d[i] == 1;
+    if (empties_col && (king || !king_waits)) continue;
+    if (!(placeable >> b & 1)) continue;
+    if (after_empty && !king) continue;
+    if (redundant && !onto_x(b)) continue;
+    if (after_place && !empties_col && !uses_last(b)) continue;
+    if (refined && after_reveal && !empties_col && !uses_last(b) && i < last.column) continue;
+    out.push_back({kRoot, uint8_t(i), 0});
+  }
+
+  // 4. Talon cards onto the tableau (not one that may as well go home).
+  for (uint64_t m = reach & placeable; m; m &= m - 1) {
+    const int b = ctz(m);
+    if ((next >> b & 1) && safe(b)) continue;
+    if (after_empty && (b >> 2) != 12) continue;
+    if (redundant && !onto_x(b)) continue;
+    if (last.kind == kTalonPile && free_talon() && !uses_last(b) && b > lc) continue;
+    out.push_back(talon_move(kTalonPile, b, ridx, rrec, nr));
+  }
+
+  // 5. Foundation cards back, when not safe to put straight back and a card could lie on them.
+  if (rules.ret) {
+    uint64_t avail = 0;
+    bool have_avail = false;
+    for (int s = 0; s < 4; ++s) {
+      const int r = found[s];
+      if (r < 2) continue;
+      const int b = (r - 1) * 4 + kSlotOfSuit[s];
+      if (!(placeable >> b & 1) || safe(b)) continue;
+      if (after_empty && r != 13) continue;
+      if (refined && after_place && !uses_last(b) &&
+          (last.kind == kTalonPile || b > lc))
+        continue;
+      if (redundant) {
+        out.push_back({kHomePile, uint8_t(s), 0});
+        continue;
+      }
+      if (!have_avail) {
+        avail = free_cards | reach;
+        for (int t = 0; t < 4; ++t)
+          if (found[t]) avail |= one((found[t] - 1) * 4 + kSlotOfSuit[t]);
+        have_avail = true;
+      }
+      // The cards that could lie on it: one rank lower, other colour.
+      const uint64_t lower = swap_colour(uint64_t(3) << (b & ~1)) >> 4;
+      if (!(avail & lower)) continue;
+      out.push_back({kHomePile, uint8_t(s), 0});
+    }
+  }
+}
+
+SUndo SState::apply(const SMove& m) {
+  SUndo u{m.kind, m.a, m.b, 0, -1, uint8_t(p), 0, int16_t(passno)};
+  switch (m.kind) {
+    case kPileHome: {
+      const int b = m.a;
+      u.card = uint8_t(b);
+      vis &= ~one(b);
+      ++found[suit_of_bit(b)];
+      if (root_col[b] >= 0) {
+        u.column = root_col[b];
+        unroot(u.column);
+      }
+      break;
+    }
+    case kTalonHome:
+    case kTalonPile: {
+      const int j = m.a;
+      const int b = talon[j];
+      u.card = uint8_t(b);
+      u.orig = orig[j];
+      tmask &= ~one(orig[j]);
+      tbits &= ~one(b);
+      std::memmove(&talon[j], &talon[j + 1], size_t(n - j - 1));
+      std::memmove(&orig[j], &orig[j + 1], size_t(n - j - 1));
+      --n;
+      p = j;
+      if (m.b) ++passno;
+      if (m.kind == kTalonHome)
+        ++found[suit_of_bit(b)];
+      else
+        vis |= one(b);
+      break;
+    }
+    case kHomePile: {
+      const int s = m.a;
+      const int b = (found[s] - 1) * 4 + kSlotOfSuit[s];
+      u.card = uint8_t(b);
+      --found[s];
+      vis |= one(b);
+      break;
+    }
+    default: {  // kRoot
+      const int i = m.a;
+      u.card = pile[i][d[i] - 1];
+      u.column = int8_t(i);
+      unroot(i);
+      break;
+    }
+  }
+  return u;
+}
+
+void SState::undo(const SUndo& u) {
+  const int b = u.card;
+  switch (u.kind) {
+    case kPileHome:
+      if (u.column >= 0) reroot(u.column);
+      vis |= one(b);
+      --found[suit_of_bit(b)];
+      break;
+    case kTalonHome:
+    case kTalonPile: {
+      const int j = u.a;
+      std::memmove(&talon[j + 1], &talon[j], size_t(n - j));
+      std::memmove(&orig[j + 1], &orig[j], size_t(n - j));
+      talon[j] = uint8_t(b);
+      orig[j] = u.orig;
+      tmask |= one(u.orig);
+      tbits |= one(b);
+      ++n;
+      p = u.old_p;
+      passno = u.old_pass;
+      if (u.kind == kTalonHome)
+        --found[suit_of_bit(b)];
+      else
+        vis &= ~one(b);
+      break;
+    }
+    case kHomePile:
+      ++found[u.a];
+      vis &= ~one(b);
+      break;
+    default:
+      reroot(u.column);
+      break;
+  }
+}
+
+void SState::autoplay(std::vector<SUndo>& out, std::vector<SMove>* done) {
+  bool progress = true;
+  while (progress) {
+    progress = false;
+    const uint64_t cand = free_classes() & vis & home_next();
+    for (uint64_t m = cand; m; m &= m - 1) {
+      const int b = ctz(m);
+      if (safe(b)) {
+        const SMove mv{kPileHome, uint8_t(b), 0};
+        out.push_back(apply(mv));
+        if (done) done->push_back(mv);
+        progress = true;
+        break;
+      }
+    }
+    if (progress || !free_talon()) continue;
+    for (uint64_t m = tbits & home_next(); m; m &= m - 1) {
+      const int b = ctz(m);
+      if (safe(b)) {
+        const SMove mv = talon_move(kTalonHome, b, nullptr, nullptr, -1);
+        out.push_back(apply(mv));
+        if (done) done->push_back(mv);
+        progress = true;
+        break;
+      }
+    }
+  }
+}
+
+// Open addressing on the 128-bit key; each slot also keeps the talon positions covered (Draw 3
+// with unlimited passes, see set_search). At most 2^25 slots (768 MiB).
+constexpr size_t kMaxSetSlots = size_t(1) << 25;
+
+class SetTable {
+ public:
+  struct Slot {
+    uint64_t a, b, positions;
+  };
+  SetTable() { resize(1 << 12); }
+  size_t size() const { return used_; }
+  Slot* find_or_insert(uint64_t a, uint64_t b, bool& inserted) {
+    if ((used_ + 1) * 2 > slots_.size()) {
+      if (slots_.size() >= kMaxSetSlots) return nullptr;
+      resize(slots_.size() * 2);
+    }
+    size_t i = size_t(mix64(a ^ mix64(b))) & mask_;
+    while (true) {
+      Slot& s = slots_[i];
+      if (s.b == 0) {  // b always has its top bit set
+        s = Slot{a, b, 0};
+        ++used_;
+        inserted = true;
+        return &s;
+      }
+      if (s.a == a && s.b == b) {
+        inserted = false;
+        return &s;
+      }
+      i = (i + 1) & mask_;
+    }
+  }
+
+ private:
+  std::vector<Slot> slots_;
+  size_t mask_ = 0, used_ = 0;
+  void resize(size_t n) {
+    std::vector<Slot> old;
+    old.swap(slots_);
+    slots_.assign(n, Slot{0, 0, 0});
+    mask_ = n - 1;
+    for (const Slot& s : old)
+      if (s.b) {
+        size_t i = size_t(mix64(s.a ^ mix64(s.b))) & mask_;
+        while (slots_[i].b) i = (i + 1) & mask_;
+        slots_[i] = s;
+      }
+  }
+};
+
+// The same for positions whose key packs into 63 bits (any position with a talon of up to
+// about 24 cards): 16 bytes a slot, so more of the table stays in cache.
+class PackedTable {
+ public:
+  struct Slot {
+    uint64_t k, positions;
+  };
+  PackedTable() { resize(1 << 14); }
+  size_t size() const { return used_; }
+  Slot* find_or_insert(uint64_t key, bool& inserted) {
+    if ((used_ + 1) * 2 > slots_.size()) {
+      if (slots_.size() >= kMaxSetSlots * 3 / 2) return nullptr;
+      resize(slots_.size() * 2);
+    }
+    const uint64_t k = key + 1;  // 0 marks an empty slot
+    size_t i = size_t(mix64(k)) & mask_;
+    while (true) {
+      Slot& s = slots_[i];
+      if (s.k == 0) {
+        s = Slot{k, 0};
+        ++used_;
+        inserted = true;
+        return &s;
+      }
+      if (s.k == k) {
+        inserted = false;
+        return &s;
+      }
+      i = (i + 1) & mask_;
+    }
+  }
+  void prefetch(uint64_t key) const {
+    __builtin_prefetch(&slots_[size_t(mix64(key + 1)) & mask_]);
+  }
+
+ private:
+  std::vector<Slot> slots_;
+  size_t mask_ = 0, used_ = 0;
+  void resize(size_t n) {
+    std::vector<Slot> old;
+    old.swap(slots_);
+    slots_.assign(n, Slot{0, 0});
+    mask_ = n - 1;
+    for (const Slot& s : old)
+      if (s.k) {
+        size_t i = size_t(mix64(s.k)) & mask_;
+        while (slots_[i].k) i = (i + 1) & mask_;
+        slots_[i] = s;
+      }
+  }
+};
+
+// Packs SState::key into one word: each column's count in its own radix, the foundations, the
+// talon cards left (one bit per card of the first talon), the talon position and the pass.
+struct Packer {
+  bool ok = false;
+  uint64_t radix[kColumns];
+  int n0 = 0;
+  bool with_p = false;
+  uint64_t passes = 0;
+  void init(const SState& st, bool wp) {
+    with_p = wp;
+    n0 = st.tmask ? 64 - __builtin_clzll(st.tmask) : 0;  // the width of tmask
+    passes = uint64_t(st.rules.passes);
+    unsigned __int128 cap = 1;
+    for (int i = 0; i < kColumns; ++i) {
+      radix[i] = uint64_t(st.d[i]) + 1;
+      cap *= radix[i];
+    }
+    cap <<= 16;
+    cap <<= n0;
+    if (with_p) cap *= uint64_t(n0 + 1);
+    if (passes) cap *= passes + 1;
+    ok = !(g_flags & 8) && n0 <= 52 && cap < (unsigned __int128)1 << 63 && st.passno <= int(passes + 1);
+  }
+  uint64_t pack(const SState& st) const {
+    uint64_t v = 0;
+    for (int i = 0; i < kColumns; ++i) v = v * radix[i] + uint64_t(st.d[i]);
+    v = (v << 16) | uint64_t(st.found[0] | st.found[1] << 4 | st.found[2] << 8 | st.found[3] << 12);
+    v = (v << n0) | st.tmask;
+    if (with_p) v = v * uint64_t(n0 + 1) + uint64_t(st.p);
+    if (passes) v = v * (passes + 1) + uint64_t(std::min<uint64_t>(uint64_t(st.passno), passes));
+    return v;
+  }
+};
+
+struct SFrame {
+  size_t moves_begin, moves_end, next;
+  SUndo undo;
+  size_t autos_begin;
+  bool has_undo;
+};
+
+struct SLimit {
+  const char* which;
+};
+
+// ---------------------------------------------------------------- back to engine moves
+// The exact State from klondike.cpp follows the abstract line; where the abstract line plays a
+// card that is not on top, its twin is, and the cards on it move there first.
+class Realizer {
+ public:
+  explicit Realizer(const Position& pos, std::vector<std::string>& line)
+      : st_(pos), line_(line) {}
+
+  void play(const SMove& m) {
+    switch (m.kind) {
+      case kPileHome: {
+        const int card = card_of(m.a);
+        int c = -1, j = -1;
+        locate(card, c, j);
+        if (j + 1 < st_.len[c]) {
+          const int twin_col = column_topped_by(card_of(m.a ^ 1));
+          if (twin_col < 0) throw std::logic_error("set search: no free twin to move a run onto");
+          step(Macro{kColumn, uint8_t(c), uint8_t(j + 1), uint8_t(twin_col)});
+        }
+        step(Macro{kColumn, uint8_t(c), uint8_t(j), kFound});
+        break;
+      }
+      case kTalonHome:
+        step(Macro{kTalon, m.a, m.b, kFound});
+        break;
+      case kTalonPile:
+        step(Macro{kTalon, m.a, m.b, uint8_t(target_for(st_.talon[m.a], -1))});
+        break;
+      case kHomePile: {
+        const int card = m.a * 13 + st_.found[m.a] - 1;
+        step(Macro{kReturn, m.a, 0, uint8_t(target_for(card, -1))});
+        break;
+      }
+      default: {
+        const int i = m.a;
+        const int j = st_.hid[i];
+        step(Macro{kColumn, uint8_t(i), uint8_t(j), uint8_t(target_for(st_.cols[i][j], i))});
+        break;
+      }
+    }
+  }
+  void finish() { st_.finish(&line_); }
+
+ private:
+  State st_;
+  std::vector<std::string>& line_;
+
+  void step(const Macro& m) { st_.apply(m, &line_); }
+  void locate(int card, int& c, int& j) const {
+    for (int i = 0; i < kColumns; ++i)
+      for (int k = st_.hid[i]; k < st_.len[i]; ++k)
+        if (st_.cols[i][k] == card) {
+          c = i;
+          j = k;
+          return;
+        }
+    throw std::logic_error("set search: a card to play is not face up in the tableau");
+  }
+  int column_topped_by(int card) const {
+    for (int i = 0; i < kColumns; ++i)
+      if (st_.len[i] && st_.cols[i][st_.len[i] - 1] == card) return i;
+    return -1;
+  }
+  // A column the card can be put on: an empty one for a king, else one whose top card is one
+  // rank higher and of the other colour.
+  int target_for(int card, int except) const {
+    const int r = card % 13 + 1;
+    const bool red = card / 13 == 1 || card / 13 == 2;
+    for (int i = 0; i < kColumns; ++i) {
+      if (i == except) continue;
+      if (r == 13) {
+        if (st_.len[i] == 0) return i;
+        continue;
+      }
+      if (!st_.len[i]) continue;
+      const int t = st_.cols[i][st_.len[i] - 1];
+      const bool tred = t / 13 == 1 || t / 13 == 2;
+      if (t % 13 + 1 == r + 1 && tred != red) return i;
+    }
+    throw std::logic_error("set search: no column to put a card on");
+  }
+};
+
+}  // namespace
+
+void set_search_flags(int flags) { g_flags = flags; }
+
+SearchResult set_search(const Position& pos, double time_limit, uint64_t max_states,
+                        bool* supported) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  SearchResult res;
+  SState st;
+  *supported = st.build(pos);
+  if (!*supported) return res;
+  // Validate the deck the way the exact State does (it throws on a bad position).
+  { State check(pos); }
+
+  std::vector<SUndo> autos;
+  std::vector<SMove> root_autos;
+  st.autoplay(autos, &root_autos);
+  autos.clear();
+  const bool cover = pos.rules.passes == 0 && pos.rules.draw > 1;
+  const bool with_p = pos.rules.passes != 0;
+  SetTable seen;
+  PackedTable packed;
+  Packer packer;
+  packer.init(st, with_p);
+  bool inserted;
+  uint64_t ka, kb;
+  // The slot's talon positions of a position: nullptr when the table is full.
+  auto lookup = [&]() -> uint64_t* {
+    if (packer.ok) {
+      PackedTable::Slot* sl = packed.find_or_insert(packer.pack(st), inserted);
+      return sl ? &sl->positions : nullptr;
+    }
+    st.key(ka, kb, with_p);
+    SetTable::Slot* sl = seen.find_or_insert(ka, kb, inserted);
+    return sl ? &sl->positions : nullptr;
+  };
+  *lookup() = st.reach_mask();
+
+  std::vector<SMove> path;
+  std::vector<std::vector<SMove>> path_autos;  // autoplays after each path move
+  bool won = st.is_won() || st.trivially_won();
+  uint64_t states = 0;
+  std::vector<SMove> best_path;
+  std::vector<std::vector<SMove>> best_autos;
+
+  if (!won) {
+    std::vector<SMove> moves;
+    std::vector<SFrame> stack;
+    std::vector<SMove> done_autos;
+    moves.reserve(1 << 12);
+    st.moves(moves, SLast{});
+    stack.push_back(SFrame{0, moves.size(), 0, SUndo{}, 0, false});
+    std::vector<SMove> auto_log;  // autoplays of the frames on the stack, in order
+    std::vector<size_t> auto_log_at;
+    try {
+      while (!stack.empty()) {
+        SFrame& f = stack.back();
+        if (f.next >= f.moves_end) {
+          if (f.has_undo) {
+            for (size_t a = autos.size(); a > f.autos_begin; --a) st.undo(autos[a - 1]);
+            autos.resize(f.autos_begin);
+            auto_log.resize(auto_log_at.back());
+            auto_log_at.pop_back();
+            st.undo(f.undo);
+            path.pop_back();
+          }
+          moves.resize(f.moves_begin);
+          stack.pop_back();
+          continue;
+        }
+        const SMove m = moves[f.next++];
+        const SUndo u = st.apply(m);
+        const size_t autos_begin = autos.size();
+        const size_t log_begin = auto_log.size();
+        st.autoplay(autos, &auto_log);
+        ++states;
+        if (max_states && states >= max_states) throw SLimit{"states"};
+        if (time_limit >= 0 && (states & 4095) == 0 &&
+            std::chrono::duration<double>(Clock::now() - start).count() > time_limit)
+          throw SLimit{"time"};
+        uint64_t* positions = lookup();
+#ifdef KOSYNKA_DEBUG_KEYS
+        {
+          static std::unordered_map<uint64_t, std::string> dbg;
+          std::string full((const char*)&st.vis, 8);
+          full += std::string((const char*)&st.roots, 8) + std::string((const char*)st.d, sizeof st.d) +
+                  std::string((const char*)st.found, sizeof st.found) + std::string((const char*)&st.tmask, 8);
+          uint64_t k = packer.pack(st);
+          auto it = dbg.find(k);
+          if (it == dbg.end()) dbg[k] = full;
+          else if (it->second != full) {
+            const std::string& o = it->second;
+            uint64_t ov, orr; memcpy(&ov, o.data(), 8); memcpy(&orr, o.data()+8, 8);
+            int od[7]; memcpy(od, o.data()+16, sizeof od); int of[4]; memcpy(of, o.data()+16+sizeof od, sizeof of); uint64_t ot; memcpy(&ot, o.data()+16+sizeof od+sizeof of, 8);
+            fprintf(stderr, "packed collision vis %llx/%llx roots %llx/%llx tm %llx/%llx\n", (unsigned long long)ov, (unsigned long long)st.vis, (unsigned long long)orr, (unsigned long long)st.roots, (unsigned long long)ot, (unsigned long long)st.tmask);
+            for (int i=0;i<7;i++) fprintf(stderr, "d %d/%d ", od[i], st.d[i]); for (int i=0;i<4;i++) fprintf(stderr, "f %d/%d ", of[i], st.found[i]); fprintf(stderr,"\n");
+            abort(); }
+          st.key(ka, kb, with_p);
+          static std::unordered_map<std::string, std::string> dbg2;
+          std::string k2((const char*)&ka, 8); k2 += std::string((const char*)&kb, 8);
+          auto it2 = dbg2.find(k2);
+          if (it2 == dbg2.end()) dbg2[k2] = full;
+          else if (it2->second != full) { fprintf(stderr, "wide collision\n"); abort(); }
+          if (dbg.size() != dbg2.size()) { fprintf(stderr, "size differ %zu %zu\n", dbg.size(), dbg2.size()); abort(); }
+        }
+#endif
+        if (!positions) throw SLimit{"states"};
+        bool prune;
+        if (cover) {
+          prune = !inserted && (*positions >> st.p & 1);
+          if (!prune) *positions |= st.reach_mask();
+        } else {
+          prune = !inserted;
+        }
+        if (prune) {
+          for (size_t a = autos.size(); a > autos_begin; --a) st.undo(autos[a - 1]);
+          autos.resize(autos_begin);
+          auto_log.resize(log_begin);
+          st.undo(u);
+          continue;
+        }
+        path.push_back(m);
+        auto_log_at.push_back(log_begin);
+        if (st.is_won() || st.trivially_won()) {
+          won = true;
+          best_path = path;
+          // Split the autoplay log per path move.
+          best_autos.assign(path.size(), {});
+          for (size_t k = 0; k < path.size(); ++k) {
+            const size_t lo = auto_log_at[k];
+            const size_t hi = k + 1 < path.size() ? auto_log_at[k + 1] : auto_log.size();
+            best_autos[k].assign(auto_log.begin() + long(lo), auto_log.begin() + long(hi));
+          }
+          break;
+        }
+        SLast last;
+        if (autos.size() == autos_begin) {
+          last.kind = m.kind;
+          if (m.kind == kRoot) {
+            const int i = m.a;
+            last.column = i;
+            if (st.d[i] > 0) {
+              last.card = st.pile[i][st.d[i] - 1];
+            } else {
+              last.emptied = (u.card >> 2) != 12;
+              if (!last.emptied) last.kind = -1;
+            }
+          } else if (m.kind == kTalonPile || m.kind == kHomePile) {
+            last.card = u.card;
+          } else {
+            last.kind = -1;
+          }
+        }
+        const size_t mb = moves.size();
+        st.moves(moves, last);
+        stack.push_back(SFrame{mb, moves.size(), mb, u, autos_begin, true});
+      }
+    } catch (const SLimit& hit) {
+      res.status = Status::kLimit;
+      res.limit = hit.which;
+    }
+  }
+  res.states = states;
+  res.unique_states = packer.ok ? packed.size() : seen.size();
+  if (won) {
+    res.status = Status::kSolved;
+    res.limit.clear();
+    Realizer real(pos, res.line);
+    for (const SMove& m : root_autos) real.play(m);
+    for (size_t k = 0; k < best_path.size(); ++k) {
+      real.play(best_path[k]);
+      for (const SMove& m : best_autos[k]) real.play(m);
+    }
+    real.finish();
+  } else if (res.status != Status::kLimit) {
+    res.status = Status::kUnsolvable;
+  }
+  return res;
+}
+
+}  // namespace kosynka

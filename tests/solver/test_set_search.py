@@ -1,0 +1,118 @@
+"""The compiled abstract search (the default ``native`` solver) against the exact searches.
+
+It forgets which twin a run lies on and prunes moves that commute, so it visits other states
+than the exact search; only verdicts can be compared, and every line it finds is replayed by
+``solve`` before it is returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from kosynka.games.klondike import Klondike, KlondikeRules
+from kosynka.solver import _search_py, position_args, solve
+
+from helpers import position
+from solver.test_native import _args, _random_positions
+
+core = pytest.importorskip("kosynka.solver._core")
+
+
+@pytest.fixture
+def switches() -> Iterator[None]:
+    """Put the core's experiment switches back to normal after a test."""
+    yield
+    core.set_flags(0)
+
+
+def test_verdicts_agree_with_the_reference_on_played_positions() -> None:
+    seen = {"solved": 0, "unsolvable": 0}
+    for game in _random_positions(11, 40, 60)[::9]:
+        ref = _search_py.search(game, max_states=2000)
+        if ref.status == "limit":
+            continue
+        res = solve(game, implementation="native", max_states=2_000_000)
+        assert res.status.value == ref.status, game
+        seen[ref.status] += 1
+    assert seen["solved"] >= 20 and seen["unsolvable"] >= 10, seen
+
+
+def _deal_verdicts(flags: int) -> list[str]:
+    core.set_flags(flags)
+    out = []
+    for draw in (1, 3):
+        for ret in (True, False):
+            for deal in range(1, 11):
+                game = Klondike(
+                    deal,
+                    rules=KlondikeRules(draw=draw, foundation_return=ret),
+                    numbering="kpat",
+                )
+                status = core.set_solve(*_args(game), 20.0, 0)[0]
+                out.append(status)
+    return out
+
+
+@pytest.mark.usefixtures("switches")
+def test_pruning_switches_do_not_change_verdicts() -> None:
+    # The rules that cut the search (the redundant-card rule, the commuting-move filters and
+    # their refinements) and the packed key must not change a single verdict.
+    base = _deal_verdicts(0)
+    assert "solved" in base and "unsolvable" in base
+    for flags in (1, 2, 4, 8, 15):
+        assert _deal_verdicts(flags) == base, flags
+
+
+def test_deals_agree_with_the_exact_search() -> None:
+    compared = 0
+    for draw in (1, 3):
+        for deal in range(1, 41):
+            game = Klondike(deal, rules=KlondikeRules(draw=draw), numbering="kpat")
+            exact = solve(game, implementation="exact", max_states=300_000)
+            if exact.status.value == "limit":
+                continue
+            fast = solve(game, implementation="native")
+            assert fast.status == exact.status, (draw, deal)
+            compared += 1
+    assert compared >= 60
+
+
+def test_position_with_face_up_cards_out_of_sequence_falls_back() -> None:
+    game = position(["9C 5H", "* KS", "-", "-", "-", "-", "-"])
+    assert core.set_solve(*_args(game), 5.0, 0)[0] == "unsupported"
+    res = solve(game, implementation="native", time_limit=20)
+    ref = solve(game, implementation="python", time_limit=20)
+    assert res.status == ref.status
+
+
+def test_lines_move_runs_between_twins_and_replay() -> None:
+    # The abstract search plays a card as free when its twin is free: the line it returns must
+    # then move the run on it across to the twin first. Such lines must replay to a win.
+    twin_moves = 0
+    for deal in range(1, 40):
+        game = Klondike(deal, rules=KlondikeRules(draw=1), numbering="kpat")
+        res = solve(game, implementation="native")
+        if not res.solved:
+            continue
+        replay = game.copy(stack=False)
+        for move in res.moves:
+            if move.card is not None and move.to < 7:
+                for i in range(7):
+                    up = replay.face_up(i)
+                    if move.card in up and up.index(move.card) > 0:
+                        under = up[up.index(move.card) - 1]
+                        top = replay.face_up(move.to)[-1:]
+                        if top and top[0].rank == under.rank and top[0].is_red == under.is_red:
+                            twin_moves += 1
+            replay.push(move)
+        assert replay.is_won()
+    assert twin_moves > 0
+
+
+def test_talon_and_position_args_are_consistent() -> None:
+    game = Klondike(5, rules=KlondikeRules(draw=3), numbering="kpat")
+    cols, hidden, talon, found = position_args(game)
+    assert sum(map(len, cols)) + len(talon) + sum(found) == 52
+    assert hidden == [0, 1, 2, 3, 4, 5, 6]
