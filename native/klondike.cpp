@@ -209,20 +209,6 @@ bool State::safe(int card) const {
   return !rules.ret || found[kSameOther[s]] >= r - 2;
 }
 
-uint64_t State::available() const {
-  uint64_t avail = 0;
-  for (int i = 0; i < kColumns; ++i)
-    if (len[i])
-      for (int j = run_base(i); j < len[i]; ++j) avail |= 1ULL << cols[i][j];
-  uint8_t idx[2 * kMaxPile], rec[2 * kMaxPile];
-  const int m = reachable(idx, rec);
-  for (int k = 0; k < m; ++k) avail |= 1ULL << talon[idx[k]];
-  if (rules.ret)
-    for (int s = 0; s < 4; ++s)
-      if (found[s]) avail |= 1ULL << (s * 13 + found[s] - 1);
-  return avail;
-}
-
 void State::moves(std::vector<Macro>& out, const Last& last) const {
   const size_t begin = out.size();
   all_moves(out);
@@ -338,10 +324,9 @@ void State::all_moves(std::vector<Macro>& out) const {
     for (unsigned m = dests(cols[i][j]) & ~(1u << i); m; m &= m - 1)
       out.push_back({kColumn, uint8_t(i), uint8_t(j), uint8_t(__builtin_ctz(m))});
   }
-  // 6. Cards back from the foundations, when a card is free to lie on them.
+  // 6. Cards back from the foundations (not one that would go straight back up). A card may
+  // be brought back only to reach the one beneath it, so no more is asked.
   if (rules.ret) {
-    bool have_avail = false;
-    uint64_t avail = 0;
     for (int s = 0; s < 4; ++s) {
       const int r = found[s];
       if (r < 2) continue;
@@ -349,12 +334,6 @@ void State::all_moves(std::vector<Macro>& out) const {
       if (safe(card)) continue;  // it would go straight back up
       const unsigned to = r == 13 ? (first_empty >= 0 ? 1u << first_empty : 0u) : dests(card);
       if (!to) continue;
-      if (!have_avail) {
-        avail = available();
-        have_avail = true;
-      }
-      const int a = kOther[s][0], b = kOther[s][1];
-      if (!(avail >> (a * 13 + r - 2) & 1) && !(avail >> (b * 13 + r - 2) & 1)) continue;
       for (unsigned m = to; m; m &= m - 1)
         out.push_back({kReturn, uint8_t(s), 0, uint8_t(__builtin_ctz(m))});
     }

@@ -86,7 +86,6 @@ class State {
   // The talon positions drawing (and recycling) can reach from here, as a bit mask.
   uint64_t reach_mask() const;
   bool safe(int card) const;
-  uint64_t available() const;
   // The macro moves worth trying, best first; after `last`, only those that use its card.
   void moves(std::vector<Macro>& out, const Last& last) const;
   void all_moves(std::vector<Macro>& out) const;
@@ -127,8 +126,9 @@ std::string move_text(int card, int dest);
 // moves (moving a run between twins where needed) before it is returned. `supported` is false
 // for positions it cannot represent (face-up cards out of sequence, a column of only face-down
 // cards); the exact search above handles those.
+// With `shortest`, the line found is shortened by taking out detours (see shorten()).
 SearchResult set_search(const Position& pos, double time_limit, uint64_t max_states,
-                        bool* supported);
+                        bool shortest, bool* supported);
 void set_search_flags(int flags);  // experiments only
 
 }  // namespace kosynka

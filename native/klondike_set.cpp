@@ -22,6 +22,12 @@
 #include <chrono>
 #include <cstring>
 #include <stdexcept>
+#include <cstdlib>
+#include <new>
+#include <utility>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 #ifdef KOSYNKA_DEBUG_KEYS
 #include <cstdio>
 #include <string>
@@ -64,6 +70,9 @@ inline uint64_t mix64(uint64_t z) {
 // 2 the commuting-move filters, 4 their refinements; 8 keeps keys in the wide table even when
 // they would pack into one word.
 int g_flags = 0;
+#ifdef KOSYNKA_HISTO
+uint64_t g_histo[53][53];
+#endif
 
 enum SKind : uint8_t { kPileHome = 0, kTalonHome = 1, kRoot = 2, kTalonPile = 3, kHomePile = 4 };
 
@@ -184,6 +193,75 @@ class SState {
     return SMove{kind, idx[k], rec[k]};
   }
   void moves(std::vector<SMove>& out, const SLast& last) const;
+  // True when some card still in its first place can never leave it, so the game is lost: a
+  // card that is not a king, with a lower card of its own suit beneath it in the same column
+  // (so it cannot go home first), and both cards it could lie on beneath it as well (or, when
+  // cards may not come back from the foundations, already home).
+  bool dead() const {
+    const uint64_t home = rules.ret ? 0 : home_mask();
+    for (int i = 0; i < kColumns; ++i)
+      for (int j = 1; j < d[i]; ++j) {
+        const int b = pile[i][j];
+        if ((b >> 2) == 12) continue;
+        const uint64_t below = below_[i][j];
+        if (!(lower_same_[b] & below)) continue;
+        if (!(parents_of(b) & ~(below | home))) return true;
+      }
+    return false;
+  }
+  // A stronger test for the start of a search: the largest set S of cards still in their
+  // first place such that each card of S is under another card of S or has no way out: it is
+  // not a king, a lower card of its suit is beneath it or in S (so it cannot go home), and each
+  // card it could lie on is beneath it or under a card of S (or home for good). No card of S
+  // can ever be the first of S to leave, so S is stuck for good; when it is not empty the game
+  // is lost.
+  bool stuck() const {
+    const uint64_t home = rules.ret ? 0 : home_mask();
+    uint64_t in_s = 0;
+    for (int i = 0; i < kColumns; ++i)
+      for (int j = 0; j < d[i]; ++j) in_s |= one(pile[i][j]);
+    bool changed = true;
+    while (changed && in_s) {
+      changed = false;
+      uint64_t covered = 0;  // cards beneath a card of S
+      for (int i = 0; i < kColumns; ++i)
+        for (int j = d[i] - 1; j > 0; --j)
+          if (in_s >> pile[i][j] & 1) {
+            covered |= below_[i][j];
+            break;
+          }
+      for (int i = 0; i < kColumns; ++i) {
+        bool above_in_s = false;
+        for (int j = d[i] - 1; j >= 0; --j) {
+          const int b = pile[i][j];
+          if (!(in_s >> b & 1)) continue;
+          bool keep = above_in_s;
+          if (!keep && (b >> 2) != 12) {
+            const uint64_t below = below_[i][j];
+            const bool no_home = (lower_same_[b] & (below | in_s)) != 0;
+            const bool no_place = !(parents_of(b) & ~(below | covered | home));
+            keep = no_home && no_place;
+          }
+          if (keep) {
+            above_in_s = true;
+          } else {
+            in_s &= ~one(b);
+            changed = true;
+          }
+        }
+      }
+    }
+    return in_s != 0;
+  }
+  uint64_t home_mask() const {
+    uint64_t m = 0;
+    for (int s = 0; s < 4; ++s)
+      for (int r = 0; r < found[s]; ++r) m |= one(r * 4 + kSlotOfSuit[s]);
+    return m;
+  }
+  static uint64_t parents_of(int b) { return swap_colour(uint64_t(3) << (b & ~1)) << 4; }
+  uint64_t below_[kColumns][kMaxPile];  // cards beneath pile[i][j] in its column
+  uint64_t lower_same_[52];             // by bit: the lower cards of its suit
   SUndo apply(const SMove& m);
   void undo(const SUndo& u);
   void autoplay(std::vector<SUndo>& out, std::vector<SMove>* done);
@@ -230,11 +308,18 @@ bool SState::build(const Position& pos) {
     if (h < 0 || h >= int(col.size()) || col.size() > kMaxPile) return false;
     for (size_t k = size_t(h) + 1; k < col.size(); ++k)
       if (!fits(col[k], col[k - 1])) return false;
-    for (int k = 0; k <= h; ++k) pile[i][k] = uint8_t(bit_of(col[k]));
+    for (int k = 0; k <= h; ++k) {
+      pile[i][k] = uint8_t(bit_of(col[k]));
+      below_[i][k] = k ? below_[i][k - 1] | one(pile[i][k - 1]) : 0;
+    }
     d[i] = h + 1;
     for (size_t k = size_t(h); k < col.size(); ++k) vis |= one(bit_of(col[k]));
     roots |= one(pile[i][h]);
     root_col[pile[i][h]] = int8_t(i);
+  }
+  for (int b = 0; b < 52; ++b) {
+    lower_same_[b] = 0;
+    for (int r = 0; r < (b >> 2); ++r) lower_same_[b] |= one(r * 4 + (b & 3));
   }
   if (pos.talon.size() > kMaxPile) return false;
   n = int(pos.talon.size());
@@ -299,11 +384,12 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
   auto parent_class = [](int b) { return swap_colour(uint64_t(3) << (b & ~1)) << 4; };
 
   // Moves that commute with the previous one are tried in one order only.
-  //  * After a card Y is put on the tableau (from the talon or a foundation), a move that does
-  //    not use Y (lie on Y's class, or free Y's twin) could have come first; it is kept only
-  //    when its kind comes later in the order roots, foundation cards, talon cards (and, for
-  //    two talon cards with Draw 1 and unlimited passes, the later one is the lower card).
-  //    Emptying a column is always kept (after it only a king may follow, see below).
+  //  * After a card Y is put on the tableau (from the talon or a foundation), a root move or
+  //    a card going home that does not use Y (lie on Y's class, or go home from Y's twin)
+  //    could have come first and is left out; a root that empties its column is kept (after
+  //    it only a king may follow, see below). A talon card going home could have gone first
+  //    too, unless Y came from the talon under Draw 3 or a pass limit; and with Draw 1 and
+  //    unlimited passes, of two talon cards put down independently the lower goes second.
   //  * After a root moves and turns a card c up, a card going home other than c (or its
   //    twin) could have gone first, and so could a talon card; another root moving could have
   //    moved first unless it lies on c's class or comes from a later column.
@@ -386,32 +472,15 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
     out.push_back(talon_move(kTalonPile, b, ridx, rrec, nr));
   }
 
-  // 5. Foundation cards back, when not safe to put straight back and a card could lie on them.
+  // 5. Foundation cards back, when not safe to put straight back. (A card may come back only
+  // to reach the one beneath it, so nothing else is asked of it.)
   if (rules.ret) {
-    uint64_t avail = 0;
-    bool have_avail = false;
     for (int s = 0; s < 4; ++s) {
       const int r = found[s];
       if (r < 2) continue;
       const int b = (r - 1) * 4 + kSlotOfSuit[s];
       if (!(placeable >> b & 1) || safe(b)) continue;
       if (after_empty && r != 13) continue;
-      if (refined && after_place && !uses_last(b) &&
-          (last.kind == kTalonPile || b > lc))
-        continue;
-      if (redundant) {
-        out.push_back({kHomePile, uint8_t(s), 0});
-        continue;
-      }
-      if (!have_avail) {
-        avail = free_cards | reach;
-        for (int t = 0; t < 4; ++t)
-          if (found[t]) avail |= one((found[t] - 1) * 4 + kSlotOfSuit[t]);
-        have_avail = true;
-      }
-      // The cards that could lie on it: one rank lower, other colour.
-      const uint64_t lower = swap_colour(uint64_t(3) << (b & ~1)) >> 4;
-      if (!(avail & lower)) continue;
       out.push_back({kHomePile, uint8_t(s), 0});
     }
   }
@@ -521,9 +590,16 @@ void SState::autoplay(std::vector<SUndo>& out, std::vector<SMove>* done) {
       }
     }
     if (progress || !free_talon()) continue;
+    // With Draw 1 and unlimited passes every talon card is always within reach; with
+    // foundation return as well, a talon card that can go home may as well go when the card
+    // beneath it on the foundation is one that may go home at once (so is never wanted back):
+    // the talon card can come back from the foundation to anywhere it could have come to from
+    // the talon, for it stays on top until it is back in play, or until a card that may go
+    // home at once covers it (and then it is not wanted any more).
+    const bool eager = rules.ret && !(g_flags & 32);
     for (uint64_t m = tbits & home_next(); m; m &= m - 1) {
       const int b = ctz(m);
-      if (safe(b)) {
+      if (safe(b) || (eager && ((b >> 2) == 0 || safe(b - 4)))) {
         const SMove mv = talon_move(kTalonHome, b, nullptr, nullptr, -1);
         out.push_back(apply(mv));
         if (done) done->push_back(mv);
@@ -584,55 +660,110 @@ class SetTable {
   }
 };
 
+// Zeroed memory for a big table, in huge pages where the system offers them (the table is
+// probed at random, and with small pages most probes would also miss the TLB).
+class Zeroed {
+ public:
+  Zeroed() = default;
+  explicit Zeroed(size_t bytes) {
+#ifdef __linux__
+    constexpr size_t kHuge = size_t(2) << 20;
+    len_ = bytes + kHuge;
+    void* p = mmap(nullptr, len_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    base_ = p;
+    const uintptr_t a = (reinterpret_cast<uintptr_t>(p) + kHuge - 1) & ~uintptr_t(kHuge - 1);
+    data_ = reinterpret_cast<void*>(a);
+    if (bytes >= kHuge) madvise(data_, bytes, MADV_HUGEPAGE);
+#else
+    base_ = data_ = std::calloc(bytes, 1);
+    if (!base_) throw std::bad_alloc();
+#endif
+  }
+  Zeroed(const Zeroed&) = delete;
+  Zeroed& operator=(const Zeroed&) = delete;
+  Zeroed(Zeroed&& o) noexcept { swap(o); }
+  Zeroed& operator=(Zeroed&& o) noexcept {
+    swap(o);
+    return *this;
+  }
+  ~Zeroed() {
+    if (!base_) return;
+#ifdef __linux__
+    munmap(base_, len_);
+#else
+    std::free(base_);
+#endif
+  }
+  void* data() const { return data_; }
+
+ private:
+  void *base_ = nullptr, *data_ = nullptr;
+  size_t len_ = 0;
+  void swap(Zeroed& o) {
+    std::swap(base_, o.base_);
+    std::swap(data_, o.data_);
+    std::swap(len_, o.len_);
+  }
+};
+
 // The same for positions whose key packs into 63 bits (any position with a talon of up to
-// about 24 cards): 16 bytes a slot, so more of the table stays in cache.
+// about 24 cards): 8 bytes a slot, or 16 with the talon positions (Draw 3), so much more of
+// the table stays in cache.
+template <int Words>
 class PackedTable {
  public:
   struct Slot {
-    uint64_t k, positions;
+    uint64_t w[Words];
   };
   PackedTable() { resize(1 << 14); }
   size_t size() const { return used_; }
-  Slot* find_or_insert(uint64_t key, bool& inserted) {
-    if ((used_ + 1) * 2 > slots_.size()) {
-      if (slots_.size() >= kMaxSetSlots * 3 / 2) return nullptr;
-      resize(slots_.size() * 2);
+  // The slot's second word (talon positions) or, with one word, a scratch word.
+  uint64_t* find_or_insert(uint64_t key, bool& inserted) {
+    if ((used_ + 1) * 2 > cap_) {
+      if (cap_ * sizeof(Slot) >= kMaxSetSlots * 24) return nullptr;
+      resize(cap_ * 2);
     }
     const uint64_t k = key + 1;  // 0 marks an empty slot
     size_t i = size_t(mix64(k)) & mask_;
     while (true) {
       Slot& s = slots_[i];
-      if (s.k == 0) {
-        s = Slot{k, 0};
+      if (s.w[0] == 0) {
+        s.w[0] = k;
         ++used_;
         inserted = true;
-        return &s;
+        return Words > 1 ? &s.w[Words - 1] : &scratch_;
       }
-      if (s.k == k) {
+      if (s.w[0] == k) {
         inserted = false;
-        return &s;
+        return Words > 1 ? &s.w[Words - 1] : &scratch_;
       }
       i = (i + 1) & mask_;
     }
   }
-  void prefetch(uint64_t key) const {
-    __builtin_prefetch(&slots_[size_t(mix64(key + 1)) & mask_]);
-  }
+  void prefetch(uint64_t key) const { __builtin_prefetch(&slots_[size_t(mix64(key + 1)) & mask_]); }
 
  private:
-  std::vector<Slot> slots_;
-  size_t mask_ = 0, used_ = 0;
+  Zeroed mem_;
+  Slot* slots_ = nullptr;
+  size_t cap_ = 0, mask_ = 0, used_ = 0;
+  uint64_t scratch_ = 0;
   void resize(size_t n) {
-    std::vector<Slot> old;
-    old.swap(slots_);
-    slots_.assign(n, Slot{0, 0});
-    mask_ = n - 1;
-    for (const Slot& s : old)
-      if (s.k) {
-        size_t i = size_t(mix64(s.k)) & mask_;
-        while (slots_[i].k) i = (i + 1) & mask_;
-        slots_[i] = s;
+    Zeroed fresh(n * sizeof(Slot));
+    Slot* ns = static_cast<Slot*>(fresh.data());
+    const size_t nmask = n - 1;
+    for (size_t j = 0; j < cap_; ++j) {
+      const Slot& s = slots_[j];
+      if (s.w[0]) {
+        size_t i = size_t(mix64(s.w[0])) & nmask;
+        while (ns[i].w[0]) i = (i + 1) & nmask;
+        ns[i] = s;
       }
+    }
+    mem_ = std::move(fresh);
+    slots_ = ns;
+    cap_ = n;
+    mask_ = nmask;
   }
 };
 
@@ -657,7 +788,8 @@ struct Packer {
     cap <<= n0;
     if (with_p) cap *= uint64_t(n0 + 1);
     if (passes) cap *= passes + 1;
-    ok = !(g_flags & 8) && n0 <= 52 && cap < (unsigned __int128)1 << 63 && st.passno <= int(passes + 1);
+    ok = !(g_flags & 8) && n0 <= 52 && cap < (unsigned __int128)1 << 63 &&
+         (passes == 0 || st.passno <= int(passes + 1));
   }
   uint64_t pack(const SState& st) const {
     uint64_t v = 0;
@@ -723,12 +855,21 @@ class Realizer {
     }
   }
   void finish() { st_.finish(&line_); }
+  // The card moves played so far, as (card, destination) pairs.
+  const std::vector<std::pair<uint8_t, uint8_t>>& steps() const { return steps_; }
 
  private:
   State st_;
   std::vector<std::string>& line_;
+  std::vector<std::pair<uint8_t, uint8_t>> steps_;
 
-  void step(const Macro& m) { st_.apply(m, &line_); }
+  void step(const Macro& m) {
+    const int card = m.kind == kColumn ? st_.cols[m.src][m.detail]
+                     : m.kind == kTalon ? st_.talon[m.src]
+                                        : m.src * 13 + st_.found[m.src] - 1;
+    steps_.emplace_back(uint8_t(card), m.dest);
+    st_.apply(m, &line_);
+  }
   void locate(int card, int& c, int& j) const {
     for (int i = 0; i < kColumns; ++i)
       for (int k = st_.hid[i]; k < st_.len[i]; ++k)
@@ -764,12 +905,96 @@ class Realizer {
   }
 };
 
+// Plays card moves given as (card, destination) on the exact position, drawing (and
+// recycling) as needed to reach a talon card; true when every move is legal and the position
+// is then won or trivially won (the rest is played out). Appends engine moves to `line`.
+bool card_replay(const Position& pos, const std::vector<std::pair<uint8_t, uint8_t>>& steps,
+                 std::vector<std::string>* line) {
+  State st(pos);
+  auto fits_dest = [&st](int card, int dest, int from_col) {
+    if (dest == kFound) return st.found[card / 13] == card % 13;
+    if (dest == from_col) return false;
+    const int len = st.len[dest];
+    if (card % 13 == 12) return len == 0;
+    if (!len) return false;
+    const int t = st.cols[dest][len - 1];
+    const bool red_c = card / 13 == 1 || card / 13 == 2, red_t = t / 13 == 1 || t / 13 == 2;
+    return t % 13 == card % 13 + 1 && red_c != red_t;
+  };
+  for (const auto& [card, dest] : steps) {
+    bool done = false;
+    for (int c = 0; c < kColumns && !done; ++c)
+      for (int j = st.hid[c]; j < st.len[c]; ++j)
+        if (st.cols[c][j] == card) {
+          if (dest == kFound && j != st.len[c] - 1) return false;
+          if (!fits_dest(card, dest, c)) return false;
+          st.apply(Macro{kColumn, uint8_t(c), uint8_t(j), dest}, line);
+          done = true;
+          break;
+        }
+    if (done) continue;
+    uint8_t idx[2 * kMaxPile], rec[2 * kMaxPile];
+    const int n = st.reachable(idx, rec);
+    for (int k = 0; k < n && !done; ++k)
+      if (st.talon[idx[k]] == card) {
+        if (!fits_dest(card, dest, -1)) return false;
+        st.apply(Macro{kTalon, idx[k], rec[k], dest}, line);
+        done = true;
+      }
+    if (done) continue;
+    const int s = card / 13;
+    if (st.rules.ret && dest != kFound && st.found[s] == card % 13 + 1) {
+      if (!fits_dest(card, dest, -1)) return false;
+      st.apply(Macro{kReturn, uint8_t(s), 0, dest}, line);
+      continue;
+    }
+    return false;
+  }
+  if (!st.is_won() && !st.trivially_won()) return false;
+  std::vector<std::string> scratch;
+  st.finish(line ? line : &scratch);
+  return true;
+}
+
+// Shortens a winning line by taking out detours: a card move that can simply be left out,
+// a card move together with the next move of the same card, or a card move replaced by that
+// next move (the card goes straight where it would end up). Each change is kept only when
+// the whole line still replays to a win.
+void shorten(const Position& pos, std::vector<std::pair<uint8_t, uint8_t>>& steps) {
+  bool improved = true;
+  int rounds = 0;
+  while (improved && rounds++ < 4) {
+    improved = false;
+    for (size_t i = steps.size(); i-- > 0;) {
+      if (i >= steps.size()) continue;
+      size_t j = i + 1;
+      while (j < steps.size() && steps[j].first != steps[i].first) ++j;
+      std::vector<std::pair<uint8_t, uint8_t>> trial;
+      auto attempt = [&](int mode) {
+        trial.clear();
+        for (size_t k = 0; k < steps.size(); ++k) {
+          if (k == i) {
+            if (mode == 2) trial.emplace_back(steps[i].first, steps[j].second);
+            continue;
+          }
+          if (k == j && mode >= 1) continue;
+          trial.push_back(steps[k]);
+        }
+        if (!card_replay(pos, trial, nullptr)) return false;
+        steps.swap(trial);
+        return true;
+      };
+      if (attempt(0) || (j < steps.size() && (attempt(1) || attempt(2)))) improved = true;
+    }
+  }
+}
+
 }  // namespace
 
 void set_search_flags(int flags) { g_flags = flags; }
 
 SearchResult set_search(const Position& pos, double time_limit, uint64_t max_states,
-                        bool* supported) {
+                        bool shortest, bool* supported) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   SearchResult res;
@@ -786,7 +1011,8 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
   const bool cover = pos.rules.passes == 0 && pos.rules.draw > 1;
   const bool with_p = pos.rules.passes != 0;
   SetTable seen;
-  PackedTable packed;
+  PackedTable<1> packed1;
+  PackedTable<2> packed2;
   Packer packer;
   packer.init(st, with_p);
   bool inserted;
@@ -794,8 +1020,8 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
   // The slot's talon positions of a position: nullptr when the table is full.
   auto lookup = [&]() -> uint64_t* {
     if (packer.ok) {
-      PackedTable::Slot* sl = packed.find_or_insert(packer.pack(st), inserted);
-      return sl ? &sl->positions : nullptr;
+      const uint64_t k = packer.pack(st);
+      return cover ? packed2.find_or_insert(k, inserted) : packed1.find_or_insert(k, inserted);
     }
     st.key(ka, kb, with_p);
     SetTable::Slot* sl = seen.find_or_insert(ka, kb, inserted);
@@ -806,17 +1032,19 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
   std::vector<SMove> path;
   std::vector<std::vector<SMove>> path_autos;  // autoplays after each path move
   bool won = st.is_won() || st.trivially_won();
+  const bool lost = !won && st.stuck();
   uint64_t states = 0;
   std::vector<SMove> best_path;
   std::vector<std::vector<SMove>> best_autos;
 
-  if (!won) {
+  if (!won && !lost) {
     std::vector<SMove> moves;
     std::vector<SFrame> stack;
     std::vector<SMove> done_autos;
     moves.reserve(1 << 12);
     st.moves(moves, SLast{});
     stack.push_back(SFrame{0, moves.size(), 0, SUndo{}, 0, false});
+    std::vector<SUndo> scratch;
     std::vector<SMove> auto_log;  // autoplays of the frames on the stack, in order
     std::vector<size_t> auto_log_at;
     try {
@@ -846,6 +1074,12 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
             std::chrono::duration<double>(Clock::now() - start).count() > time_limit)
           throw SLimit{"time"};
         uint64_t* positions = lookup();
+#ifdef KOSYNKA_HISTO
+        if (inserted) {
+          int hid = 0; for (int i = 0; i < kColumns; ++i) hid += st.d[i] > 0 ? st.d[i] - 1 : 0;
+          g_histo[hid][st.n]++;
+        }
+#endif
 #ifdef KOSYNKA_DEBUG_KEYS
         {
           static std::unordered_map<uint64_t, std::string> dbg;
@@ -886,6 +1120,13 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
           st.undo(u);
           continue;
         }
+        if (!pos.rules.ret && st.dead()) {
+          for (size_t a = autos.size(); a > autos_begin; --a) st.undo(autos[a - 1]);
+          autos.resize(autos_begin);
+          auto_log.resize(log_begin);
+          st.undo(u);
+          continue;
+        }
         path.push_back(m);
         auto_log_at.push_back(log_begin);
         if (st.is_won() || st.trivially_won()) {
@@ -920,6 +1161,23 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
         }
         const size_t mb = moves.size();
         st.moves(moves, last);
+        if (packer.ok && !(g_flags & 16) && moves.size() - mb > 1) {
+          // Start loading the table slots of the children now: most of them will turn out to
+          // be known positions, and a probe that misses the cache costs more than a move.
+          for (size_t k = mb; k < moves.size(); ++k) {
+            const SUndo cu = st.apply(moves[k]);
+            const size_t a0 = scratch.size();
+            st.autoplay(scratch, nullptr);
+            const uint64_t key = packer.pack(st);
+            if (cover)
+              packed2.prefetch(key);
+            else
+              packed1.prefetch(key);
+            for (size_t a = scratch.size(); a > a0; --a) st.undo(scratch[a - 1]);
+            scratch.resize(a0);
+            st.undo(cu);
+          }
+        }
         stack.push_back(SFrame{mb, moves.size(), mb, u, autos_begin, true});
       }
     } catch (const SLimit& hit) {
@@ -928,7 +1186,7 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
     }
   }
   res.states = states;
-  res.unique_states = packer.ok ? packed.size() : seen.size();
+  res.unique_states = !packer.ok ? seen.size() : cover ? packed2.size() : packed1.size();
   if (won) {
     res.status = Status::kSolved;
     res.limit.clear();
@@ -939,6 +1197,12 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
       for (const SMove& m : best_autos[k]) real.play(m);
     }
     real.finish();
+    if (shortest) {
+      std::vector<std::pair<uint8_t, uint8_t>> steps = real.steps();
+      shorten(pos, steps);
+      std::vector<std::string> line;
+      if (card_replay(pos, steps, &line)) res.line.swap(line);
+    }
   } else if (res.status != Status::kLimit) {
     res.status = Status::kUnsolvable;
   }
@@ -946,3 +1210,18 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
 }
 
 }  // namespace kosynka
+#ifdef KOSYNKA_HISTO
+#include <cstdio>
+void dump_histo() {
+  using namespace kosynka;
+  for (int h = 0; h < 53; ++h) {
+    uint64_t tot = 0;
+    for (int t = 0; t < 53; ++t) tot += g_histo[h][t];
+    if (!tot) continue;
+    fprintf(stderr, "hidden %2d: %9llu |", h, (unsigned long long)tot);
+    for (int t = 0; t < 25; ++t) fprintf(stderr, " %llu", (unsigned long long)g_histo[h][t]);
+    fprintf(stderr, "\n");
+  }
+  std::memset(g_histo, 0, sizeof g_histo);
+}
+#endif

@@ -66,14 +66,14 @@ NB_MODULE(_core, m) {
       "set_solve",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
-         int draw, int passes, bool ret, double time_limit, uint64_t max_states) {
+         int draw, int passes, bool ret, double time_limit, uint64_t max_states, bool shortest) {
         Position pos =
             make_position(columns, hidden, talon, waste, found, pass_number, draw, passes, ret);
         SearchResult r;
         bool supported = false;
         {
           nb::gil_scoped_release release;
-          r = set_search(pos, time_limit, max_states, &supported);
+          r = set_search(pos, time_limit, max_states, shortest, &supported);
         }
         const char* status = !supported                        ? "unsupported"
                              : r.status == Status::kSolved     ? "solved"
@@ -83,7 +83,7 @@ NB_MODULE(_core, m) {
       },
       nb::arg("columns"), nb::arg("hidden"), nb::arg("talon"), nb::arg("waste"), nb::arg("found"),
       nb::arg("pass_number"), nb::arg("draw"), nb::arg("passes"), nb::arg("ret"),
-      nb::arg("time_limit"), nb::arg("max_states"),
+      nb::arg("time_limit"), nb::arg("max_states"), nb::arg("shortest") = false,
       "Decide a position with the abstract search: (status, limit, engine moves, states, unique "
       "states); status 'unsupported' when the position has face-up cards out of sequence.");
 

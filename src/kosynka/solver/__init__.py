@@ -186,9 +186,11 @@ def _search(
     """One search by implementation ``impl``."""
     if impl in ("native", "exact"):
         assert _NATIVE is not None
-        if impl == "native" and not short:
-            out = _set_search(_NATIVE, game, time_limit, max_states)
+        if impl == "native":
+            out = _set_search(_NATIVE, game, time_limit, max_states, short)
             if out is not None:
+                if short and out[0] == "solved":
+                    out = _shorter_of(out, game, time_limit, max_states)
                 return out
         return _native_search(_NATIVE, game, time_limit, max_states, short)
     out = _search_py.search(game, time_limit=time_limit, max_states=max_states, short=short)
@@ -282,8 +284,34 @@ def _native_search(
     return str(status), (str(limit) if limit else None), list(line), int(states), int(unique)
 
 
+SHORT_SECONDS = 2.0
+"""With ``short=True``, how long the exact search may look for a shorter line than the one the
+abstract search found (and shortened)."""
+
+
+def _shorter_of(
+    found: _Outcome, game: Klondike, time_limit: float | None, max_states: int | None
+) -> _Outcome:
+    """The abstract search's (shortened) line, or the exact search's branch-and-bound line when
+    that one, found within a short budget, has fewer card moves."""
+    assert _NATIVE is not None
+    budget = SHORT_SECONDS if time_limit is None else max(1e-3, min(SHORT_SECONDS, time_limit))
+    exact = _native_search(_NATIVE, game, budget, max_states, True)
+
+    def card_moves(line: list[str]) -> int:
+        return sum(1 for m in line if m not in ("s", "r"))
+
+    if exact[0] == "solved" and card_moves(exact[2]) < card_moves(found[2]):
+        return found[0], found[1], exact[2], found[3] + exact[3], found[4] + exact[4]
+    return found[0], found[1], found[2], found[3] + exact[3], found[4] + exact[4]
+
+
 def _set_search(
-    core: ModuleType, game: Klondike, time_limit: float | None, max_states: int | None
+    core: ModuleType,
+    game: Klondike,
+    time_limit: float | None,
+    max_states: int | None,
+    short: bool = False,
 ) -> _Outcome | None:
     """Run the compiled abstract search on ``game``'s position; None when it cannot represent
     the position (face-up cards out of sequence), for the exact search to take over."""
@@ -301,6 +329,7 @@ def _set_search(
         r.foundation_return,
         -1.0 if time_limit is None else float(time_limit),
         0 if max_states is None else int(max_states),
+        short,
     )
     if status == "unsupported":
         return None

@@ -203,20 +203,6 @@ class State:
         return not self.ret or f[_SAME_COLOUR_OTHER[_SUIT[card]]] >= r - 2
 
     # ------------------------------------------------------------------ moves
-    def _available(self) -> set[int]:
-        """Cards that could be moved onto a column right now."""
-        avail: set[int] = set()
-        for i, col in enumerate(self.cols):
-            if col:
-                avail.update(col[self.run_base(i) :])
-        for j, _ in self.reachable():
-            avail.add(self.talon[j])
-        if self.ret:
-            for s in range(4):
-                if self.found[s]:
-                    avail.add(s * 13 + self.found[s] - 1)
-        return avail
-
     def moves(self, last: tuple[int, int, int] | None = None) -> list[Macro]:
         """The macro moves worth trying here, best first.
 
@@ -323,8 +309,8 @@ class State:
                     for k in range(7)
                     if k != i and cols[k] and _fits(card, cols[k][-1])
                 )
-        avail: set[int] | None = None
-        # 6. Cards back from the foundations, when a card is free to lie on them.
+        # 6. Cards back from the foundations (not one that would go straight back up). A card
+        # may be brought back only to reach the one beneath it, so no more is asked.
         if self.ret:
             for s in range(4):
                 r = found[s]
@@ -333,11 +319,6 @@ class State:
                 card = s * 13 + r - 1
                 if self._safe(card):
                     continue  # it would go straight back up
-                if avail is None:
-                    avail = self._available()
-                a, b = _OTHER_COLOUR[s]
-                if a * 13 + r - 2 not in avail and b * 13 + r - 2 not in avail:
-                    continue
                 if r == 13:
                     if first_empty >= 0:
                         out.append((RETURN, s, 0, first_empty))
