@@ -619,9 +619,10 @@ class SetTable {
   struct Slot {
     uint64_t a, b, positions;
   };
-  SetTable() { resize(1 << 12); }
+  SetTable() = default;
   size_t size() const { return used_; }
   Slot* find_or_insert(uint64_t a, uint64_t b, bool& inserted) {
+    if (slots_.empty()) resize(1 << 12);  // allocated on first use
     if ((used_ + 1) * 2 > slots_.size()) {
       if (slots_.size() >= kMaxSetSlots) return nullptr;
       resize(slots_.size() * 2);
@@ -668,6 +669,12 @@ class Zeroed {
   explicit Zeroed(size_t bytes) {
 #ifdef __linux__
     constexpr size_t kHuge = size_t(2) << 20;
+    if (bytes < kHuge) {  // small tables (most searches): no system call
+      base_ = data_ = std::calloc(bytes, 1);
+      if (!base_) throw std::bad_alloc();
+      small_ = true;
+      return;
+    }
     len_ = bytes + kHuge;
     void* p = mmap(nullptr, len_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
@@ -690,7 +697,10 @@ class Zeroed {
   ~Zeroed() {
     if (!base_) return;
 #ifdef __linux__
-    munmap(base_, len_);
+    if (small_)
+      std::free(base_);
+    else
+      munmap(base_, len_);
 #else
     std::free(base_);
 #endif
@@ -700,10 +710,12 @@ class Zeroed {
  private:
   void *base_ = nullptr, *data_ = nullptr;
   size_t len_ = 0;
+  bool small_ = false;
   void swap(Zeroed& o) {
     std::swap(base_, o.base_);
     std::swap(data_, o.data_);
     std::swap(len_, o.len_);
+    std::swap(small_, o.small_);
   }
 };
 
@@ -716,10 +728,10 @@ class PackedTable {
   struct Slot {
     uint64_t w[Words];
   };
-  PackedTable() { resize(1 << 14); }
   size_t size() const { return used_; }
   // The slot's second word (talon positions) or, with one word, a scratch word.
   uint64_t* find_or_insert(uint64_t key, bool& inserted) {
+    if (!cap_) resize(1 << 12);  // allocated on first use
     if ((used_ + 1) * 2 > cap_) {
       if (cap_ * sizeof(Slot) >= kMaxSetSlots * 24) return nullptr;
       resize(cap_ * 2);
@@ -741,7 +753,9 @@ class PackedTable {
       i = (i + 1) & mask_;
     }
   }
-  void prefetch(uint64_t key) const { __builtin_prefetch(&slots_[size_t(mix64(key + 1)) & mask_]); }
+  void prefetch(uint64_t key) const {
+    if (cap_) __builtin_prefetch(&slots_[size_t(mix64(key + 1)) & mask_]);
+  }
 
  private:
   Zeroed mem_;

@@ -536,6 +536,18 @@ class Klondike(Game[Move]):
             else:
                 self._redo.clear()
 
+    def advance(self, move: Move) -> None:
+        """Make ``move`` after checking it, like :meth:`push`, but keep nothing to take it back
+        with (the undo history is cleared): for replaying long lines, a solver's say, fast.
+        Raise :class:`IllegalMoveError` when it is not legal; the position is then unchanged."""
+        reason = self.explain(move)
+        if reason is not None:
+            raise IllegalMoveError(move, reason)
+        if self.move_stack or self._redo:
+            # Earlier moves can no longer be taken back past this one.
+            self.move_stack, self._snapshots, self._redo = [], [], []
+        self._apply(move)
+
     def _apply(self, move: Move) -> None:
         """Change the position by a legal ``move`` (no checks)."""
         if move.card is None:

@@ -31,7 +31,7 @@ from kosynka.heuristic import play
 from kosynka.library.grading import DEFAULT_RUNS, GradeFigures, difficulty_score, grade_of
 from kosynka.library.storage import MAX_STORED_DEAL, Library, LibraryError, open_library
 
-DEFAULT_MAX_STATES: Final = 1_000_000
+DEFAULT_MAX_STATES: Final = 50_000_000
 """The solver's state limit per deal unless told otherwise (deals beyond it stay undecided)."""
 BATCH_ROWS: Final = 200
 """Deals written per transaction at most."""

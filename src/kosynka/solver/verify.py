@@ -22,7 +22,7 @@ def verify_line(game: Klondike, moves: Sequence[Move | str]) -> list[Move]:
     for i, m in enumerate(moves):
         try:
             move = Move.parse(m) if isinstance(m, str) else m
-            board.push(move)
+            board.advance(move)
         except KosynkaError as exc:
             raise SolutionError(f"solver line refused at move {i + 1} ({m}): {exc}") from None
         out.append(move)
