@@ -28,11 +28,6 @@
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
-#ifdef KOSYNKA_DEBUG_KEYS
-#include <cstdio>
-#include <string>
-#include <unordered_map>
-#endif
 
 #include "klondike.hpp"
 
@@ -67,12 +62,9 @@ inline uint64_t mix64(uint64_t z) {
 }
 
 // Switches for tests and experiments (0 in normal use): 1 turns off the redundant-card rule,
-// 2 the commuting-move filters, 4 their refinements; 8 keeps keys in the wide table even when
-// they would pack into one word.
+// 2 the commuting-move filters, 4 their refinements, 32 eager talon cards; 8 keeps keys in the
+// wide table even when they would pack into one word.
 int g_flags = 0;
-#ifdef KOSYNKA_HISTO
-uint64_t g_histo[53][53];
-#endif
 
 enum SKind : uint8_t { kPileHome = 0, kTalonHome = 1, kRoot = 2, kTalonPile = 3, kHomePile = 4 };
 
@@ -816,6 +808,12 @@ struct Packer {
   }
 };
 
+// A move's child position, worked out when the move is generated (packed keys only).
+struct Child {
+  uint64_t key, reach;
+  int p;
+};
+
 struct SFrame {
   size_t moves_begin, moves_end, next;
   SUndo undo;
@@ -974,15 +972,23 @@ bool card_replay(const Position& pos, const std::vector<std::pair<uint8_t, uint8
 // a card move together with the next move of the same card, or a card move replaced by that
 // next move (the card goes straight where it would end up). Each change is kept only when
 // the whole line still replays to a win.
-void shorten(const Position& pos, std::vector<std::pair<uint8_t, uint8_t>>& steps) {
+// With `quick`, only the obvious detours are tried, once: a card sent home that comes back
+// later, and a card moved from column to column twice.
+void shorten(const Position& pos, std::vector<std::pair<uint8_t, uint8_t>>& steps, bool quick) {
   bool improved = true;
   int rounds = 0;
-  while (improved && rounds++ < 4) {
+  while (improved && rounds++ < (quick ? 1 : 4)) {
     improved = false;
     for (size_t i = steps.size(); i-- > 0;) {
       if (i >= steps.size()) continue;
       size_t j = i + 1;
       while (j < steps.size() && steps[j].first != steps[i].first) ++j;
+      if (quick) {
+        if (j >= steps.size()) continue;
+        const bool home_and_back = steps[i].second == kFound && steps[j].second != kFound;
+        const bool twice = steps[i].second != kFound && steps[j].second != kFound;
+        if (!home_and_back && !twice) continue;
+      }
       std::vector<std::pair<uint8_t, uint8_t>> trial;
       auto attempt = [&](int mode) {
         trial.clear();
@@ -998,7 +1004,8 @@ void shorten(const Position& pos, std::vector<std::pair<uint8_t, uint8_t>>& step
         steps.swap(trial);
         return true;
       };
-      if (attempt(0) || (j < steps.size() && (attempt(1) || attempt(2)))) improved = true;
+      if ((!quick && attempt(0)) || (j < steps.size() && (attempt(1) || attempt(2))))
+        improved = true;
     }
   }
 }
@@ -1054,11 +1061,36 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
   if (!won && !lost) {
     std::vector<SMove> moves;
     std::vector<SFrame> stack;
-    std::vector<SMove> done_autos;
     moves.reserve(1 << 12);
-    st.moves(moves, SLast{});
-    stack.push_back(SFrame{0, moves.size(), 0, SUndo{}, 0, false});
     std::vector<SUndo> scratch;
+    std::vector<Child> children;  // parallel to moves when keys pack
+    // The moves worth trying here; with packed keys, each child's key too (and its table slot
+    // starts loading: a probe that misses the cache costs more than a move).
+    auto gen = [&](const SLast& last) {
+      const size_t mb = moves.size();
+      st.moves(moves, last);
+      if (!packer.ok) return;
+      children.resize(moves.size());
+      for (size_t k = mb; k < moves.size(); ++k) {
+        const SUndo cu = st.apply(moves[k]);
+        const size_t a0 = scratch.size();
+        st.autoplay(scratch, nullptr);
+        Child& c = children[k];
+        c.key = packer.pack(st);
+        if (cover) {
+          c.p = st.p;
+          c.reach = st.reach_mask();
+          packed2.prefetch(c.key);
+        } else {
+          packed1.prefetch(c.key);
+        }
+        for (size_t a = scratch.size(); a > a0; --a) st.undo(scratch[a - 1]);
+        scratch.resize(a0);
+        st.undo(cu);
+      }
+    };
+    gen(SLast{});
+    stack.push_back(SFrame{0, moves.size(), 0, SUndo{}, 0, false});
     std::vector<SMove> auto_log;  // autoplays of the frames on the stack, in order
     std::vector<size_t> auto_log_at;
     try {
@@ -1074,65 +1106,53 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
             path.pop_back();
           }
           moves.resize(f.moves_begin);
+          if (packer.ok) children.resize(f.moves_begin);
           stack.pop_back();
           continue;
         }
-        const SMove m = moves[f.next++];
-        const SUndo u = st.apply(m);
-        const size_t autos_begin = autos.size();
-        const size_t log_begin = auto_log.size();
-        st.autoplay(autos, &auto_log);
+        const size_t mi = f.next++;
+        const SMove m = moves[mi];
         ++states;
         if (max_states && states >= max_states) throw SLimit{"states"};
         if (time_limit >= 0 && (states & 4095) == 0 &&
             std::chrono::duration<double>(Clock::now() - start).count() > time_limit)
           throw SLimit{"time"};
-        uint64_t* positions = lookup();
-#ifdef KOSYNKA_HISTO
-        if (inserted) {
-          int hid = 0; for (int i = 0; i < kColumns; ++i) hid += st.d[i] > 0 ? st.d[i] - 1 : 0;
-          g_histo[hid][st.n]++;
-        }
-#endif
-#ifdef KOSYNKA_DEBUG_KEYS
-        {
-          static std::unordered_map<uint64_t, std::string> dbg;
-          std::string full((const char*)&st.vis, 8);
-          full += std::string((const char*)&st.roots, 8) + std::string((const char*)st.d, sizeof st.d) +
-                  std::string((const char*)st.found, sizeof st.found) + std::string((const char*)&st.tmask, 8);
-          uint64_t k = packer.pack(st);
-          auto it = dbg.find(k);
-          if (it == dbg.end()) dbg[k] = full;
-          else if (it->second != full) {
-            const std::string& o = it->second;
-            uint64_t ov, orr; memcpy(&ov, o.data(), 8); memcpy(&orr, o.data()+8, 8);
-            int od[7]; memcpy(od, o.data()+16, sizeof od); int of[4]; memcpy(of, o.data()+16+sizeof od, sizeof of); uint64_t ot; memcpy(&ot, o.data()+16+sizeof od+sizeof of, 8);
-            fprintf(stderr, "packed collision vis %llx/%llx roots %llx/%llx tm %llx/%llx\n", (unsigned long long)ov, (unsigned long long)st.vis, (unsigned long long)orr, (unsigned long long)st.roots, (unsigned long long)ot, (unsigned long long)st.tmask);
-            for (int i=0;i<7;i++) fprintf(stderr, "d %d/%d ", od[i], st.d[i]); for (int i=0;i<4;i++) fprintf(stderr, "f %d/%d ", of[i], st.found[i]); fprintf(stderr,"\n");
-            abort(); }
-          st.key(ka, kb, with_p);
-          static std::unordered_map<std::string, std::string> dbg2;
-          std::string k2((const char*)&ka, 8); k2 += std::string((const char*)&kb, 8);
-          auto it2 = dbg2.find(k2);
-          if (it2 == dbg2.end()) dbg2[k2] = full;
-          else if (it2->second != full) { fprintf(stderr, "wide collision\n"); abort(); }
-          if (dbg.size() != dbg2.size()) { fprintf(stderr, "size differ %zu %zu\n", dbg.size(), dbg2.size()); abort(); }
-        }
-#endif
-        if (!positions) throw SLimit{"states"};
-        bool prune;
-        if (cover) {
-          prune = !inserted && (*positions >> st.p & 1);
-          if (!prune) *positions |= st.reach_mask();
+        SUndo u;
+        size_t autos_begin, log_begin;
+        if (packer.ok) {
+          // The child's key was worked out when the moves were made: a known position is
+          // passed over without playing the move at all.
+          const Child& c = children[mi];
+          uint64_t* positions =
+              cover ? packed2.find_or_insert(c.key, inserted) : packed1.find_or_insert(c.key, inserted);
+          if (!positions) throw SLimit{"states"};
+          if (!inserted && (!cover || (*positions >> c.p & 1))) continue;
+          if (cover) *positions |= c.reach;
+          u = st.apply(m);
+          autos_begin = autos.size();
+          log_begin = auto_log.size();
+          st.autoplay(autos, &auto_log);
         } else {
-          prune = !inserted;
-        }
-        if (prune) {
-          for (size_t a = autos.size(); a > autos_begin; --a) st.undo(autos[a - 1]);
-          autos.resize(autos_begin);
-          auto_log.resize(log_begin);
-          st.undo(u);
-          continue;
+          u = st.apply(m);
+          autos_begin = autos.size();
+          log_begin = auto_log.size();
+          st.autoplay(autos, &auto_log);
+          uint64_t* positions = lookup();
+          if (!positions) throw SLimit{"states"};
+          bool prune;
+          if (cover) {
+            prune = !inserted && (*positions >> st.p & 1);
+            if (!prune) *positions |= st.reach_mask();
+          } else {
+            prune = !inserted;
+          }
+          if (prune) {
+            for (size_t a = autos.size(); a > autos_begin; --a) st.undo(autos[a - 1]);
+            autos.resize(autos_begin);
+            auto_log.resize(log_begin);
+            st.undo(u);
+            continue;
+          }
         }
         if (!pos.rules.ret && st.dead()) {
           for (size_t a = autos.size(); a > autos_begin; --a) st.undo(autos[a - 1]);
@@ -1174,24 +1194,7 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
           }
         }
         const size_t mb = moves.size();
-        st.moves(moves, last);
-        if (packer.ok && !(g_flags & 16) && moves.size() - mb > 1) {
-          // Start loading the table slots of the children now: most of them will turn out to
-          // be known positions, and a probe that misses the cache costs more than a move.
-          for (size_t k = mb; k < moves.size(); ++k) {
-            const SUndo cu = st.apply(moves[k]);
-            const size_t a0 = scratch.size();
-            st.autoplay(scratch, nullptr);
-            const uint64_t key = packer.pack(st);
-            if (cover)
-              packed2.prefetch(key);
-            else
-              packed1.prefetch(key);
-            for (size_t a = scratch.size(); a > a0; --a) st.undo(scratch[a - 1]);
-            scratch.resize(a0);
-            st.undo(cu);
-          }
-        }
+        gen(last);
         stack.push_back(SFrame{mb, moves.size(), mb, u, autos_begin, true});
       }
     } catch (const SLimit& hit) {
@@ -1213,7 +1216,7 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
     real.finish();
     if (shortest) {
       std::vector<std::pair<uint8_t, uint8_t>> steps = real.steps();
-      shorten(pos, steps);
+      shorten(pos, steps, false);
       std::vector<std::string> line;
       if (card_replay(pos, steps, &line)) res.line.swap(line);
     }
@@ -1224,18 +1227,3 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
 }
 
 }  // namespace kosynka
-#ifdef KOSYNKA_HISTO
-#include <cstdio>
-void dump_histo() {
-  using namespace kosynka;
-  for (int h = 0; h < 53; ++h) {
-    uint64_t tot = 0;
-    for (int t = 0; t < 53; ++t) tot += g_histo[h][t];
-    if (!tot) continue;
-    fprintf(stderr, "hidden %2d: %9llu |", h, (unsigned long long)tot);
-    for (int t = 0; t < 25; ++t) fprintf(stderr, " %llu", (unsigned long long)g_histo[h][t]);
-    fprintf(stderr, "\n");
-  }
-  std::memset(g_histo, 0, sizeof g_histo);
-}
-#endif
