@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from helpers import position
 
 from kosynka.games.klondike import Klondike, KlondikeRules
 from kosynka.solver import _search_py, position_args, solve
-
-from helpers import position
 from solver.test_native import _args, _random_positions
 
 core = pytest.importorskip("kosynka.solver._core")

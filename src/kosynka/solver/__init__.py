@@ -187,14 +187,14 @@ def _search(
     if impl in ("native", "exact"):
         assert _NATIVE is not None
         if impl == "native":
-            out = _set_search(_NATIVE, game, time_limit, max_states, short)
-            if out is not None:
-                if short and out[0] == "solved":
-                    out = _shorter_of(out, game, time_limit, max_states)
-                return out
+            found = _set_search(_NATIVE, game, time_limit, max_states, short)
+            if found is not None:
+                if short and found[0] == "solved":
+                    found = _shorter_of(found, game, time_limit, max_states)
+                return found
         return _native_search(_NATIVE, game, time_limit, max_states, short)
-    out = _search_py.search(game, time_limit=time_limit, max_states=max_states, short=short)
-    return out.status, out.limit, out.line, out.states, out.unique_states
+    ref = _search_py.search(game, time_limit=time_limit, max_states=max_states, short=short)
+    return ref.status, ref.limit, ref.line, ref.states, ref.unique_states
 
 
 def _decide(
