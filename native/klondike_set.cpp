@@ -11,8 +11,9 @@
 //
 // The position is then fixed by how many cards of each column are still in their first place
 // (face-down cards and root), the foundations and the talon: the face-up cards are all the rest.
-// That makes a 128-bit key that is exact for this abstraction, and many more positions fall
-// together than when the columns are kept card by card.
+// That makes a key that is exact for this abstraction (one 64-bit word for any position with a
+// talon of up to about 24 cards, two words otherwise), and many more positions fall together
+// than when the columns are kept card by card.
 //
 // Moves: a free card home; a talon card home or onto the tableau; a foundation card back onto
 // the tableau; a root (with everything on it) onto the tableau, which turns up the next
@@ -20,10 +21,10 @@
 // columns, changes nothing here and is never a search step.
 #include <algorithm>
 #include <chrono>
-#include <cstring>
-#include <stdexcept>
 #include <cstdlib>
+#include <cstring>
 #include <new>
+#include <stdexcept>
 #include <utility>
 #ifdef __linux__
 #include <sys/mman.h>
