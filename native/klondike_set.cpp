@@ -63,8 +63,9 @@ inline uint64_t mix64(uint64_t z) {
 }
 
 // Switches for tests and experiments (0 in normal use): 1 turns off the redundant-card rule,
-// 2 the commuting-move filters, 4 their refinements, 32 eager talon cards; 8 keeps keys in the
-// wide table even when they would pack into one word.
+// 2 the commuting-move filters, 4 their refinements, 32 eager talon cards, 64 the limit on
+// foundation cards coming back beside a redundant card, 128 the test that a card coming back
+// can lead anywhere; 8 keeps keys in the wide table even when they would pack into one word.
 int g_flags = 0;
 
 enum SKind : uint8_t { kPileHome = 0, kTalonHome = 1, kRoot = 2, kTalonPile = 3, kHomePile = 4 };
@@ -186,6 +187,25 @@ class SState {
     return SMove{kind, idx[k], rec[k]};
   }
   void moves(std::vector<SMove>& out, const SLast& last) const;
+  // Whether bringing back the top card of foundation `s` (rank `r`) can lead anywhere: a card
+  // that could lie on it is a root, a talon card within reach (`reach`) or another foundation's
+  // top; or, under it, a card of the same suit is worth bringing back in turn. (Nothing else
+  // changes when a card comes back and nothing is put on it.)
+  bool worth_return(int s, int r, uint64_t reach) const {
+    const uint64_t avail = roots | (vis & kKings) | reach | foundation_tops();
+    for (; r >= 2; --r) {
+      const int b = (r - 1) * 4 + kSlotOfSuit[s];
+      if (avail & (swap_colour(uint64_t(3) << (b & ~1)) >> 4)) return true;
+      if (r - 1 < 2 || safe(b - 4)) return false;
+    }
+    return false;
+  }
+  uint64_t foundation_tops() const {
+    uint64_t m = 0;
+    for (int t = 0; t < 4; ++t)
+      if (found[t]) m |= one((found[t] - 1) * 4 + kSlotOfSuit[t]);
+    return m;
+  }
   // True when some card still in its first place can never leave it, so the game is lost: a
   // card that is not a king, with a lower card of its own suit beneath it in the same column
   // (so it cannot go home first), and both cards it could lie on beneath it as well (or, when
@@ -474,6 +494,11 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
       const int b = (r - 1) * 4 + kSlotOfSuit[s];
       if (!(placeable >> b & 1) || safe(b)) continue;
       if (after_empty && r != 13) continue;
+      // With a redundant card X (see above), a foundation card comes back only to lie on X,
+      // or from X's own suit (to reach the cards beneath); any other could come after X goes
+      // home.
+      if (redundant && !(g_flags & 64) && !onto_x(b) && (b & 3) != (red_x & 3)) continue;
+      if (!(g_flags & 128) && !worth_return(s, r, reach)) continue;
       out.push_back({kHomePile, uint8_t(s), 0});
     }
   }
