@@ -187,10 +187,15 @@ def _search(
     if impl in ("native", "exact"):
         assert _NATIVE is not None
         if impl == "native":
+            began = time.perf_counter()
             found = _set_search(_NATIVE, game, time_limit, max_states, short)
             if found is not None:
                 if short and found[0] == "solved":
-                    found = _shorter_of(found, game, time_limit, max_states)
+                    left = None
+                    if time_limit is not None:
+                        left = time_limit - (time.perf_counter() - began)
+                    if left is None or left > 0.01:
+                        found = _shorter_of(found, game, left, max_states)
                 return found
         return _native_search(_NATIVE, game, time_limit, max_states, short)
     ref = _search_py.search(game, time_limit=time_limit, max_states=max_states, short=short)
