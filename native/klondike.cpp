@@ -15,9 +15,7 @@ inline int red(int c) {
   int s = c / 13;
   return s == 1 || s == 2;
 }
-inline bool fits(int card, int target) {
-  return rank_of(target) == rank_of(card) + 1 && red(target) != red(card);
-}
+inline bool fits(int card, int target) { return fits_on(card, target); }
 constexpr int kOther[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
 constexpr int kSameOther[4] = {3, 2, 1, 0};
 
@@ -26,12 +24,6 @@ uint64_t splitmix(uint64_t& x) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
-}
-
-inline uint64_t mix(uint64_t z) {
-  z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDULL;
-  z = (z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53ULL;
-  return z ^ (z >> 33);
 }
 
 // Random numbers for the position hash: two independent 64-bit lanes (128 bits in all).
@@ -119,9 +111,8 @@ int State::run_base(int i) const {
   return j;
 }
 
-int State::reachable(uint8_t* idx, uint8_t* rec) const {
+int talon_reach(int p, int n, int d, bool can_recycle, uint8_t* idx, uint8_t* rec) {
   int count = 0;
-  const int d = rules.draw;
   uint64_t done = 0;
   int q = p;
   if (q > 0) {
@@ -135,7 +126,7 @@ int State::reachable(uint8_t* idx, uint8_t* rec) const {
     rec[count++] = 0;
     done |= 1ULL << (q - 1);
   }
-  if (n && can_recycle()) {
+  if (n && can_recycle) {
     if (d == 1) {
       const int first = p > 0 ? p - 1 : 0;
       for (int j = 0; j < first; ++j) {
@@ -156,6 +147,10 @@ int State::reachable(uint8_t* idx, uint8_t* rec) const {
   return count;
 }
 
+int State::reachable(uint8_t* idx, uint8_t* rec) const {
+  return talon_reach(p, n, rules.draw, can_recycle(), idx, rec);
+}
+
 Key State::key(bool any_position) const {
   // A card whose twin (same rank and colour, other suit) is also in the tableau is written as
   // the lower of the two: exchanging twins that are both in the tableau preserves solvability.
@@ -174,8 +169,8 @@ Key State::key(bool any_position) const {
       b ^= kT.zb[q][sym];
     }
     // Summing the columns' mixed hashes makes the key blind to the order of the columns.
-    k.a += mix(a);
-    k.b += mix(b ^ 0x5A5A5A5A5A5A5A5AULL);
+    k.a += mix64(a);
+    k.b += mix64(b ^ 0x5A5A5A5A5A5A5A5AULL);
   }
   for (int s = 0; s < 4; ++s) {
     k.a += kT.fa[s][found[s]];
@@ -185,21 +180,15 @@ Key State::key(bool any_position) const {
   if (rules.passes == 0) {
     if (any_position || rules.draw == 1 || p % rules.draw == 0 || p == n) pc = 0;
   } else {
-    k.a += mix(uint64_t(passno) * 0x9E3779B97F4A7C15ULL + 17);
-    k.b += mix(uint64_t(passno) * 0xD1B54A32D192ED03ULL + 29);
+    k.a += mix64(uint64_t(passno) * 0x9E3779B97F4A7C15ULL + 17);
+    k.b += mix64(uint64_t(passno) * 0xD1B54A32D192ED03ULL + 29);
   }
   k.a ^= tal_a + kT.pa[pc];
   k.b ^= tal_b + kT.pb[pc];
   return k;
 }
 
-uint64_t State::reach_mask() const {
-  const int d = rules.draw;
-  uint64_t m = 1ULL << n;
-  for (int q = p; q < n; q += d) m |= 1ULL << q;
-  for (int q = 0; q < n; q += d) m |= 1ULL << q;
-  return m;
-}
+uint64_t State::reach_mask() const { return talon_reach_mask(p, n, rules.draw); }
 
 bool State::safe(int card) const {
   const int r = rank_of(card);

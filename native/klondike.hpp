@@ -120,6 +120,29 @@ SearchResult search(const Position& pos, double time_limit, uint64_t max_states,
 
 std::string move_text(int card, int dest);
 
+// Shared by both searches.
+// True when `card` may lie on `target` in the tableau (one rank lower, other colour).
+inline bool fits_on(int card, int target) {
+  const bool red_c = card / 13 == 1 || card / 13 == 2, red_t = target / 13 == 1 || target / 13 == 2;
+  return target % 13 == card % 13 + 1 && red_c != red_t;
+}
+// The talon cards drawing can bring to the top of the waste, from talon position `p` of `n`
+// cards: (index, 1 when a recycle is needed) pairs written to idx/rec; returns their number.
+int talon_reach(int p, int n, int draw, bool can_recycle, uint8_t* idx, uint8_t* rec);
+// The talon positions drawing (and recycling) can reach from `p`, as a bit mask.
+inline uint64_t talon_reach_mask(int p, int n, int draw) {
+  uint64_t m = uint64_t(1) << n;
+  for (int q = p; q < n; q += draw) m |= uint64_t(1) << q;
+  for (int q = 0; q < n; q += draw) m |= uint64_t(1) << q;
+  return m;
+}
+// A 64-bit mixing function (the finaliser of MurmurHash3) for hash tables.
+inline uint64_t mix64(uint64_t z) {
+  z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDULL;
+  z = (z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53ULL;
+  return z ^ (z >> 33);
+}
+
 // The abstract search (klondike_set.cpp): the tableau is kept as which cards are face up, which
 // face-up card lies directly on each column's face-down cards, and the face-down cards; not
 // which of two twins (same rank and colour) a run lies on. Its line is turned back into engine

@@ -56,12 +56,6 @@ inline uint64_t class_count(uint64_t x) { return (x & kLow) + ((x >> 1) & kLow);
 inline uint64_t swap_colour(uint64_t x) { return ((x >> 2) & kPairLo) | ((x & kPairLo) << 2); }
 inline int ctz(uint64_t x) { return __builtin_ctzll(x); }
 
-inline uint64_t mix64(uint64_t z) {
-  z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDULL;
-  z = (z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53ULL;
-  return z ^ (z >> 33);
-}
-
 // Switches for tests and experiments (0 in normal use): 1 turns off the redundant-card rule,
 // 2 the commuting-move filters, 4 their refinements, 32 eager talon cards, 64 the limit on
 // foundation cards coming back beside a redundant card, 128 the test that a card coming back
@@ -146,14 +140,10 @@ class SState {
     for (int i = 0; i < kColumns; ++i) occupied += d[i] > 0;
     return kColumns - occupied;
   }
-  int reachable(uint8_t* idx, uint8_t* rec) const;
-  uint64_t reach_mask() const {
-    const int dr = rules.draw;
-    uint64_t m = one(n);
-    for (int q = p; q < n; q += dr) m |= one(q);
-    for (int q = 0; q < n; q += dr) m |= one(q);
-    return m;
+  int reachable(uint8_t* idx, uint8_t* rec) const {
+    return talon_reach(p, n, rules.draw, can_recycle(), idx, rec);
   }
+  uint64_t reach_mask() const { return talon_reach_mask(p, n, rules.draw); }
   void key(uint64_t& a, uint64_t& b, bool with_p) const {
     a = 0;
     for (int i = 0; i < kColumns; ++i) a = (a << 6) | uint64_t(d[i]);
@@ -188,11 +178,10 @@ class SState {
   }
   void moves(std::vector<SMove>& out, const SLast& last) const;
   // Whether bringing back the top card of foundation `s` (rank `r`) can lead anywhere: a card
-  // that could lie on it is a root, a talon card within reach (`reach`) or another foundation's
-  // top; or, under it, a card of the same suit is worth bringing back in turn. (Nothing else
+  // that could lie on it is among `avail` (roots, talon cards within reach, foundation tops);
+  // or, under it, a card of the same suit is worth bringing back in turn. (Nothing else
   // changes when a card comes back and nothing is put on it.)
-  bool worth_return(int s, int r, uint64_t reach) const {
-    const uint64_t avail = roots | (vis & kKings) | reach | foundation_tops();
+  bool worth_return(int s, int r, uint64_t avail) const {
     for (; r >= 2; --r) {
       const int b = (r - 1) * 4 + kSlotOfSuit[s];
       if (avail & (swap_colour(uint64_t(3) << (b & ~1)) >> 4)) return true;
@@ -309,10 +298,6 @@ bool SState::build(const Position& pos) {
   std::memset(root_col, -1, sizeof root_col);
   if (pos.columns.size() != kColumns || pos.hidden.size() != kColumns || pos.found.size() != 4)
     throw std::invalid_argument("a Klondike position has 7 columns and 4 foundations");
-  auto fits = [](int card, int target) {
-    const bool red_c = card / 13 == 1 || card / 13 == 2, red_t = target / 13 == 1 || target / 13 == 2;
-    return target % 13 == card % 13 + 1 && red_c != red_t;
-  };
   for (int i = 0; i < kColumns; ++i) {
     const auto& col = pos.columns[i];
     const int h = pos.hidden[i];
@@ -320,7 +305,7 @@ bool SState::build(const Position& pos) {
     if (col.empty()) continue;
     if (h < 0 || h >= int(col.size()) || col.size() > kMaxPile) return false;
     for (size_t k = size_t(h) + 1; k < col.size(); ++k)
-      if (!fits(col[k], col[k - 1])) return false;
+      if (!fits_on(col[k], col[k - 1])) return false;
     for (int k = 0; k <= h; ++k) {
       pile[i][k] = uint8_t(bit_of(col[k]));
       below_[i][k] = k ? below_[i][k - 1] | one(pile[i][k - 1]) : 0;
@@ -346,43 +331,6 @@ bool SState::build(const Position& pos) {
   for (int s = 0; s < 4; ++s) found[s] = pos.found[s];
   passno = pos.pass_number;
   return true;
-}
-
-int SState::reachable(uint8_t* idx, uint8_t* rec) const {
-  int count = 0;
-  const int dr = rules.draw;
-  uint64_t done = 0;
-  int q = p;
-  if (q > 0) {
-    idx[count] = uint8_t(q - 1);
-    rec[count++] = 0;
-    done |= one(q - 1);
-  }
-  while (q < n) {
-    q = std::min(q + dr, n);
-    idx[count] = uint8_t(q - 1);
-    rec[count++] = 0;
-    done |= one(q - 1);
-  }
-  if (n && can_recycle()) {
-    if (dr == 1) {
-      const int first = p > 0 ? p - 1 : 0;
-      for (int j = 0; j < first; ++j) {
-        idx[count] = uint8_t(j);
-        rec[count++] = 1;
-      }
-    } else {
-      q = 0;
-      while (q < n) {
-        q = std::min(q + dr, n);
-        if (!(done >> (q - 1) & 1)) {
-          idx[count] = uint8_t(q - 1);
-          rec[count++] = 1;
-        }
-      }
-    }
-  }
-  return count;
 }
 
 void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
@@ -488,6 +436,7 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
   // 5. Foundation cards back, when not safe to put straight back. (A card may come back only
   // to reach the one beneath it, so nothing else is asked of it.)
   if (rules.ret) {
+    const uint64_t avail = roots | (vis & kKings) | reach | foundation_tops();
     for (int s = 0; s < 4; ++s) {
       const int r = found[s];
       if (r < 2) continue;
@@ -498,7 +447,7 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
       // or from X's own suit (to reach the cards beneath); any other could come after X goes
       // home.
       if (redundant && !(g_flags & 64) && !onto_x(b) && (b & 3) != (red_x & 3)) continue;
-      if (!(g_flags & 128) && !worth_return(s, r, reach)) continue;
+      if (!(g_flags & 128) && !worth_return(s, r, avail)) continue;
       out.push_back({kHomePile, uint8_t(s), 0});
     }
   }
@@ -926,18 +875,11 @@ class Realizer {
   // A column the card can be put on: an empty one for a king, else one whose top card is one
   // rank higher and of the other colour.
   int target_for(int card, int except) const {
-    const int r = card % 13 + 1;
-    const bool red = card / 13 == 1 || card / 13 == 2;
     for (int i = 0; i < kColumns; ++i) {
       if (i == except) continue;
-      if (r == 13) {
-        if (st_.len[i] == 0) return i;
-        continue;
-      }
-      if (!st_.len[i]) continue;
-      const int t = st_.cols[i][st_.len[i] - 1];
-      const bool tred = t / 13 == 1 || t / 13 == 2;
-      if (t % 13 + 1 == r + 1 && tred != red) return i;
+      if (card % 13 == 12 ? st_.len[i] == 0
+                          : st_.len[i] && fits_on(card, st_.cols[i][st_.len[i] - 1]))
+        return i;
     }
     throw std::logic_error("set search: no column to put a card on");
   }
@@ -955,9 +897,7 @@ bool card_replay(const Position& pos, const std::vector<std::pair<uint8_t, uint8
     const int len = st.len[dest];
     if (card % 13 == 12) return len == 0;
     if (!len) return false;
-    const int t = st.cols[dest][len - 1];
-    const bool red_c = card / 13 == 1 || card / 13 == 2, red_t = t / 13 == 1 || t / 13 == 2;
-    return t % 13 == card % 13 + 1 && red_c != red_t;
+    return fits_on(card, st.cols[dest][len - 1]);
   };
   for (const auto& [card, dest] : steps) {
     bool done = false;
@@ -998,23 +938,15 @@ bool card_replay(const Position& pos, const std::vector<std::pair<uint8_t, uint8
 // a card move together with the next move of the same card, or a card move replaced by that
 // next move (the card goes straight where it would end up). Each change is kept only when
 // the whole line still replays to a win.
-// With `quick`, only the obvious detours are tried, once: a card sent home that comes back
-// later, and a card moved from column to column twice.
-void shorten(const Position& pos, std::vector<std::pair<uint8_t, uint8_t>>& steps, bool quick) {
+void shorten(const Position& pos, std::vector<std::pair<uint8_t, uint8_t>>& steps) {
   bool improved = true;
   int rounds = 0;
-  while (improved && rounds++ < (quick ? 1 : 4)) {
+  while (improved && rounds++ < 4) {
     improved = false;
     for (size_t i = steps.size(); i-- > 0;) {
       if (i >= steps.size()) continue;
       size_t j = i + 1;
       while (j < steps.size() && steps[j].first != steps[i].first) ++j;
-      if (quick) {
-        if (j >= steps.size()) continue;
-        const bool home_and_back = steps[i].second == kFound && steps[j].second != kFound;
-        const bool twice = steps[i].second != kFound && steps[j].second != kFound;
-        if (!home_and_back && !twice) continue;
-      }
       std::vector<std::pair<uint8_t, uint8_t>> trial;
       auto attempt = [&](int mode) {
         trial.clear();
@@ -1030,8 +962,7 @@ void shorten(const Position& pos, std::vector<std::pair<uint8_t, uint8_t>>& step
         steps.swap(trial);
         return true;
       };
-      if ((!quick && attempt(0)) || (j < steps.size() && (attempt(1) || attempt(2))))
-        improved = true;
+      if (attempt(0) || (j < steps.size() && (attempt(1) || attempt(2)))) improved = true;
     }
   }
 }
@@ -1242,7 +1173,7 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
     real.finish();
     if (shortest) {
       std::vector<std::pair<uint8_t, uint8_t>> steps = real.steps();
-      shorten(pos, steps, false);
+      shorten(pos, steps);
       std::vector<std::string> line;
       if (card_replay(pos, steps, &line)) res.line.swap(line);
     }

@@ -35,6 +35,17 @@ Position make_position(const std::vector<std::vector<int>>& columns, const std::
   return pos;
 }
 
+// What the Python side gets back: (status, limit, engine moves, states, unique states); the
+// status is "unsupported" when the abstract search could not represent the position.
+std::tuple<std::string, std::string, std::vector<std::string>, uint64_t, uint64_t> outcome(
+    const SearchResult& r, bool supported = true) {
+  const char* status = !supported                        ? "unsupported"
+                       : r.status == Status::kSolved     ? "solved"
+                       : r.status == Status::kUnsolvable ? "unsolvable"
+                                                         : "limit";
+  return std::make_tuple(std::string(status), r.limit, r.line, r.states, r.unique_states);
+}
+
 }  // namespace
 
 NB_MODULE(_core, m) {
@@ -52,10 +63,7 @@ NB_MODULE(_core, m) {
           nb::gil_scoped_release release;
           r = search(pos, time_limit, max_states, shortest);
         }
-        const char* status = r.status == Status::kSolved       ? "solved"
-                             : r.status == Status::kUnsolvable ? "unsolvable"
-                                                               : "limit";
-        return std::make_tuple(std::string(status), r.limit, r.line, r.states, r.unique_states);
+        return outcome(r);
       },
       nb::arg("columns"), nb::arg("hidden"), nb::arg("talon"), nb::arg("waste"), nb::arg("found"),
       nb::arg("pass_number"), nb::arg("draw"), nb::arg("passes"), nb::arg("ret"),
@@ -75,11 +83,7 @@ NB_MODULE(_core, m) {
           nb::gil_scoped_release release;
           r = set_search(pos, time_limit, max_states, shortest, &supported);
         }
-        const char* status = !supported                        ? "unsupported"
-                             : r.status == Status::kSolved     ? "solved"
-                             : r.status == Status::kUnsolvable ? "unsolvable"
-                                                               : "limit";
-        return std::make_tuple(std::string(status), r.limit, r.line, r.states, r.unique_states);
+        return outcome(r, supported);
       },
       nb::arg("columns"), nb::arg("hidden"), nb::arg("talon"), nb::arg("waste"), nb::arg("found"),
       nb::arg("pass_number"), nb::arg("draw"), nb::arg("passes"), nb::arg("ret"),

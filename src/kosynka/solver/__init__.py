@@ -268,10 +268,18 @@ def _native_search(
     max_states: int | None,
     short: bool,
 ) -> tuple[str, str | None, list[str], int, int]:
-    """Run the compiled core on ``game``'s position."""
+    """Run the compiled core's exact search on ``game``'s position."""
+    return _call_core(core.solve, game, time_limit, max_states, short)
+
+
+def _call_core(
+    search: Any, game: Klondike, time_limit: float | None, max_states: int | None, short: bool
+) -> _Outcome:
+    """Call one of the core's searches (``solve`` or ``set_solve``) on ``game``'s position and
+    return its answer as plain Python values."""
     cols, hidden, talon, found = position_args(game)
     r = game.rules
-    result = core.solve(
+    status, limit, line, states, unique = search(
         cols,
         hidden,
         talon,
@@ -285,7 +293,6 @@ def _native_search(
         0 if max_states is None else int(max_states),
         short,
     )
-    status, limit, line, states, unique = result
     return str(status), (str(limit) if limit else None), list(line), int(states), int(unique)
 
 
@@ -320,22 +327,5 @@ def _set_search(
 ) -> _Outcome | None:
     """Run the compiled abstract search on ``game``'s position; None when it cannot represent
     the position (face-up cards out of sequence), for the exact search to take over."""
-    cols, hidden, talon, found = position_args(game)
-    r = game.rules
-    status, limit, line, states, unique = core.set_solve(
-        cols,
-        hidden,
-        talon,
-        len(game._waste),
-        found,
-        game.pass_number,
-        r.draw,
-        0 if r.passes is None else r.passes,
-        r.foundation_return,
-        -1.0 if time_limit is None else float(time_limit),
-        0 if max_states is None else int(max_states),
-        short,
-    )
-    if status == "unsupported":
-        return None
-    return str(status), (str(limit) if limit else None), list(line), int(states), int(unique)
+    found = _call_core(core.set_solve, game, time_limit, max_states, short)
+    return None if found[0] == "unsupported" else found
