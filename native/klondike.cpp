@@ -232,8 +232,8 @@ void State::moves(std::vector<Macro>& out, const Last& last) const {
     else if (last.kind == kTalon)
       keep = (m.kind == kTalon && !free_talon) || m.kind == kReturn ||
              (m.kind == kColumn && m.dest == kFound && cols[m.src][m.detail] == twin);
-    else
-      keep = m.kind == kReturn && m.src == suit_of(card);
+    else  // after a return: another card may have to come back before this one is used
+      keep = m.kind == kReturn;
     if (keep) out[w++] = m;
   }
   out.resize(w);

@@ -57,9 +57,9 @@ inline uint64_t swap_colour(uint64_t x) { return ((x >> 2) & kPairLo) | ((x & kP
 inline int ctz(uint64_t x) { return __builtin_ctzll(x); }
 
 // Switches for tests and experiments (0 in normal use): 1 turns off the redundant-card rule,
-// 2 the commuting-move filters, 4 their refinements, 32 eager talon cards, 64 the limit on
-// foundation cards coming back beside a redundant card, 128 the test that a card coming back
-// can lead anywhere; 8 keeps keys in the wide table even when they would pack into one word.
+// 2 the commuting-move filters, 4 their refinements, 32 eager talon cards, 64 the rule that a
+// talon card put down is used next, 128 the test that a card coming back can lead anywhere;
+// 8 keeps keys in the wide table even when they would pack into one word.
 int g_flags = 0;
 
 enum SKind : uint8_t { kPileHome = 0, kTalonHome = 1, kRoot = 2, kTalonPile = 3, kHomePile = 4 };
@@ -362,6 +362,13 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
   const bool refined = !(g_flags & 4);
   const int lc = last.card;
   auto uses_last = [&](int b) { return (parent_class(b) >> lc) & 1; };
+  // With Draw 1 and unlimited passes a talon card Y put on the tableau must be used by the
+  // next move: a card put on Y's class, or Y's twin going home; or the next move brings a card
+  // back from the foundations (which may be needed first, to uncover the card that will lie
+  // on Y). Any other line from there can leave Y in the talon (it stays within reach) and put
+  // it down just before its first use: until then Y's place on the tableau only takes a free
+  // card of its parent's class.
+  const bool use_y = last.kind == kTalonPile && free_talon() && !(g_flags & 64);
 
   // With foundation return, a free card that does not lie on a face-down card and can go home
   // may go home at once: it can always come back (it stays the top of its foundation until a
@@ -370,7 +377,8 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
   // card back from the foundations); every other move can as well come after X goes home.
   const uint64_t all_roots = roots | (vis & kKings);
   const uint64_t redundant =
-      (rules.ret && !(g_flags & 1) && !after_empty) ? free_cards & next & ~all_roots : 0;
+      (rules.ret && !(g_flags & 1) && !after_empty && !use_y) ? free_cards & next & ~all_roots
+                                                                : 0;
   const int red_x = redundant ? ctz(redundant) : -1;
   auto onto_x = [&](int b) { return red_x >= 0 && (parent_class(b) >> red_x & 1); };
 
@@ -419,6 +427,7 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
     if (after_empty && !king) continue;
     if (redundant && !onto_x(b)) continue;
     if (after_place && !empties_col && !uses_last(b)) continue;
+    if (use_y && !uses_last(b)) continue;
     if (refined && after_reveal && !empties_col && !uses_last(b) && i < last.column) continue;
     out.push_back({kRoot, uint8_t(i), 0});
   }
@@ -430,6 +439,7 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
     if (after_empty && (b >> 2) != 12) continue;
     if (redundant && !onto_x(b)) continue;
     if (last.kind == kTalonPile && free_talon() && !uses_last(b) && b > lc) continue;
+    if (use_y && !uses_last(b)) continue;
     out.push_back(talon_move(kTalonPile, b, ridx, rrec, nr));
   }
 
@@ -443,10 +453,6 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
       const int b = (r - 1) * 4 + kSlotOfSuit[s];
       if (!(placeable >> b & 1) || safe(b)) continue;
       if (after_empty && r != 13) continue;
-      // With a redundant card X (see above), a foundation card comes back only to lie on X,
-      // or from X's own suit (to reach the cards beneath); any other could come after X goes
-      // home.
-      if (redundant && !(g_flags & 64) && !onto_x(b) && (b & 3) != (red_x & 3)) continue;
       if (!(g_flags & 128) && !worth_return(s, r, avail)) continue;
       out.push_back({kHomePile, uint8_t(s), 0});
     }

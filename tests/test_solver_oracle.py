@@ -15,6 +15,7 @@ import pytest
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.cards import ALL_CARDS, Card
+from kosynka.notation import parse_text
 from kosynka.solver import SolveStatus, available_implementations, solve
 
 
@@ -121,3 +122,23 @@ def test_verdicts_match_exhaustive_search(implementation: str) -> None:
         checked[truth] += 1
     # The sample must hold both kinds of position to mean anything.
     assert checked[True] >= 10 and checked[False] >= 10, checked
+
+
+# Endgames the exhaustive search found wrong verdicts on (each once made a solver say
+# "unsolvable"). The first needs two cards back from the foundations before either is used:
+# the ten of clubs (to uncover the nine) and the ten of hearts (for the nine to lie on).
+FOUND_BY_THE_ORACLE = [
+    "klondike draw=1 passes=unlimited return=on pass=1 | tableau 6d Jd 7D / - / 9D / Td 8D"
+    " / QD / KD / - | stock KC | waste - | foundations QC 5D KH KS",
+]
+
+
+@pytest.mark.parametrize("text", FOUND_BY_THE_ORACLE)
+@pytest.mark.parametrize("implementation", [*available_implementations(), "exact"])
+def test_endgames_once_got_wrong(text: str, implementation: str) -> None:
+    if implementation == "exact" and "native" not in available_implementations():
+        pytest.skip("the compiled core is not installed")
+    game = parse_text(text)
+    assert oracle(game, cap=200_000) is True
+    result = solve(game, implementation=implementation, time_limit=30)
+    assert result.solved

@@ -247,7 +247,9 @@ class State:
                 return not (self.draw == 1 and self.passes is None)
             twin = _SAME_COLOUR_OTHER[_SUIT[card]] * 13 + _RANK[card] - 1
             return m[3] == FOUND and self.cols[m[1]][m[2]] == twin
-        return m[0] == RETURN and m[1] == _SUIT[card]
+        # After a card comes back, another may have to come back before it is used (the card
+        # it uncovers may need a place that is itself on a foundation).
+        return m[0] == RETURN
 
     def _moves(self) -> list[Macro]:
         """Every macro move worth trying here, best first."""
