@@ -800,6 +800,7 @@ struct SFrame {
   SUndo undo;
   size_t autos_begin;
   bool has_undo;
+  bool keyed;  // children[] holds the keys of this frame's moves
 };
 
 struct SLimit {
@@ -1027,12 +1028,15 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
     moves.reserve(1 << 12);
     std::vector<SUndo> scratch;
     std::vector<Child> children;  // parallel to moves when keys pack
-    // The moves worth trying here; with packed keys, each child's key too (and its table slot
-    // starts loading: a probe that misses the cache costs more than a move).
-    auto gen = [&](const SLast& last) {
+    // The moves worth trying here; with packed keys and a table too big for the cache, each
+    // child's key too (and its table slot starts loading: a probe that misses the cache costs
+    // more than a move). While the table is small, most searches end before trying more than
+    // a few of the moves made, so keys are worked out only for the moves tried.
+    constexpr size_t kKeyAhead = size_t(1) << 14;
+    auto gen = [&](const SLast& last) -> bool {
       const size_t mb = moves.size();
       st.moves(moves, last);
-      if (!packer.ok) return;
+      if (!packer.ok || (cover ? packed2.size() : packed1.size()) < kKeyAhead) return false;
       children.resize(moves.size());
       for (size_t k = mb; k < moves.size(); ++k) {
         const SUndo cu = st.apply(moves[k]);
@@ -1051,9 +1055,10 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
         scratch.resize(a0);
         st.undo(cu);
       }
+      return true;
     };
-    gen(SLast{});
-    stack.push_back(SFrame{0, moves.size(), 0, SUndo{}, 0, false});
+    const bool keyed0 = gen(SLast{});
+    stack.push_back(SFrame{0, moves.size(), 0, SUndo{}, 0, false, keyed0});
     std::vector<SMove> auto_log;  // autoplays of the frames on the stack, in order
     std::vector<size_t> auto_log_at;
     try {
@@ -1069,7 +1074,7 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
             path.pop_back();
           }
           moves.resize(f.moves_begin);
-          if (packer.ok) children.resize(f.moves_begin);
+          if (f.keyed) children.resize(f.moves_begin);
           stack.pop_back();
           continue;
         }
@@ -1082,7 +1087,7 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
           throw SLimit{"time"};
         SUndo u;
         size_t autos_begin, log_begin;
-        if (packer.ok) {
+        if (f.keyed) {
           // The child's key was worked out when the moves were made: a known position is
           // passed over without playing the move at all.
           const Child& c = children[mi];
@@ -1157,8 +1162,8 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
           }
         }
         const size_t mb = moves.size();
-        gen(last);
-        stack.push_back(SFrame{mb, moves.size(), mb, u, autos_begin, true});
+        const bool keyed = gen(last);
+        stack.push_back(SFrame{mb, moves.size(), mb, u, autos_begin, true, keyed});
       }
     } catch (const SLimit& hit) {
       res.status = Status::kLimit;
