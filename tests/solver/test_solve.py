@@ -107,6 +107,9 @@ def test_verify_refuses_a_line_that_does_not_win() -> None:
         verify_line(game, [Move.draw()])
     with pytest.raises(SolutionError, match="refused at move 1"):
         verify_line(game, ["KS>f"])
+    # Draws are replayed a run at a time; the first draw too many is the one refused.
+    with pytest.raises(SolutionError, match=r"refused at move 25 \(s\): illegal move s"):
+        verify_line(game, ["s"] * 27)
 
 
 def test_bad_arguments() -> None:

@@ -393,9 +393,12 @@ class Klondike(Game[Move]):
         card_obj = move.card
         if card_obj is None:
             return self._explain_stock(move.to)
-        card = card_obj.index
-        zone, src_col, idx = self._locate(card)
-        to = move.to
+        return self._explain_card(card_obj.index, move.to, self._locate(card_obj.index))
+
+    def _explain_card(self, card: int, to: int, where: tuple[int, int, int]) -> Reason | None:
+        """:meth:`explain` for a card move: ``card`` (an index) to ``to``, the card found at
+        ``where`` (as :meth:`_locate` gives it)."""
+        zone, src_col, idx = where
         # 1. Is the card reachable?
         if zone == _IN_STOCK:
             return R.NOT_AVAILABLE
@@ -540,16 +543,45 @@ class Klondike(Game[Move]):
         """Make ``move`` after checking it, like :meth:`push`, but keep nothing to take it back
         with (the undo history is cleared): for replaying long lines, a solver's say, fast.
         Raise :class:`IllegalMoveError` when it is not legal; the position is then unchanged."""
-        reason = self.explain(move)
+        if not isinstance(move, Move):
+            raise TypeError(f"expected a Move, got {type(move).__name__}")
+        card_obj = move.card
+        where = None
+        if card_obj is None:
+            reason = self._explain_stock(move.to)
+        else:
+            where = self._locate(card_obj.index)
+            reason = self._explain_card(card_obj.index, move.to, where)
         if reason is not None:
             raise IllegalMoveError(move, reason)
         if self.move_stack or self._redo:
             # Earlier moves can no longer be taken back past this one.
             self.move_stack, self._snapshots, self._redo = [], [], []
-        self._apply(move)
+        self._apply(move, where)
 
-    def _apply(self, move: Move) -> None:
-        """Change the position by a legal ``move`` (no checks)."""
+    def advance_draws(self, count: int) -> int:
+        """Draw from the stock ``count`` times in a row, each draw checked as :meth:`advance`
+        checks it (the stock must not be empty), with no undo history kept: a solver's lines
+        are mostly draws, and this replays a run of them at once. Return how many draws were
+        made; when fewer than ``count``, the next one was illegal and the position is as it
+        was after the legal ones."""
+        if count <= 0:
+            return 0
+        stock = self._stock
+        draw = self.rules.draw
+        legal = min(count, -(-len(stock) // draw))
+        if legal:
+            if self.move_stack or self._redo:
+                self.move_stack, self._snapshots, self._redo = [], [], []
+            taken = min(len(stock), draw * legal)
+            cut = len(stock) - taken
+            self._waste.extend(reversed(stock[cut:]))
+            del stock[cut:]
+        return legal
+
+    def _apply(self, move: Move, where: tuple[int, int, int] | None = None) -> None:
+        """Change the position by a legal ``move`` (no checks); ``where`` is the moved card's
+        place when the caller has looked it up already."""
         if move.card is None:
             if move.to == DRAW:
                 stock, waste = self._stock, self._waste
@@ -562,7 +594,7 @@ class Klondike(Game[Move]):
                 self.pass_number += 1
             return
         card = move.card.index
-        zone, src, idx = self._locate(card)
+        zone, src, idx = where if where is not None else self._locate(card)
         if zone == _IN_COLUMN:
             col = self._cols[src]
             run = col[idx:]
