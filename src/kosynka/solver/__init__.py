@@ -211,7 +211,53 @@ def _decide(
     Draw 3 or a pass limit allows: a position it cannot win cannot be won under the real rules
     either, and its search space is much smaller. A short first try under the real rules keeps
     easy positions fast; then the relaxed search (bounded) may prove the position lost; else the
-    real search runs with what is left of the limits."""
+    real search runs with what is left of the limits.
+
+    With foundation return on (and not ``short``), the compiled search first looks briefly for
+    a line that never brings a card back (see :data:`NO_RETURN_STATES`)."""
+    rules = game.rules
+    if impl == "native" and rules.foundation_return and not short:
+        began = time.perf_counter()
+        first = _no_return_first(game, time_limit, max_states)
+        if first[0] == "solved":
+            return first
+        rest = None if max_states is None else max_states - first[3]
+        left = None if time_limit is None else time_limit - (time.perf_counter() - began)
+        if rest is not None and rest < 1:
+            return "limit", "states", [], first[3], first[4]
+        if left is not None and left <= 0:
+            return "limit", "time", [], first[3], first[4]
+        status, limit, line, states, unique = _decide_inner(impl, game, left, rest, short)
+        return status, limit, line, states + first[3], unique + first[4]
+    return _decide_inner(impl, game, time_limit, max_states, short)
+
+
+NO_RETURN_STATES = 2_000
+"""States the first look for a line without foundation cards coming back gets. Such a line is
+also a line of the real rules, and usually a shorter one: the search with return sends cards
+home early and brings them back (Draw 1, KPat deals 1-1000: 86.3 card moves a line; 80.3 with
+this first look, which finds a line for 84% of the winnable deals)."""
+
+
+def _no_return_first(game: Klondike, time_limit: float | None, max_states: int | None) -> _Outcome:
+    """The compiled abstract search on ``game`` with foundation return off, within
+    :data:`NO_RETURN_STATES` states: a winning line, or what it cost."""
+    assert _NATIVE is not None
+    plain = game.copy(stack=False)
+    plain.rules = KlondikeRules(
+        draw=game.rules.draw, passes=game.rules.passes, foundation_return=False
+    )
+    cap = NO_RETURN_STATES if max_states is None else min(NO_RETURN_STATES, max_states)
+    found = _set_search(_NATIVE, plain, time_limit, cap, False)
+    if found is None:
+        return "unsupported", None, [], 0, 0
+    return found
+
+
+def _decide_inner(
+    impl: str, game: Klondike, time_limit: float | None, max_states: int | None, short: bool
+) -> _Outcome:
+    """:func:`_decide` without the first look for a line without return."""
     rules = game.rules
     if rules.draw == 1 and rules.passes is None:
         return _search(impl, game, time_limit, max_states, short)
