@@ -6,7 +6,7 @@ import pytest
 
 from kosynka.games.klondike import Klondike, KlondikeRules, Move
 from kosynka.notation import format_position
-from kosynka.solver import SolutionError, SolveStatus, solve
+from kosynka.solver import SolutionError, SolveStatus, available_implementations, solve
 from kosynka.solver.verify import verify_line
 from solver.positions import cards, stuck_clubs
 
@@ -138,3 +138,26 @@ def test_short_line_is_no_longer(impl: str) -> None:
     short = solve(game, short=True, implementation=impl, time_limit=20)
     assert plain.solved and short.solved
     assert short.card_moves <= plain.card_moves
+
+
+@pytest.mark.skipif("native" not in available_implementations(), reason="no compiled core")
+def test_lines_without_cards_coming_back_come_first() -> None:
+    # With foundation return on, solve() first looks briefly for a line that never brings a
+    # card back (shorter lines); most easy deals have one.
+    without_return = 0
+    for deal in range(1, 31):
+        game = Klondike(deal, rules=KlondikeRules(draw=1), numbering="kpat")
+        res = solve(game)
+        if not res.solved:
+            continue
+        board = game.copy(stack=False)
+        came_back = False
+        for move in res.moves:
+            if move.card is not None:
+                came_back |= board.foundation_counts()[int(move.card.suit)] >= move.card.rank
+            board.push(move)
+        without_return += not came_back
+    assert without_return >= 20
+    # The brief look counts against the state limit like any other search.
+    tiny = solve(Klondike(6, rules=KlondikeRules(draw=1), numbering="kpat"), max_states=10)
+    assert tiny.status is SolveStatus.LIMIT and tiny.limit == "states"
