@@ -26,14 +26,16 @@ deals are in the library): ``easy`` below ``EASY_BELOW[draw]``, ``hard`` from
 which it gave up (a limit), get no grade.
 
 The thresholds were set once, from deals 1-1000 of each draw (native solver, 200,000 states),
-so that no grade is thin. The player's results are nearly all-or-nothing (on Draw 1 it wins 60%
-of the winnable deals in all 8 games and 34% in none), so in practice:
+so that no grade is thin, and checked again on 30 Nov 2026 on deals 1-1500 with the faster
+solver of that day (fewer states, so a lower effort figure): the shares stayed within a few
+points. The player's results are nearly all-or-nothing (on Draw 1 it wins 57% of the winnable
+deals in all 8 games and 37% in none), so in practice:
 
-* Draw 1: ``easy`` = won every time with short games and little solver work (35%), ``normal``
-  = won every time but longer, or won only sometimes (29%), ``hard`` = (nearly) never won (35%);
+* Draw 1: ``easy`` = won every time with short games and little solver work (31%), ``normal``
+  = won every time but longer, or won only sometimes (31%), ``hard`` = (nearly) never won (38%);
 * Draw 3 (the player wins only 22% of the winnable deals): ``easy`` = won (nearly) every time
-  (23%), ``normal`` = won sometimes, or lost but with many cards home (36%), ``hard`` = lost
-  early, with few cards home (42%).
+  (22%), ``normal`` = won sometimes, or lost but with many cards home (38%), ``hard`` = lost
+  early, with few cards home (40%).
 
 >>> f = GradeFigures(runs=8, wins=8, mean_moves=120.0, mean_home=52.0, states=40)
 >>> grade_of(difficulty_score(f), draw=1)
