@@ -149,9 +149,12 @@ inline uint64_t mix64(uint64_t z) {
 // moves (moving a run between twins where needed) before it is returned. `supported` is false
 // for positions it cannot represent (face-up cards out of sequence, a column of only face-down
 // cards); the exact search above handles those.
-// With `shortest`, the line found is shortened by taking out detours (see shorten()).
+// With `shortest`, the line found is shortened by taking out detours (see shorten()). With
+// foundation return on and `plain_first` > 0 (and not `shortest`), it first looks at most
+// that many states for a line that never brings a card back (such a line is one of the real
+// rules too, and usually shorter); the states it spends count against `max_states`.
 SearchResult set_search(const Position& pos, double time_limit, uint64_t max_states,
-                        bool shortest, bool* supported);
+                        bool shortest, bool* supported, uint64_t plain_first = 0);
 void set_search_flags(int flags);  // experiments only
 
 }  // namespace kosynka

@@ -979,8 +979,36 @@ void shorten(const Position& pos, std::vector<std::pair<uint8_t, uint8_t>>& step
 void set_search_flags(int flags) { g_flags = flags; }
 
 SearchResult set_search(const Position& pos, double time_limit, uint64_t max_states,
-                        bool shortest, bool* supported) {
+                        bool shortest, bool* supported, uint64_t plain_first) {
   using Clock = std::chrono::steady_clock;
+  if (plain_first && pos.rules.ret && !shortest) {
+    const auto began = Clock::now();
+    Position plain = pos;
+    plain.rules.ret = false;
+    const uint64_t cap = max_states ? std::min(plain_first, max_states) : plain_first;
+    SearchResult first = set_search(plain, time_limit, cap, false, supported, 0);
+    if (!*supported) return first;
+    if (first.status == Status::kSolved) return first;
+    if (max_states && first.states >= max_states) {
+      first.status = Status::kLimit;
+      first.limit = "states";
+      return first;
+    }
+    double left = time_limit;
+    if (time_limit >= 0) {
+      left = time_limit - std::chrono::duration<double>(Clock::now() - began).count();
+      if (left <= 0) {
+        first.status = Status::kLimit;
+        first.limit = "time";
+        return first;
+      }
+    }
+    SearchResult rest = set_search(pos, left, max_states ? max_states - first.states : 0, false,
+                                   supported, 0);
+    rest.states += first.states;
+    rest.unique_states += first.unique_states;
+    return rest;
+  }
   const auto start = Clock::now();
   SearchResult res;
   SState st;

@@ -74,22 +74,26 @@ NB_MODULE(_core, m) {
       "set_solve",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
-         int draw, int passes, bool ret, double time_limit, uint64_t max_states, bool shortest) {
+         int draw, int passes, bool ret, double time_limit, uint64_t max_states, bool shortest,
+         uint64_t plain_first) {
         Position pos =
             make_position(columns, hidden, talon, waste, found, pass_number, draw, passes, ret);
         SearchResult r;
         bool supported = false;
         {
           nb::gil_scoped_release release;
-          r = set_search(pos, time_limit, max_states, shortest, &supported);
+          r = set_search(pos, time_limit, max_states, shortest, &supported, plain_first);
         }
         return outcome(r, supported);
       },
       nb::arg("columns"), nb::arg("hidden"), nb::arg("talon"), nb::arg("waste"), nb::arg("found"),
       nb::arg("pass_number"), nb::arg("draw"), nb::arg("passes"), nb::arg("ret"),
       nb::arg("time_limit"), nb::arg("max_states"), nb::arg("shortest") = false,
+      nb::arg("plain_first") = 0,
       "Decide a position with the abstract search: (status, limit, engine moves, states, unique "
-      "states); status 'unsupported' when the position has face-up cards out of sequence.");
+      "states); status 'unsupported' when the position has face-up cards out of sequence. With "
+      "foundation return on, plain_first > 0 first looks that many states for a line that "
+      "never brings a card back.");
 
   m.def("set_flags", &set_search_flags, "Experiment switches of the abstract search.");
 
