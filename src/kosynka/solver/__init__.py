@@ -194,7 +194,7 @@ def _search(
         assert _NATIVE is not None
         if impl == "native":
             began = time.perf_counter()
-            first = NO_RETURN_STATES if plain_first and not short else 0
+            first = NO_RETURN_STATES if plain_first and not short and game.rules.draw == 1 else 0
             found = _set_search(_NATIVE, game, time_limit, max_states, short, first)
             if found is not None:
                 if short and found[0] == "solved":
@@ -210,12 +210,12 @@ def _search(
 
 
 NO_RETURN_STATES = 500
-"""States the compiled search's first try spends, with foundation return on, looking for a line
-that never brings a card back. Such a line is also a line of the real rules, and usually a
-shorter one: the search with return sends cards home early and brings them back. On KPat deals
-1-1000 plain lines have 86.3 card moves (Draw 1) and 92.5 (Draw 3) without this first look,
-81.2 and 89.7 with it; 2,000 states would give 80.3 and 88.8 but raise Draw 3's median time
-by 15%."""
+"""States the compiled search's first try spends, under Draw 1 with foundation return on,
+looking for a line that never brings a card back. Such a line is also a line of the real rules,
+and usually a shorter one: the search with return sends cards home early and brings them back.
+On KPat deals 1-1000 plain Draw 1 lines have 86.3 card moves without this first look and 81.2
+with it (2,000 states: 80.3). Under Draw 3 it shortens lines less (92.5 to 89.7) and costs more
+(its median time went up 13%), so it is not made there."""
 
 
 def _decide(
@@ -229,8 +229,8 @@ def _decide(
     easy positions fast; then the relaxed search (bounded) may prove the position lost; else the
     real search runs with what is left of the limits.
 
-    With foundation return on (and not ``short``), the compiled search's first try looks
-    briefly for a line that never brings a card back (see :data:`NO_RETURN_STATES`)."""
+    Under Draw 1 with foundation return on (and not ``short``), the compiled search's first try
+    looks briefly for a line that never brings a card back (see :data:`NO_RETURN_STATES`)."""
     rules = game.rules
     if rules.draw == 1 and rules.passes is None:
         return _search(impl, game, time_limit, max_states, short, plain_first=True)
