@@ -400,10 +400,11 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
     for (uint64_t m = reach & next; m; m &= m - 1)
       out.push_back(talon_move(kTalonHome, ctz(m), ridx, rrec, nr));
 
-  // 3. Roots onto the tableau (columns with the most face-down cards first).
+  // 3. Roots onto the tableau (columns with the most face-down cards first). Only roots that
+  // can be put somewhere are sorted (usually none or one).
   int order[kColumns], no = 0;
   for (int i = 0; i < kColumns; ++i) {
-    if (d[i] == 0) continue;
+    if (d[i] == 0 || !(placeable >> pile[i][d[i] - 1] & 1)) continue;
     int at = no++;
     while (at > 0 && d[order[at - 1]] < d[i]) {
       order[at] = order[at - 1];
