@@ -15,7 +15,6 @@ inline int red(int c) {
   int s = c / 13;
   return s == 1 || s == 2;
 }
-inline bool fits(int card, int target) { return fits_on(card, target); }
 constexpr int kOther[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
 constexpr int kSameOther[4] = {3, 2, 1, 0};
 
@@ -100,14 +99,14 @@ bool State::trivially_won() const {
   if (n && !(rules.draw == 1 && rules.passes == 0)) return false;
   for (int i = 0; i < kColumns; ++i)
     for (int j = 0; j + 1 < len[i]; ++j)
-      if (!fits(cols[i][j + 1], cols[i][j])) return false;
+      if (!fits_on(cols[i][j + 1], cols[i][j])) return false;
   return true;
 }
 
 int State::run_base(int i) const {
   int j = len[i] - 1;
   const int low = hid[i];
-  while (j > low && fits(cols[i][j], cols[i][j - 1])) --j;
+  while (j > low && fits_on(cols[i][j], cols[i][j - 1])) --j;
   return j;
 }
 
@@ -483,7 +482,7 @@ std::vector<std::string> State::legal_moves() const {
   auto onto_columns = [&](int card, int source) {
     for (int k = 0; k < kColumns; ++k) {
       if (k == source) continue;
-      if (rank_of(card) == 13 ? len[k] == 0 : (len[k] && fits(card, cols[k][len[k] - 1])))
+      if (rank_of(card) == 13 ? len[k] == 0 : (len[k] && fits_on(card, cols[k][len[k] - 1])))
         out.push_back(move_text(card, k));
     }
   };

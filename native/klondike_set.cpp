@@ -184,7 +184,7 @@ class SState {
   bool worth_return(int s, int r, uint64_t avail) const {
     for (; r >= 2; --r) {
       const int b = (r - 1) * 4 + kSlotOfSuit[s];
-      if (avail & (swap_colour(uint64_t(3) << (b & ~1)) >> 4)) return true;
+      if (avail & children_of(b)) return true;
       if (r - 1 < 2 || safe(b - 4)) return false;
     }
     return false;
@@ -261,7 +261,9 @@ class SState {
       for (int r = 0; r < found[s]; ++r) m |= one(r * 4 + kSlotOfSuit[s]);
     return m;
   }
+  // The cards `b` could lie on (one rank higher, other colour), and that could lie on it.
   static uint64_t parents_of(int b) { return swap_colour(uint64_t(3) << (b & ~1)) << 4; }
+  static uint64_t children_of(int b) { return swap_colour(uint64_t(3) << (b & ~1)) >> 4; }
   uint64_t below_[kColumns][kMaxPile];  // cards beneath pile[i][j] in its column
   uint64_t lower_same_[52];             // by bit: the lower cards of its suit
   SUndo apply(const SMove& m);
@@ -341,8 +343,6 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
   const int empties = empty_columns();
   // Cards that may be put on the tableau: one rank below a class with a free card, other colour.
   const uint64_t placeable = (swap_colour(fc) >> 4) | (empties > 0 ? kKings : 0);
-  // The class a card must lie on, as a bit mask of its two cards.
-  auto parent_class = [](int b) { return swap_colour(uint64_t(3) << (b & ~1)) << 4; };
 
   // Moves that commute with the previous one are tried in one order only.
   //  * After a card Y is put on the tableau (from the talon or a foundation), a root move or
@@ -361,7 +361,7 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
   const bool after_empty = last.kind == kRoot && last.emptied;
   const bool refined = !(g_flags & 4);
   const int lc = last.card;
-  auto uses_last = [&](int b) { return (parent_class(b) >> lc) & 1; };
+  auto uses_last = [&](int b) { return (parents_of(b) >> lc) & 1; };
   // With Draw 1 and unlimited passes a talon card Y put on the tableau must be used by the
   // next move: a card put on Y's class, or Y's twin going home; or the next move brings a card
   // back from the foundations (which may be needed first, to uncover the card that will lie
@@ -380,7 +380,7 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
       (rules.ret && !(g_flags & 1) && !after_empty && !use_y) ? free_cards & next & ~all_roots
                                                                 : 0;
   const int red_x = redundant ? ctz(redundant) : -1;
-  auto onto_x = [&](int b) { return red_x >= 0 && (parent_class(b) >> red_x & 1); };
+  auto onto_x = [&](int b) { return red_x >= 0 && (parents_of(b) >> red_x & 1); };
 
   // 1. Free tableau cards home.
   uint64_t ph = free_cards & next;
@@ -1031,12 +1031,14 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
   packer.init(st, with_p);
   bool inserted;
   uint64_t ka, kb;
+  // The packed table in use (with talon positions under Draw 3 and unlimited passes).
+  auto find_packed = [&](uint64_t k) {
+    return cover ? packed2.find_or_insert(k, inserted) : packed1.find_or_insert(k, inserted);
+  };
+  auto packed_size = [&]() { return cover ? packed2.size() : packed1.size(); };
   // The slot's talon positions of a position: nullptr when the table is full.
   auto lookup = [&]() -> uint64_t* {
-    if (packer.ok) {
-      const uint64_t k = packer.pack(st);
-      return cover ? packed2.find_or_insert(k, inserted) : packed1.find_or_insert(k, inserted);
-    }
+    if (packer.ok) return find_packed(packer.pack(st));
     st.key(ka, kb, with_p);
     SetTable::Slot* sl = seen.find_or_insert(ka, kb, inserted);
     return sl ? &sl->positions : nullptr;
@@ -1065,7 +1067,7 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
     auto gen = [&](const SLast& last) -> bool {
       const size_t mb = moves.size();
       st.moves(moves, last);
-      if (!packer.ok || (cover ? packed2.size() : packed1.size()) < kKeyAhead) return false;
+      if (!packer.ok || packed_size() < kKeyAhead) return false;
       children.resize(moves.size());
       for (size_t k = mb; k < moves.size(); ++k) {
         const SUndo cu = st.apply(moves[k]);
@@ -1114,26 +1116,26 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
         if (time_limit >= 0 && (states & 4095) == 0 &&
             std::chrono::duration<double>(Clock::now() - start).count() > time_limit)
           throw SLimit{"time"};
-        SUndo u;
-        size_t autos_begin, log_begin;
         if (f.keyed) {
           // The child's key was worked out when the moves were made: a known position is
           // passed over without playing the move at all.
           const Child& c = children[mi];
-          uint64_t* positions =
-              cover ? packed2.find_or_insert(c.key, inserted) : packed1.find_or_insert(c.key, inserted);
+          uint64_t* positions = find_packed(c.key);
           if (!positions) throw SLimit{"states"};
           if (!inserted && (!cover || (*positions >> c.p & 1))) continue;
           if (cover) *positions |= c.reach;
-          u = st.apply(m);
-          autos_begin = autos.size();
-          log_begin = auto_log.size();
-          st.autoplay(autos, &auto_log);
-        } else {
-          u = st.apply(m);
-          autos_begin = autos.size();
-          log_begin = auto_log.size();
-          st.autoplay(autos, &auto_log);
+        }
+        const SUndo u = st.apply(m);
+        const size_t autos_begin = autos.size(), log_begin = auto_log.size();
+        st.autoplay(autos, &auto_log);
+        // Takes back the move and the autoplays after it.
+        auto take_back = [&]() {
+          for (size_t a = autos.size(); a > autos_begin; --a) st.undo(autos[a - 1]);
+          autos.resize(autos_begin);
+          auto_log.resize(log_begin);
+          st.undo(u);
+        };
+        if (!f.keyed) {
           uint64_t* positions = lookup();
           if (!positions) throw SLimit{"states"};
           bool prune;
@@ -1144,18 +1146,12 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
             prune = !inserted;
           }
           if (prune) {
-            for (size_t a = autos.size(); a > autos_begin; --a) st.undo(autos[a - 1]);
-            autos.resize(autos_begin);
-            auto_log.resize(log_begin);
-            st.undo(u);
+            take_back();
             continue;
           }
         }
         if (!pos.rules.ret && st.dead()) {
-          for (size_t a = autos.size(); a > autos_begin; --a) st.undo(autos[a - 1]);
-          autos.resize(autos_begin);
-          auto_log.resize(log_begin);
-          st.undo(u);
+          take_back();
           continue;
         }
         path.push_back(m);
@@ -1200,7 +1196,7 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
     }
   }
   res.states = states;
-  res.unique_states = !packer.ok ? seen.size() : cover ? packed2.size() : packed1.size();
+  res.unique_states = packer.ok ? packed_size() : seen.size();
   if (won) {
     res.status = Status::kSolved;
     res.limit.clear();
