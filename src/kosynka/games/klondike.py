@@ -388,12 +388,18 @@ class Klondike(Game[Move]):
 
         The checks run in a fixed order: is the card reachable, is the group ordered, does the
         destination accept it (rank, then colour or suit, then the empty-column rule)."""
+        return self._check(move)[0]
+
+    def _check(self, move: Move) -> tuple[Reason | None, tuple[int, int, int] | None]:
+        """:meth:`explain`, with the moved card's place (as :meth:`_locate` gives it; None for
+        a draw or a recycle) for :meth:`_apply` to reuse."""
         if not isinstance(move, Move):
             raise TypeError(f"expected a Move, got {type(move).__name__}")
         card_obj = move.card
         if card_obj is None:
-            return self._explain_stock(move.to)
-        return self._explain_card(card_obj.index, move.to, self._locate(card_obj.index))
+            return self._explain_stock(move.to), None
+        where = self._locate(card_obj.index)
+        return self._explain_card(card_obj.index, move.to, where), where
 
     def _explain_card(self, card: int, to: int, where: tuple[int, int, int]) -> Reason | None:
         """:meth:`explain` for a card move: ``card`` (an index) to ``to``, the card found at
@@ -543,15 +549,7 @@ class Klondike(Game[Move]):
         """Make ``move`` after checking it, like :meth:`push`, but keep nothing to take it back
         with (the undo history is cleared): for replaying long lines, a solver's say, fast.
         Raise :class:`IllegalMoveError` when it is not legal; the position is then unchanged."""
-        if not isinstance(move, Move):
-            raise TypeError(f"expected a Move, got {type(move).__name__}")
-        card_obj = move.card
-        where = None
-        if card_obj is None:
-            reason = self._explain_stock(move.to)
-        else:
-            where = self._locate(card_obj.index)
-            reason = self._explain_card(card_obj.index, move.to, where)
+        reason, where = self._check(move)
         if reason is not None:
             raise IllegalMoveError(move, reason)
         if self.move_stack or self._redo:
