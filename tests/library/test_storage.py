@@ -154,3 +154,33 @@ def test_missing_library_and_directory(tmp_path: Path, capsys: pytest.CaptureFix
         open_library("nosuchdialect://host/db")
     code, err = _main(capsys, "stats")
     assert code == 2 and "no library at" in err
+
+
+def test_opening_waits_for_a_library_another_process_is_creating(tmp_path: Path) -> None:
+    # SQLite commits a new library's tables before the rows that say what they are; a second
+    # build opening the file in between must wait for them, not call the file foreign.
+    import threading
+
+    from sqlalchemy import create_engine, text
+
+    from kosynka.library.storage import SCHEMA_VERSION, metadata
+
+    path = tmp_path / "lib.sqlite"
+    engine = create_engine(f"sqlite:///{path}")
+    metadata.create_all(engine)
+
+    def finish_creating() -> None:
+        with engine.begin() as conn:
+            conn.execute(
+                text("INSERT INTO kosynka_meta (key, value) VALUES ('format', :f), ('schema', :s)"),
+                {"f": FORMAT_NAME, "s": SCHEMA_VERSION},
+            )
+
+    later = threading.Timer(0.5, finish_creating)
+    later.start()
+    try:
+        with open_library(str(path)) as lib:
+            assert lib.counts("klondike") == []
+    finally:
+        later.join()
+        engine.dispose()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,6 +50,10 @@ MAX_STORED_DEAL: Final = 2**63 - 1
 """Deal numbers are stored as 64-bit integers."""
 _SQLITE_MAGIC: Final = b"SQLite format 3\x00"
 BUSY_TIMEOUT_S: Final = 120.0
+PREPARE_TRIES: Final = 30
+"""How often opening a library looks again while another process is creating it (every
+PREPARE_WAIT_S seconds)."""
+PREPARE_WAIT_S: Final = 0.1
 """How long a SQLite writer waits for another writer's lock before giving up."""
 
 
@@ -395,11 +400,16 @@ def open_library(
 
 def _prepare(engine: Engine, where: str, create: bool) -> None:
     """Check that the database is a kosynka library (or empty, then create the tables)."""
-    for attempt in range(3):
+    for attempt in range(PREPARE_TRIES):
         tables = set(inspect(engine).get_table_names())
         if meta_table.name in tables:
             with engine.connect() as conn:
                 info = dict(conn.execute(select(meta_table.c.key, meta_table.c.value)).all())
+            if not info and attempt < PREPARE_TRIES - 1:
+                # SQLite commits the new tables before the rows that say what they are: another
+                # process is creating this library right now. Look again in a moment.
+                time.sleep(PREPARE_WAIT_S)
+                continue
             if info.get("format") != FORMAT_NAME:
                 raise LibraryError(f"{where} is not a kosynka deal library")
             if info.get("schema") != SCHEMA_VERSION:
@@ -431,6 +441,6 @@ def _prepare(engine: Engine, where: str, create: bool) -> None:
             return
         except (sa_exc.OperationalError, sa_exc.IntegrityError, sa_exc.ProgrammingError):
             # Another process created the tables at the same moment: look again.
-            if attempt == 2:
+            if attempt == PREPARE_TRIES - 1:
                 raise
     raise LibraryError(f"cannot prepare the library {where}")
