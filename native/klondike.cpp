@@ -58,12 +58,9 @@ const char* const kSuits = "CDHS";
 }  // namespace
 
 std::string move_text(int card, int dest) {
-  std::string s;
-  s += kRanks[card % 13];
-  s += kSuits[card / 13];
-  s += '>';
-  s += dest == kFound ? 'f' : char('1' + dest);
-  return s;
+  const char text[4] = {kRanks[card % 13], kSuits[card / 13], '>',
+                        dest == kFound ? 'f' : char('1' + dest)};
+  return std::string(text, 4);
 }
 
 State::State(const Position& pos) : rules(pos.rules) {
@@ -331,12 +328,13 @@ void State::all_moves(std::vector<Macro>& out) const {
 void State::stock_line(int j, int recycle, std::vector<std::string>& line) const {
   const int d = rules.draw, q = j + 1;
   int pp = p;
+  const std::string draw = "s";
   if (recycle) {
-    for (int k = 0; k < (n - pp + d - 1) / d; ++k) line.emplace_back("s");
+    line.insert(line.end(), size_t((n - pp + d - 1) / d), draw);
     line.emplace_back("r");
     pp = 0;
   }
-  for (int k = 0; k < (q - pp + d - 1) / d; ++k) line.emplace_back("s");
+  if (q > pp) line.insert(line.end(), size_t((q - pp + d - 1) / d), draw);
 }
 
 Undo State::apply(const Macro& m, std::vector<std::string>* line) {

@@ -131,10 +131,12 @@ inline bool fits_on(int card, int target) {
 int talon_reach(int p, int n, int draw, bool can_recycle, uint8_t* idx, uint8_t* rec);
 // The talon positions drawing (and recycling) can reach from `p`, as a bit mask.
 inline uint64_t talon_reach_mask(int p, int n, int draw) {
-  uint64_t m = uint64_t(1) << n;
-  for (int q = p; q < n; q += draw) m |= uint64_t(1) << q;
-  for (int q = 0; q < n; q += draw) m |= uint64_t(1) << q;
-  return m;
+  // Bits 0, draw, 2 * draw, ...: the waste sizes drawing makes from an empty waste.
+  uint64_t every = draw == 1 ? ~uint64_t(0) : draw == 3 ? 0x9249249249249249ULL : 0;
+  if (!every)
+    for (int q = 0; q < 64; q += draw) every |= uint64_t(1) << q;
+  const uint64_t below = (uint64_t(1) << n) - 1;
+  return (uint64_t(1) << n) | ((every << p) & below) | (every & below);
 }
 // A 64-bit mixing function (the finaliser of MurmurHash3) for hash tables.
 inline uint64_t mix64(uint64_t z) {

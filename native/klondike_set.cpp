@@ -55,6 +55,23 @@ inline uint64_t class_count(uint64_t x) { return (x & kLow) + ((x >> 1) & kLow);
 // The two classes of every rank exchanged (black <-> red).
 inline uint64_t swap_colour(uint64_t x) { return ((x >> 2) & kPairLo) | ((x & kPairLo) << 2); }
 inline int ctz(uint64_t x) { return __builtin_ctzll(x); }
+// Bits set in x, without needing the popcnt instruction (the core is built for any x86-64).
+inline int bit_count(uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return int((x * 0x0101010101010101ULL) >> 56);
+}
+// By suit and foundation height: the bit of the card that goes there next (0 when complete).
+struct NextHome {
+  uint64_t bit[4][14];
+  constexpr NextHome() : bit() {
+    for (int s = 0; s < 4; ++s)
+      for (int r = 0; r < 13; ++r) bit[s][r] = uint64_t(1) << (r * 4 + kSlotOfSuit[s]);
+  }
+};
+constexpr NextHome kNextHomeTable{};
+constexpr const uint64_t (&kNextHome)[4][14] = kNextHomeTable.bit;
 
 // Switches for tests and experiments (0 in normal use): 1 turns off the redundant-card rule,
 // 2 the commuting-move filters, 4 their refinements, 32 eager talon cards, 64 the rule that a
@@ -111,10 +128,8 @@ class SState {
   int home() const { return found[0] + found[1] + found[2] + found[3]; }
 
   uint64_t home_next() const {
-    uint64_t m = 0;
-    for (int s = 0; s < 4; ++s)
-      if (found[s] < 13) m |= one(found[s] * 4 + kSlotOfSuit[s]);
-    return m;
+    return kNextHome[0][found[0]] | kNextHome[1][found[1]] | kNextHome[2][found[2]] |
+           kNextHome[3][found[3]];
   }
   // A card that may go home at once, without trying anything else first: both cards of the
   // other colour one rank lower can go home too (their foundations are at rank - 2 or more)
@@ -135,11 +150,9 @@ class SState {
     const uint64_t low = (e | (e >> 1)) & kLow;
     return low | (low << 1);
   }
-  int empty_columns() const {
-    int occupied = __builtin_popcountll(vis & kKings & ~roots);
-    for (int i = 0; i < kColumns; ++i) occupied += d[i] > 0;
-    return kColumns - occupied;
-  }
+  // A column is taken when it has a root (one of `roots`) or, having lost its first cards, a
+  // face-up king at its foot (a king lies nowhere else but at a root).
+  int empty_columns() const { return kColumns - bit_count(roots | (vis & kKings)); }
   int reachable(uint8_t* idx, uint8_t* rec) const {
     return talon_reach(p, n, rules.draw, can_recycle(), idx, rec);
   }
@@ -153,28 +166,45 @@ class SState {
     b = tmask | (pass << 52) | (uint64_t(1) << 63);
   }
 
-  // The talon cards drawing can bring to the top of the waste, as bits; `idx`/`rec` get the
-  // (index, recycle) pairs unless every card is within reach (Draw 1, unlimited passes).
-  uint64_t reach_bits(uint8_t* idx, uint8_t* rec, int& count) const {
+  // The talon cards drawing can bring to the top of the waste: as bits, and (unless every
+  // card is within reach: Draw 1, unlimited passes, count -1) as (index, recycle) pairs.
+  struct Reach {
+    uint64_t bits = 0, tmask = 0;
+    int count = 0, p = -1, n = -1, passno = -1;
+    uint8_t idx[2 * kMaxPile], rec[2 * kMaxPile];
+    uint8_t at[52];  // by card bit, for the cards within reach: its pair's place in idx/rec
+  };
+  // Worked out again only when the talon has changed (most moves leave it as it was).
+  const Reach& reach() const {
+    Reach& r = reach_;
+    if (r.p == p && r.n == n && r.passno == passno && r.tmask == tmask) return r;
+    r.p = p;
+    r.n = n;
+    r.passno = passno;
+    r.tmask = tmask;
     if (free_talon()) {
-      count = -1;
-      return tbits;
+      r.count = -1;
+      r.bits = tbits;
+      return r;
     }
-    count = reachable(idx, rec);
+    r.count = reachable(r.idx, r.rec);
     uint64_t m = 0;
-    for (int k = 0; k < count; ++k) m |= one(talon[idx[k]]);
-    return m;
+    for (int k = 0; k < r.count; ++k) {
+      m |= one(talon[r.idx[k]]);
+      r.at[talon[r.idx[k]]] = uint8_t(k);
+    }
+    r.bits = m;
+    return r;
   }
   // The macro move that takes talon card `b` (within reach) out of the talon.
-  SMove talon_move(SKind kind, int b, const uint8_t* idx, const uint8_t* rec, int count) const {
-    if (count < 0) {
+  SMove talon_move(SKind kind, int b, const Reach& r) const {
+    if (r.count < 0) {
       int j = 0;
       while (talon[j] != b) ++j;
       return SMove{kind, uint8_t(j), uint8_t(p > 0 && j < p - 1)};
     }
-    int k = 0;
-    while (talon[idx[k]] != b) ++k;
-    return SMove{kind, idx[k], rec[k]};
+    const int k = r.at[b];
+    return SMove{kind, r.idx[k], r.rec[k]};
   }
   void moves(std::vector<SMove>& out, const SLast& last) const;
   // Whether bringing back the top card of foundation `s` (rank `r`) can lead anywhere: a card
@@ -266,6 +296,7 @@ class SState {
   static uint64_t children_of(int b) { return swap_colour(uint64_t(3) << (b & ~1)) >> 4; }
   uint64_t below_[kColumns][kMaxPile];  // cards beneath pile[i][j] in its column
   uint64_t lower_same_[52];             // by bit: the lower cards of its suit
+  mutable Reach reach_;                 // see reach()
   SUndo apply(const SMove& m);
   void undo(const SUndo& u);
   void autoplay(std::vector<SUndo>& out, std::vector<SMove>* done);
@@ -390,41 +421,46 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
   if (after_empty) ph = 0;
   for (uint64_t m = ph; m; m &= m - 1) out.push_back({kPileHome, uint8_t(ctz(m)), 0});
 
-  uint8_t ridx[2 * kMaxPile], rrec[2 * kMaxPile];
-  int nr;
-  const uint64_t reach = reach_bits(ridx, rrec, nr);
+  const Reach& rch = this->reach();
+  const uint64_t reach = rch.bits;
   // 2. Talon cards home.
   const bool th_ok = !redundant && !after_reveal && !after_empty && last.kind != kHomePile &&
                      !(last.kind == kTalonPile && free_talon());
   if (th_ok)
     for (uint64_t m = reach & next; m; m &= m - 1)
-      out.push_back(talon_move(kTalonHome, ctz(m), ridx, rrec, nr));
+      out.push_back(talon_move(kTalonHome, ctz(m), rch));
 
   // 3. Roots onto the tableau (columns with the most face-down cards first). Only roots that
   // can be put somewhere are sorted (usually none or one).
   int order[kColumns], no = 0;
-  for (int i = 0; i < kColumns; ++i) {
-    if (d[i] == 0 || !(placeable >> pile[i][d[i] - 1] & 1)) continue;
+  for (uint64_t m = roots & placeable; m; m &= m - 1) {
+    const int i = root_col[ctz(m)];
     int at = no++;
-    while (at > 0 && d[order[at - 1]] < d[i]) {
+    while (at > 0 && (d[order[at - 1]] < d[i] || (d[order[at - 1]] == d[i] && order[at - 1] > i))) {
       order[at] = order[at - 1];
       --at;
     }
     order[at] = i;
   }
-  // Emptying a column only helps a king that could then come down into it.
-  bool king_waits = (tbits & kKings) != 0;
-  if (rules.ret)
-    for (int s = 0; s < 4 && !king_waits; ++s) king_waits = found[s] == 13;
-  for (int i = 0; i < kColumns && !king_waits; ++i)
-    king_waits = d[i] > 1 && (pile[i][d[i] - 1] >> 2) == 12;
+  // Emptying a column only helps a king that could then come down into it (worked out when
+  // first needed).
+  int king_waits = -1;
+  auto a_king_waits = [&]() {
+    if (king_waits < 0) {
+      bool w = (tbits & kKings) != 0;
+      if (rules.ret)
+        for (int s = 0; s < 4 && !w; ++s) w = found[s] == 13;
+      for (int i = 0; i < kColumns && !w; ++i) w = d[i] > 1 && (pile[i][d[i] - 1] >> 2) == 12;
+      king_waits = w;
+    }
+    return king_waits > 0;
+  };
   for (int oi = 0; oi < no; ++oi) {
     const int i = order[oi];
     const int b = pile[i][d[i] - 1];
     const bool king = (b >> 2) == 12;
     const bool empties_col = d[i] == 1;
-    if (empties_col && (king || !king_waits)) continue;
-    if (!(placeable >> b & 1)) continue;
+    if (empties_col && (king || !a_king_waits())) continue;
     if (after_empty && !king) continue;
     if (redundant && !onto_x(b)) continue;
     if (after_place && !empties_col && !uses_last(b)) continue;
@@ -441,7 +477,7 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
     if (redundant && !onto_x(b)) continue;
     if (last.kind == kTalonPile && free_talon() && !uses_last(b) && b > lc) continue;
     if (use_y && !uses_last(b)) continue;
-    out.push_back(talon_move(kTalonPile, b, ridx, rrec, nr));
+    out.push_back(talon_move(kTalonPile, b, rch));
   }
 
   // 5. Foundation cards back, when not safe to put straight back. (A card may come back only
@@ -574,7 +610,7 @@ void SState::autoplay(std::vector<SUndo>& out, std::vector<SMove>* done) {
     for (uint64_t m = tbits & home_next(); m; m &= m - 1) {
       const int b = ctz(m);
       if (safe(b) || (eager && ((b >> 2) == 0 || safe(b - 4)))) {
-        const SMove mv = talon_move(kTalonHome, b, nullptr, nullptr, -1);
+        const SMove mv = talon_move(kTalonHome, b, reach());
         out.push_back(apply(mv));
         if (done) done->push_back(mv);
         progress = true;
@@ -705,7 +741,7 @@ class PackedTable {
   size_t size() const { return used_; }
   // The slot's second word (talon positions) or, with one word, a scratch word.
   uint64_t* find_or_insert(uint64_t key, bool& inserted) {
-    if (!cap_) resize(1 << 12);  // allocated on first use
+    if (!cap_) resize(1 << 9);  // allocated on first use, small (most searches are short)
     if ((used_ + 1) * 2 > cap_) {
       if (cap_ * sizeof(Slot) >= kMaxSetSlots * 24) return nullptr;
       resize(cap_ * 2);
@@ -814,7 +850,10 @@ struct SLimit {
 class Realizer {
  public:
   explicit Realizer(const Position& pos, std::vector<std::string>& line)
-      : st_(pos), line_(line) {}
+      : st_(pos), line_(line) {
+    line_.reserve(512);
+    steps_.reserve(128);
+  }
 
   void play(const SMove& m) {
     switch (m.kind) {
