@@ -72,6 +72,17 @@ struct NextHome {
 };
 constexpr NextHome kNextHomeTable{};
 constexpr const uint64_t (&kNextHome)[4][14] = kNextHomeTable.bit;
+// By suit and foundation height: the bits of the cards on that foundation.
+struct HomeBits {
+  uint64_t bits[4][14];
+  constexpr HomeBits() : bits() {
+    for (int s = 0; s < 4; ++s)
+      for (int r = 1; r <= 13; ++r)
+        bits[s][r] = bits[s][r - 1] | uint64_t(1) << ((r - 1) * 4 + kSlotOfSuit[s]);
+  }
+};
+constexpr HomeBits kHomeBitsTable{};
+constexpr const uint64_t (&kHomeBits)[4][14] = kHomeBitsTable.bits;
 
 // Switches for tests and experiments (0 in normal use): 1 turns off the redundant-card rule,
 // 2 the commuting-move filters, 4 their refinements, 32 eager talon cards, 64 the rule that a
@@ -225,22 +236,6 @@ class SState {
       if (found[t]) m |= one((found[t] - 1) * 4 + kSlotOfSuit[t]);
     return m;
   }
-  // True when some card still in its first place can never leave it, so the game is lost: a
-  // card that is not a king, with a lower card of its own suit beneath it in the same column
-  // (so it cannot go home first), and both cards it could lie on beneath it as well (or, when
-  // cards may not come back from the foundations, already home).
-  bool dead() const {
-    const uint64_t home = rules.ret ? 0 : home_mask();
-    for (int i = 0; i < kColumns; ++i)
-      for (int j = 1; j < d[i]; ++j) {
-        const int b = pile[i][j];
-        if ((b >> 2) == 12) continue;
-        const uint64_t below = below_[i][j];
-        if (!(lower_same_[b] & below)) continue;
-        if (!(parents_of(b) & ~(below | home))) return true;
-      }
-    return false;
-  }
   // A stronger test for the start of a search: the largest set S of cards still in their
   // first place such that each card of S is under another card of S or has no way out: it is
   // not a king, a lower card of its suit is beneath it or in S (so it cannot go home), and each
@@ -286,16 +281,37 @@ class SState {
     return in_s != 0;
   }
   uint64_t home_mask() const {
-    uint64_t m = 0;
-    for (int s = 0; s < 4; ++s)
-      for (int r = 0; r < found[s]; ++r) m |= one(r * 4 + kSlotOfSuit[s]);
-    return m;
+    return kHomeBits[0][found[0]] | kHomeBits[1][found[1]] | kHomeBits[2][found[2]] |
+           kHomeBits[3][found[3]];
+  }
+  // Without foundation return, true when cards `newly` going home left some card still in its
+  // first place with no way out, so the game is lost: a card with a lower card of its own suit
+  // beneath it in the same column (so it cannot go home first), and both cards it could lie
+  // on beneath it as well or home. The position before was not lost this way (see stuck()),
+  // the cards beneath a card never change and cards only go home, so only a card that could
+  // lie on one of `newly` needs a look.
+  bool dead_after(uint64_t newly) const {
+    const uint64_t home = home_mask();
+    for (uint64_t h = newly; h; h &= h - 1) {
+      for (uint64_t m = children_of(ctz(h)); m; m &= m - 1) {
+        const int b = ctz(m);
+        const int i = first_col_[b];
+        if (i < 0) continue;
+        const int j = first_j_[b];
+        if (j == 0 || j >= d[i]) continue;
+        const uint64_t below = below_[i][j];
+        if ((lower_same_[b] & below) && !(parents_of(b) & ~(below | home))) return true;
+      }
+    }
+    return false;
   }
   // The cards `b` could lie on (one rank higher, other colour), and that could lie on it.
   static uint64_t parents_of(int b) { return swap_colour(uint64_t(3) << (b & ~1)) << 4; }
   static uint64_t children_of(int b) { return swap_colour(uint64_t(3) << (b & ~1)) >> 4; }
   uint64_t below_[kColumns][kMaxPile];  // cards beneath pile[i][j] in its column
   uint64_t lower_same_[52];             // by bit: the lower cards of its suit
+  int8_t first_col_[52];                // by bit: the column of a card dealt face down or
+  uint8_t first_j_[52];                 // as the root (and its place there), or -1
   mutable Reach reach_;                 // see reach()
   SUndo apply(const SMove& m);
   void undo(const SUndo& u);
@@ -329,6 +345,7 @@ class SState {
 bool SState::build(const Position& pos) {
   rules = pos.rules;
   std::memset(root_col, -1, sizeof root_col);
+  std::memset(first_col_, -1, sizeof first_col_);
   if (pos.columns.size() != kColumns || pos.hidden.size() != kColumns || pos.found.size() != 4)
     throw std::invalid_argument("a Klondike position has 7 columns and 4 foundations");
   for (int i = 0; i < kColumns; ++i) {
@@ -342,6 +359,8 @@ bool SState::build(const Position& pos) {
     for (int k = 0; k <= h; ++k) {
       pile[i][k] = uint8_t(bit_of(col[k]));
       below_[i][k] = k ? below_[i][k - 1] | one(pile[i][k - 1]) : 0;
+      first_col_[pile[i][k]] = int8_t(i);
+      first_j_[pile[i][k]] = uint8_t(k);
     }
     d[i] = h + 1;
     for (size_t k = size_t(h); k < col.size(); ++k) vis |= one(bit_of(col[k]));
@@ -1164,6 +1183,7 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
           if (!inserted && (!cover || (*positions >> c.p & 1))) continue;
           if (cover) *positions |= c.reach;
         }
+        const uint64_t home_before = pos.rules.ret ? 0 : st.home_mask();
         const SUndo u = st.apply(m);
         const size_t autos_begin = autos.size(), log_begin = auto_log.size();
         st.autoplay(autos, &auto_log);
@@ -1189,7 +1209,8 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
             continue;
           }
         }
-        if (!pos.rules.ret && st.dead()) {
+        if (!pos.rules.ret && st.home_mask() != home_before &&
+            st.dead_after(st.home_mask() & ~home_before)) {
           take_back();
           continue;
         }
