@@ -310,8 +310,10 @@ class SState {
   static uint64_t children_of(int b) { return swap_colour(uint64_t(3) << (b & ~1)) >> 4; }
   uint64_t below_[kColumns][kMaxPile];  // cards beneath pile[i][j] in its column
   uint64_t lower_same_[52];             // by bit: the lower cards of its suit
-  int8_t first_col_[52];                // by bit: the column of a card dealt face down or
-  uint8_t first_j_[52];                 // as the root (and its place there), or -1
+  // By bit, for a card dealt face down or as a column's root: its column and its place there
+  // (first_col_ is -1 for the other cards).
+  int8_t first_col_[52];
+  uint8_t first_j_[52];
   mutable Reach reach_;                 // see reach()
   SUndo apply(const SMove& m);
   void undo(const SUndo& u);
