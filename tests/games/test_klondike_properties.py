@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kosynka import Klondike, KlondikeRules, Move
@@ -92,11 +92,16 @@ def test_legal_moves_are_exactly_the_unexplained(
     rules=rules_strategy,
     choices=st.lists(st.integers(1, 40), min_size=1, max_size=150),
 )
+# A game that gets stuck (one pass, the stock gone) before the choices run out.
+@example(
+    deal=5562, rules=KlondikeRules(draw=3, passes=1, foundation_return=False), choices=[1] * 10
+)
 def test_push_pop_restores_exactly(deal: int, rules: KlondikeRules, choices: list[int]) -> None:
     game = Klondike(deal, rules=rules)
     history = [(format_text(game), game.moves_made)]
     for g in playout(game, choices):
-        history.append((format_text(g), g.moves_made))
+        if len(g.move_stack) == len(history):  # a move was made (a stuck game has none left)
+            history.append((format_text(g), g.moves_made))
     while game.move_stack:
         history.pop()
         game.pop()
