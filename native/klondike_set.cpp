@@ -763,7 +763,7 @@ class PackedTable {
   // The slot's second word (talon positions) or, with one word, a scratch word.
   uint64_t* find_or_insert(uint64_t key, bool& inserted) {
     if (!cap_) resize(1 << 9);  // allocated on first use, small (most searches are short)
-    if ((used_ + 1) * 2 > cap_) {
+    if ((used_ + 1) * 4 > cap_ * 3) {
       if (cap_ * sizeof(Slot) >= kMaxSetSlots * 24) return nullptr;
       resize(cap_ * 2);
     }
