@@ -477,10 +477,22 @@ class Klondike(Game[Move]):
                 top = col[-1]
                 if found[_SUIT[top]] == _RANK[top] - 1:
                     add(_MOVES[top * 8 + FOUNDATION])
+        # The columns a card may go onto, by the card's rank and colour (rank * 2 + red): the
+        # card one rank below each column's top, of the other colour; empty ones for kings.
+        onto: dict[int, list[int]] = {}
+        empties: list[int] = []
+        for k, col in enumerate(cols):
+            if col:
+                top = col[-1]
+                fits = (_RANK[top] - 1) * 2 + 1 - _RED[top]
+                if fits in onto:
+                    onto[fits].append(k)
+                else:
+                    onto[fits] = [k]
+            else:
+                empties.append(k)
         # Cards that could head a move onto a column: the waste top, every card of each
         # column's ordered top run, and (optionally) the foundation tops.
-        empties = [k for k in range(COLUMNS) if not cols[k]]
-        tops = [(k, col[-1]) for k, col in enumerate(cols) if col]
         heads: list[tuple[int, int]] = []
         if waste_top >= 0:
             heads.append((waste_top, -1))
@@ -499,18 +511,17 @@ class Klondike(Game[Move]):
                 n = found[s]
                 if n:
                     heads.append((s * 13 + n - 1, -1))
+        no_columns: list[int] = []
         for card, source in heads:
             base = card * 8
-            if _RANK[card] == KING:
-                for k in empties:
-                    if k != source:
-                        add(_MOVES[base + k])
-            else:
-                rank = _RANK[card] + 1
-                red = _RED[card]
-                for k, top in tops:
-                    if _RANK[top] == rank and _RED[top] != red and k != source:
-                        add(_MOVES[base + k])
+            dests = (
+                empties
+                if _RANK[card] == KING
+                else onto.get(_RANK[card] * 2 + _RED[card], no_columns)
+            )
+            for k in dests:
+                if k != source:
+                    add(_MOVES[base + k])
         if self._stock:
             add(_DRAW_MOVE)
         elif self._waste and (self.rules.passes is None or self.pass_number < self.rules.passes):
