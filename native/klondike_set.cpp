@@ -62,27 +62,19 @@ inline int bit_count(uint64_t x) {
   x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
   return int((x * 0x0101010101010101ULL) >> 56);
 }
-// By suit and foundation height: the bit of the card that goes there next (0 when complete).
-struct NextHome {
-  uint64_t bit[4][14];
-  constexpr NextHome() : bit() {
+// By suit and foundation height: the bits of the cards on that foundation (home), and the bit
+// of the card that goes there next (next; 0 when complete).
+struct FoundationBits {
+  uint64_t home[4][14], next[4][14];
+  constexpr FoundationBits() : home(), next() {
     for (int s = 0; s < 4; ++s)
-      for (int r = 0; r < 13; ++r) bit[s][r] = uint64_t(1) << (r * 4 + kSlotOfSuit[s]);
+      for (int r = 0; r < 13; ++r) {
+        next[s][r] = uint64_t(1) << (r * 4 + kSlotOfSuit[s]);
+        home[s][r + 1] = home[s][r] | next[s][r];
+      }
   }
 };
-constexpr NextHome kNextHomeTable{};
-constexpr const uint64_t (&kNextHome)[4][14] = kNextHomeTable.bit;
-// By suit and foundation height: the bits of the cards on that foundation.
-struct HomeBits {
-  uint64_t bits[4][14];
-  constexpr HomeBits() : bits() {
-    for (int s = 0; s < 4; ++s)
-      for (int r = 1; r <= 13; ++r)
-        bits[s][r] = bits[s][r - 1] | uint64_t(1) << ((r - 1) * 4 + kSlotOfSuit[s]);
-  }
-};
-constexpr HomeBits kHomeBitsTable{};
-constexpr const uint64_t (&kHomeBits)[4][14] = kHomeBitsTable.bits;
+constexpr FoundationBits kFoundationBits{};
 
 // Switches for tests and experiments (0 in normal use): 1 turns off the redundant-card rule,
 // 2 the commuting-move filters, 4 their refinements, 32 eager talon cards, 64 the rule that a
@@ -139,8 +131,8 @@ class SState {
   int home() const { return found[0] + found[1] + found[2] + found[3]; }
 
   uint64_t home_next() const {
-    return kNextHome[0][found[0]] | kNextHome[1][found[1]] | kNextHome[2][found[2]] |
-           kNextHome[3][found[3]];
+    const auto& t = kFoundationBits.next;
+    return t[0][found[0]] | t[1][found[1]] | t[2][found[2]] | t[3][found[3]];
   }
   // A card that may go home at once, without trying anything else first: both cards of the
   // other colour one rank lower can go home too (their foundations are at rank - 2 or more)
@@ -281,17 +273,16 @@ class SState {
     return in_s != 0;
   }
   uint64_t home_mask() const {
-    return kHomeBits[0][found[0]] | kHomeBits[1][found[1]] | kHomeBits[2][found[2]] |
-           kHomeBits[3][found[3]];
+    const auto& t = kFoundationBits.home;
+    return t[0][found[0]] | t[1][found[1]] | t[2][found[2]] | t[3][found[3]];
   }
   // Without foundation return, true when cards `newly` going home left some card still in its
   // first place with no way out, so the game is lost: a card with a lower card of its own suit
   // beneath it in the same column (so it cannot go home first), and both cards it could lie
   // on beneath it as well or home. The position before was not lost this way (see stuck()),
   // the cards beneath a card never change and cards only go home, so only a card that could
-  // lie on one of `newly` needs a look.
-  bool dead_after(uint64_t newly) const {
-    const uint64_t home = home_mask();
+  // lie on one of `newly` needs a look. `home` is home_mask().
+  bool dead_after(uint64_t newly, uint64_t home) const {
     for (uint64_t h = newly; h; h &= h - 1) {
       for (uint64_t m = children_of(ctz(h)); m; m &= m - 1) {
         const int b = ctz(m);
@@ -1211,8 +1202,8 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
             continue;
           }
         }
-        if (!pos.rules.ret && st.home_mask() != home_before &&
-            st.dead_after(st.home_mask() & ~home_before)) {
+        const uint64_t home_after = pos.rules.ret ? 0 : st.home_mask();
+        if (home_after != home_before && st.dead_after(home_after & ~home_before, home_after)) {
           take_back();
           continue;
         }
