@@ -50,11 +50,12 @@ MAX_STORED_DEAL: Final = 2**63 - 1
 """Deal numbers are stored as 64-bit integers."""
 _SQLITE_MAGIC: Final = b"SQLite format 3\x00"
 BUSY_TIMEOUT_S: Final = 120.0
+"""How long a SQLite writer waits for another writer's lock before giving up."""
 PREPARE_TRIES: Final = 30
 """How often opening a library looks again while another process is creating it (every
 PREPARE_WAIT_S seconds)."""
 PREPARE_WAIT_S: Final = 0.1
-"""How long a SQLite writer waits for another writer's lock before giving up."""
+"""Seconds between those looks."""
 
 
 class LibraryError(KosynkaError):
