@@ -563,10 +563,14 @@ class Klondike(Game[Move]):
         reason, where = self._check(move)
         if reason is not None:
             raise IllegalMoveError(move, reason)
-        if self.move_stack or self._redo:
-            # Earlier moves can no longer be taken back past this one.
-            self.move_stack, self._snapshots, self._redo = [], [], []
+        self._forget_history()
         self._apply(move, where)
+
+    def _forget_history(self) -> None:
+        """Drop the undo and redo history: earlier moves can no longer be taken back past a
+        move made without keeping its own (see :meth:`advance`)."""
+        if self.move_stack or self._redo:
+            self.move_stack, self._snapshots, self._redo = [], [], []
 
     def advance_draws(self, count: int) -> int:
         """Draw from the stock ``count`` times in a row, each draw checked as :meth:`advance`
@@ -580,8 +584,7 @@ class Klondike(Game[Move]):
         draw = self.rules.draw
         legal = min(count, -(-len(stock) // draw))
         if legal:
-            if self.move_stack or self._redo:
-                self.move_stack, self._snapshots, self._redo = [], [], []
+            self._forget_history()
             taken = min(len(stock), draw * legal)
             cut = len(stock) - taken
             self._waste.extend(reversed(stock[cut:]))

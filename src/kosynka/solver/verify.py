@@ -25,7 +25,7 @@ def verify_line(game: Klondike, moves: Sequence[Move | str]) -> list[Move]:
         m = moves[i]
         try:
             move = Move.parse(m) if isinstance(m, str) else m
-            if move.card is None and move.to == DRAW:
+            if _is_draw(move):
                 j = i + 1
                 while j < n and _is_draw(moves[j]):
                     j += 1
