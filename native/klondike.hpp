@@ -158,5 +158,9 @@ inline uint64_t mix64(uint64_t z) {
 SearchResult set_search(const Position& pos, double time_limit, uint64_t max_states,
                         bool shortest, bool* supported, uint64_t plain_first = 0);
 void set_search_flags(int flags);  // experiments only
+// The talon-free relaxation of set_search alone, from `pos` (after the cards that may go home
+// at once have gone): 1 when it proves the game lost, 0 when it does not, -1 when it looked at
+// `max_states` positions (0: no limit) first; `states` gets how many it looked at.
+int relaxed_verdict(const Position& pos, uint64_t max_states, uint64_t* states);
 
 }  // namespace kosynka

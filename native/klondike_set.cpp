@@ -78,9 +78,13 @@ constexpr FoundationBits kFoundationBits{};
 
 // Switches for tests and experiments (0 in normal use): 1 turns off the redundant-card rule,
 // 2 the commuting-move filters, 4 their refinements, 32 eager talon cards, 64 the rule that a
-// talon card put down is used next, 128 the test that a card coming back can lead anywhere;
-// 8 keeps keys in the wide table even when they would pack into one word.
+// talon card put down is used next, 128 the test that a card coming back can lead anywhere,
+// 256 the talon-free relaxation; 8 keeps keys in the wide table even when they would pack into
+// one word.
 int g_flags = 0;
+
+// States of the search before the talon-free relaxation's first turn (see set_search).
+constexpr uint64_t kRelaxFirst = 2048;
 
 enum SKind : uint8_t { kPileHome = 0, kTalonHome = 1, kRoot = 2, kTalonPile = 3, kHomePile = 4 };
 
@@ -632,6 +636,209 @@ void SState::autoplay(std::vector<SUndo>& out, std::vector<SMove>* done) {
   }
 }
 
+// The talon-free relaxation: a proof of loss that often needs far fewer positions than the
+// search (see "Proofs of loss" in bench/solver_klondike.md for the argument).
+//
+// In it the cards of the talon are never used up. Each card that was in the talon when the
+// search began, and is not home, is always within reach (as under Draw 1 with unlimited
+// passes), and it counts as a card to lie on, without being put down, whenever it could be put
+// down: a free card of its parent class (or one of the parent class's talon cards that could be
+// put down in turn) would take it, or it is a king and a column is empty. Everything the real
+// game can do, under any draw and pass rules, the relaxation can do, and putting a talon card
+// down changes nothing in it; so a position is fixed by how many cards of each column are
+// still in their first place and the foundations (everything else follows). When no relaxed
+// line turns up every face-down card, no real line does either, and the game is lost.
+class Relaxation {
+ public:
+  explicit Relaxation(const SState& st) : ret_(st.rules.ret) {
+    talon0_ = st.tbits;
+    for (int i = 0; i < kColumns; ++i) {
+      cols_[i] = 0;
+      d0_[i] = st.d[i];
+      for (int j = 0; j < st.d[i]; ++j) {
+        upto_[i][j] = cols_[i];  // cards beneath pile[i][j]
+        cols_[i] |= one(st.pile[i][j]);
+        pile_[i][j] = st.pile[i][j];
+        col_of_[st.pile[i][j]] = int8_t(i);
+      }
+      upto_[i][st.d[i]] = cols_[i];
+    }
+    // Face-up cards that are neither in the first talon nor in place: they never change.
+    fixed_ = kAll & ~talon0_;
+    for (int i = 0; i < kColumns; ++i) fixed_ &= ~cols_[i];
+    for (int s = 0; s < 4; ++s) found0_[s] = st.found[s];
+  }
+
+  // Looks at up to `budget` more positions: 1 when the game is lost (no relaxed line turns
+  // every face-down card up), 0 when it is not shown lost (a relaxed line does), -1 when the
+  // budget ran out first (the next call goes on from there). `states` counts the positions.
+  int verdict(uint64_t budget) {
+    if (done_ >= 0) return done_;
+    if (!started_) {
+      started_ = true;
+      const uint64_t k0 = pack(d0_, found0_);
+      bool ins;
+      seen_.insert(k0, ins);
+      stack_.push_back(k0);
+    }
+    const uint64_t stop = states + budget;
+    int d[kColumns], f[4];
+    bool ins;
+    while (!stack_.empty()) {
+      if (states >= stop) return -1;
+      const uint64_t k = stack_.back();
+      stack_.pop_back();
+      unpack(k, d, f);
+      bool open = true;
+      for (int i = 0; i < kColumns && open; ++i) open = d[i] <= 1;
+      if (open) return done_ = 0;
+      uint64_t next[kColumns + 8];
+      const int nn = successors(d, f, next);
+      for (int q = 0; q < nn; ++q) {
+        if (!seen_.insert(next[q], ins)) return done_ = 0;  // too big to finish: give up
+        if (!ins) continue;
+        ++states;
+        stack_.push_back(next[q]);
+      }
+    }
+    return done_ = 1;
+  }
+  uint64_t states = 0;
+
+ private:
+  // A small open-addressing set of nonzero keys (keys have a bit above the 37 they use).
+  class Table {
+   public:
+    Table() : slots_(size_t(1) << 12, 0) {}
+    bool insert(uint64_t key, bool& inserted) {
+      if ((used_ + 1) * 4 > slots_.size() * 3) {
+        if (slots_.size() >= (size_t(1) << 26)) return false;
+        std::vector<uint64_t> old(slots_.size() * 2, 0);
+        old.swap(slots_);
+        used_ = 0;
+        for (uint64_t k : old)
+          if (k) place(k);
+      }
+      inserted = place(key);
+      return true;
+    }
+
+   private:
+    bool place(uint64_t key) {
+      const size_t mask = slots_.size() - 1;
+      size_t h = size_t((key * 0x9E3779B97F4A7C15ULL) >> 20) & mask;
+      while (slots_[h]) {
+        if (slots_[h] == key) return false;
+        h = (h + 1) & mask;
+      }
+      slots_[h] = key;
+      ++used_;
+      return true;
+    }
+    std::vector<uint64_t> slots_;
+    size_t used_ = 0;
+  };
+
+  static uint64_t pack(const int* d, const int* f) {
+    uint64_t k = 1;
+    for (int i = 0; i < kColumns; ++i) k = (k << 3) | uint64_t(d[i]);
+    for (int s = 0; s < 4; ++s) k = (k << 4) | uint64_t(f[s]);
+    return k;
+  }
+  static void unpack(uint64_t k, int* d, int* f) {
+    for (int s = 3; s >= 0; --s, k >>= 4) f[s] = int(k & 15);
+    for (int i = kColumns - 1; i >= 0; --i, k >>= 3) d[i] = int(k & 7);
+  }
+
+  int successors(const int* d, const int* f, uint64_t* out) const {
+    const auto& fb = kFoundationBits;
+    const uint64_t home = fb.home[0][f[0]] | fb.home[1][f[1]] | fb.home[2][f[2]] | fb.home[3][f[3]];
+    const uint64_t next = fb.next[0][f[0]] | fb.next[1][f[1]] | fb.next[2][f[2]] | fb.next[3][f[3]];
+    uint64_t down = 0, roots = 0, gone = 0;  // face down; roots; cards that left their column
+    for (int i = 0; i < kColumns; ++i) {
+      if (d[i] > 0) {
+        down |= upto_[i][d[i] - 1];
+        roots |= one(pile_[i][d[i] - 1]);
+      }
+      gone |= cols_[i] & ~upto_[i][d[i]];
+    }
+    const uint64_t talon = talon0_ & ~home;
+    const uint64_t vis = (fixed_ | gone | roots) & ~home;
+    const uint64_t kings_up = roots | (vis & kKings);
+    const int empties = kColumns - bit_count(kings_up);
+    // Per class (rank r, colour c: bits 4r+2c and 4r+2c+1) it has room for a card when its
+    // face-up cards, with its talon cards if they could be put down, outnumber the face-up
+    // non-root cards that lie on the class. Worked out from the kings down, since whether a
+    // talon card could be put down depends on the class above.
+    const uint64_t cnt = class_count(vis);
+    const uint64_t car = swap_colour(class_count(vis & ~kings_up)) << 4 & kAll;
+    const uint64_t tcnt = class_count(talon);
+    uint64_t avail = 0;  // low bit of each class with room
+    for (int r = 12; r >= 0; --r) {
+      for (int c = 0; c < 2; ++c) {
+        const int sh = r * 4 + c * 2;
+        int room = int(cnt >> sh & 3) - int(car >> sh & 3);
+        const int t = int(tcnt >> sh & 3);
+        if (t) {
+          const bool can_put = r == 12 ? empties > 0 : (avail >> ((r + 1) * 4 + (1 - c) * 2) & 1);
+          if (can_put) room += t;
+        }
+        if (room > 0) avail |= one(sh);
+      }
+    }
+    avail = (avail | avail << 1) & kAll;
+    const uint64_t placeable = (swap_colour(avail) >> 4) | (empties > 0 ? kKings : 0);
+    const uint64_t home_ok = talon | (vis & avail);
+    int n = 0, nd[kColumns], nf[4];
+    std::memcpy(nd, d, sizeof nd);
+    std::memcpy(nf, f, sizeof nf);
+    if (ret_)
+      for (int s = 0; s < 4; ++s) {
+        if (f[s] < 2) continue;
+        const int c = (f[s] - 1) * 4 + kSlotOfSuit[s];
+        if (!(placeable >> c & 1)) continue;
+        --nf[s];
+        out[n++] = pack(nd, nf);
+        ++nf[s];
+      }
+    for (uint64_t m = next & home_ok; m; m &= m - 1) {
+      const int c = ctz(m), s = suit_of_bit(c);
+      ++nf[s];
+      if (roots >> c & 1) {
+        const int i = col_of_[c];
+        --nd[i];
+        out[n++] = pack(nd, nf);
+        ++nd[i];
+      } else {
+        out[n++] = pack(nd, nf);
+      }
+      --nf[s];
+    }
+    for (int i = 0; i < kColumns; ++i) {
+      if (d[i] == 0) continue;
+      const int r = pile_[i][d[i] - 1];
+      if ((r >> 2) == 12 && d[i] == 1) continue;
+      if (!(placeable >> r & 1)) continue;
+      --nd[i];
+      out[n++] = pack(nd, nf);
+      ++nd[i];
+    }
+    return n;
+  }
+
+  bool ret_;
+  uint64_t talon0_ = 0, fixed_ = 0;
+  uint64_t cols_[kColumns];
+  uint64_t upto_[kColumns][kMaxPile + 1];
+  uint8_t pile_[kColumns][kMaxPile];
+  int8_t col_of_[52];
+  int d0_[kColumns], found0_[4];
+  std::vector<uint64_t> stack_;
+  Table seen_;
+  bool started_ = false;
+  int done_ = -1;
+};
+
 // Open addressing on the 128-bit key; each slot also keeps the talon positions covered (Draw 3
 // with unlimited passes, see set_search). At most 2^25 slots (768 MiB).
 constexpr size_t kMaxSetSlots = size_t(1) << 25;
@@ -1030,6 +1237,18 @@ void shorten(const Position& pos, std::vector<std::pair<uint8_t, uint8_t>>& step
 
 void set_search_flags(int flags) { g_flags = flags; }
 
+int relaxed_verdict(const Position& pos, uint64_t max_states, uint64_t* states) {
+  SState st;
+  if (!st.build(pos)) throw std::invalid_argument("face-up cards out of sequence");
+  { State check(pos); }
+  std::vector<SUndo> autos;
+  st.autoplay(autos, nullptr);
+  Relaxation relax(st);
+  const int v = relax.verdict(max_states ? max_states : ~uint64_t(0) >> 1);
+  *states = relax.states;
+  return v;
+}
+
 SearchResult set_search(const Position& pos, double time_limit, uint64_t max_states,
                         bool shortest, bool* supported, uint64_t plain_first) {
   using Clock = std::chrono::steady_clock;
@@ -1102,6 +1321,12 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
   const bool lost = !won && st.stuck();
   uint64_t states = 0;
   std::vector<SMove> best_path;
+  // The relaxation gets a turn when the search has made kRelaxFirst states, and again each time
+  // the states have doubled, each turn with half as many positions as the search has made:
+  // it never costs more than about a third of the work, and a loss it proves ends the search.
+  Relaxation relax(st);
+  uint64_t relax_at = (g_flags & 256) ? 0 : kRelaxFirst;
+  bool relax_lost = false;
   std::vector<std::vector<SMove>> best_autos;
 
   if (!won && !lost) {
@@ -1164,6 +1389,16 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
         const SMove m = moves[mi];
         ++states;
         if (max_states && states >= max_states) throw SLimit{"states"};
+        if (states == relax_at) {
+          const uint64_t before = relax.states;
+          const int v = relax.verdict(relax_at / 2);
+          states += relax.states - before;
+          relax_at = v < 0 ? states * 2 : 0;
+          if (v == 1) {
+            relax_lost = true;
+            break;
+          }
+        }
         if (time_limit >= 0 && (states & 4095) == 0 &&
             std::chrono::duration<double>(Clock::now() - start).count() > time_limit)
           throw SLimit{"time"};
@@ -1266,7 +1501,7 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
       std::vector<std::string> line;
       if (card_replay(pos, steps, &line)) res.line.swap(line);
     }
-  } else if (res.status != Status::kLimit) {
+  } else if (res.status != Status::kLimit || relax_lost) {
     res.status = Status::kUnsolvable;
   }
   return res;

@@ -98,6 +98,27 @@ NB_MODULE(_core, m) {
   m.def("set_flags", &set_search_flags, "Experiment switches of the abstract search.");
 
   m.def(
+      "relaxed_verdict",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
+         const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
+         int draw, int passes, bool ret, uint64_t max_states) {
+        Position pos =
+            make_position(columns, hidden, talon, waste, found, pass_number, draw, passes, ret);
+        uint64_t states = 0;
+        int v;
+        {
+          nb::gil_scoped_release release;
+          v = relaxed_verdict(pos, max_states, &states);
+        }
+        return std::make_tuple(std::string(v == 1 ? "lost" : v == 0 ? "open" : "limit"), states);
+      },
+      nb::arg("columns"), nb::arg("hidden"), nb::arg("talon"), nb::arg("waste"), nb::arg("found"),
+      nb::arg("pass_number"), nb::arg("draw"), nb::arg("passes"), nb::arg("ret"),
+      nb::arg("max_states") = 0,
+      "The abstract search's talon-free relaxation alone: ('lost' | 'open' | 'limit', positions "
+      "looked at). 'lost' proves the position cannot be won; 'open' proves nothing.");
+
+  m.def(
       "legal_moves",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from helpers import position
+from test_solver_oracle import decided_endgames
 
 from kosynka.games.klondike import Klondike, KlondikeRules
 from kosynka.solver import _search_py, position_args, solve
@@ -61,8 +62,42 @@ def test_pruning_switches_do_not_change_verdicts() -> None:
     # back) and the packed key must not change a single verdict.
     base = _deal_verdicts(0)
     assert "solved" in base and "unsolvable" in base
-    for flags in (1, 2, 4, 8, 32, 64, 128, 239):
+    for flags in (1, 2, 4, 8, 32, 64, 128, 239, 256):
         assert _deal_verdicts(flags) == base, flags
+
+
+def test_relaxation_never_calls_a_winnable_endgame_lost() -> None:
+    # The talon-free relaxation, run alone on every endgame the exhaustive search decided (all
+    # draw and pass rules, return on and off): "lost" must only ever come for a lost one, and
+    # it must come for some, or the check means nothing.
+    seen: dict[tuple[bool, str], int] = {}
+    for game, truth in decided_endgames():
+        verdict = core.relaxed_verdict(*_args(game), 0)[0]
+        assert verdict in ("lost", "open")
+        assert not (truth and verdict == "lost"), game
+        seen[truth, verdict] = seen.get((truth, verdict), 0) + 1
+    assert seen.get((False, "lost"), 0) >= 3, seen
+
+
+@pytest.mark.usefixtures("switches")
+def test_relaxation_ends_a_lost_deal_early() -> None:
+    # KPat deal 1619, Draw 1: lost. The relaxation proves it with about 12,000 positions where
+    # the search alone makes about 330,000 states; with it the search stops after its second
+    # turn. Deal 442 is lost too, but the relaxation cannot show it: a relaxed line turns every
+    # card up, and the search alone decides.
+    lost = Klondike(1619, rules=KlondikeRules(draw=1), numbering="kpat")
+    verdict, states = core.relaxed_verdict(*_args(lost), 0)
+    assert verdict == "lost" and 1_000 < states < 50_000
+    with_relaxation = solve(lost)
+    core.set_flags(256)
+    alone = solve(lost)
+    assert with_relaxation.status.value == alone.status.value == "unsolvable"
+    assert with_relaxation.states * 5 < alone.states
+    other = Klondike(442, rules=KlondikeRules(draw=1), numbering="kpat")
+    assert core.relaxed_verdict(*_args(other), 0)[0] == "open"
+    # A cap on the positions gives "limit", not a verdict.
+    verdict, states = core.relaxed_verdict(*_args(lost), 100)
+    assert verdict == "limit" and 100 <= states < 120
 
 
 def test_deals_agree_with_the_exact_search() -> None:
