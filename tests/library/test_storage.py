@@ -184,3 +184,39 @@ def test_opening_waits_for_a_library_another_process_is_creating(tmp_path: Path)
     finally:
         later.join()
         engine.dispose()
+
+
+def test_opening_waits_for_the_deals_table_then_calls_a_library_without_it_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each new table is committed on its own: a build opening the file may find the format
+    # table and its rows before the creator has made the deals table. It waits for it; when it
+    # never comes, the file is a damaged library (one clear error, nothing written).
+    import threading
+
+    from kosynka.library import storage
+
+    path = tmp_path / "lib.sqlite"
+    open_library(str(path)).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("ALTER TABLE deals RENAME TO deals_later")
+
+    def finish_creating() -> None:
+        with sqlite3.connect(path) as conn:
+            conn.execute("ALTER TABLE deals_later RENAME TO deals")
+
+    later = threading.Timer(0.5, finish_creating)
+    later.start()
+    try:
+        with open_library(str(path)) as lib:
+            assert lib.counts("klondike") == []
+    finally:
+        later.join()
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP TABLE deals")
+    monkeypatch.setattr(storage, "PREPARE_TRIES", 3)
+    with pytest.raises(LibraryError, match=r"damaged kosynka deal library \(no deals table\)"):
+        open_library(str(path))
+    with sqlite3.connect(path) as conn:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert "deals" not in tables and "kosynka_meta" in tables

@@ -418,7 +418,14 @@ def _prepare(engine: Engine, where: str, create: bool) -> None:
                     f"{where} is a kosynka deal library of schema {info.get('schema')!r}; "
                     f"this version reads schema {SCHEMA_VERSION!r}"
                 )
-            if deals_table.name not in tables:
+            if deals_table.name not in set(inspect(engine).get_table_names()):
+                if attempt < PREPARE_TRIES - 1:
+                    # SQLite commits each new table on its own, so another process creating
+                    # this library may have made the format table and its rows but not yet
+                    # the deals table. Look again in a moment; a library that stays like this
+                    # is damaged.
+                    time.sleep(PREPARE_WAIT_S)
+                    continue
                 raise LibraryError(f"{where} is a damaged kosynka deal library (no deals table)")
             return
         if tables:
