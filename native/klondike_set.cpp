@@ -671,8 +671,11 @@ class Relaxation {
 
   // Looks at up to `budget` more positions: 1 when the game is lost (no relaxed line turns
   // every face-down card up), 0 when it is not shown lost (a relaxed line does), -1 when the
-  // budget ran out first (the next call goes on from there). `states` counts the positions.
-  int verdict(uint64_t budget) {
+  // budget ran out first, or the clock passed `deadline` (the next call goes on from there).
+  // `states` counts the positions.
+  int verdict(uint64_t budget,
+              std::chrono::steady_clock::time_point deadline =
+                  std::chrono::steady_clock::time_point::max()) {
     if (done_ >= 0) return done_;
     if (!started_) {
       started_ = true;
@@ -684,8 +687,10 @@ class Relaxation {
     const uint64_t stop = states + budget;
     int d[kColumns], f[4];
     bool ins;
+    const bool timed = deadline != std::chrono::steady_clock::time_point::max();
     while (!stack_.empty()) {
       if (states >= stop) return -1;
+      if (timed && (states & 4095) == 0 && std::chrono::steady_clock::now() > deadline) return -1;
       const uint64_t k = stack_.back();
       stack_.pop_back();
       unpack(k, d, f);
@@ -706,11 +711,12 @@ class Relaxation {
   uint64_t states = 0;
 
  private:
-  // A small open-addressing set of nonzero keys (keys have a bit above the 37 they use).
+  // A small open-addressing set of nonzero keys (keys have a bit above the 37 they use). Its
+  // slots are made at the first insert: most searches end before the relaxation's first turn.
   class Table {
    public:
-    Table() : slots_(size_t(1) << 12, 0) {}
     bool insert(uint64_t key, bool& inserted) {
+      if (slots_.empty()) slots_.assign(size_t(1) << 12, 0);
       if ((used_ + 1) * 4 > slots_.size() * 3) {
         if (slots_.size() >= (size_t(1) << 26)) return false;
         std::vector<uint64_t> old(slots_.size() * 2, 0);
@@ -1391,7 +1397,12 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
         if (max_states && states >= max_states) throw SLimit{"states"};
         if (states == relax_at) {
           const uint64_t before = relax.states;
-          const int v = relax.verdict(relax_at / 2);
+          const int v =
+              time_limit >= 0
+                  ? relax.verdict(relax_at / 2,
+                                  start + std::chrono::duration_cast<Clock::duration>(
+                                              std::chrono::duration<double>(time_limit)))
+                  : relax.verdict(relax_at / 2);
           states += relax.states - before;
           relax_at = v < 0 ? states * 2 : 0;
           if (v == 1) {
