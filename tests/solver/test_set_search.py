@@ -151,3 +151,16 @@ def test_talon_and_position_args_are_consistent() -> None:
     cols, hidden, talon, found = position_args(game)
     assert sum(map(len, cols)) + len(talon) + sum(found) == 52
     assert hidden == [0, 1, 2, 3, 4, 5, 6]
+
+
+def test_time_limit_holds_through_the_relaxations_turns() -> None:
+    # KPat deal 442 (Draw 1) takes about a second: the relaxation gets several turns, the
+    # longest as long as the search so far, and each stops at the limit with the search.
+    import time
+
+    game = Klondike(442, rules=KlondikeRules(draw=1), numbering="kpat")
+    began = time.perf_counter()
+    res = solve(game, time_limit=0.15)
+    took = time.perf_counter() - began
+    assert res.status.value == "limit" and res.limit == "time"
+    assert took < 1.0, took  # the limit plus the call, with room for a slow machine
