@@ -6,6 +6,8 @@ import os
 import sqlite3
 import subprocess
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -156,11 +158,21 @@ def test_missing_library_and_directory(tmp_path: Path, capsys: pytest.CaptureFix
     assert code == 2 and "no library at" in err
 
 
+def _open_while_another_finishes(path: Path, finish: Callable[[], None]) -> None:
+    """Open the library at ``path`` while ``finish``, half a second later in another thread,
+    completes its creation: the open must wait for it and find an empty library."""
+    later = threading.Timer(0.5, finish)
+    later.start()
+    try:
+        with open_library(str(path)) as lib:
+            assert lib.counts("klondike") == []
+    finally:
+        later.join()
+
+
 def test_opening_waits_for_a_library_another_process_is_creating(tmp_path: Path) -> None:
     # SQLite commits a new library's tables before the rows that say what they are; a second
     # build opening the file in between must wait for them, not call the file foreign.
-    import threading
-
     from sqlalchemy import create_engine, text
 
     from kosynka.library.storage import SCHEMA_VERSION, metadata
@@ -176,13 +188,9 @@ def test_opening_waits_for_a_library_another_process_is_creating(tmp_path: Path)
                 {"f": FORMAT_NAME, "s": SCHEMA_VERSION},
             )
 
-    later = threading.Timer(0.5, finish_creating)
-    later.start()
     try:
-        with open_library(str(path)) as lib:
-            assert lib.counts("klondike") == []
+        _open_while_another_finishes(path, finish_creating)
     finally:
-        later.join()
         engine.dispose()
 
 
@@ -192,8 +200,6 @@ def test_opening_waits_for_the_deals_table_then_calls_a_library_without_it_damag
     # Each new table is committed on its own: a build opening the file may find the format
     # table and its rows before the creator has made the deals table. It waits for it; when it
     # never comes, the file is a damaged library (one clear error, nothing written).
-    import threading
-
     from kosynka.library import storage
 
     path = tmp_path / "lib.sqlite"
@@ -205,13 +211,7 @@ def test_opening_waits_for_the_deals_table_then_calls_a_library_without_it_damag
         with sqlite3.connect(path) as conn:
             conn.execute("ALTER TABLE deals_later RENAME TO deals")
 
-    later = threading.Timer(0.5, finish_creating)
-    later.start()
-    try:
-        with open_library(str(path)) as lib:
-            assert lib.counts("klondike") == []
-    finally:
-        later.join()
+    _open_while_another_finishes(path, finish_creating)
     with sqlite3.connect(path) as conn:
         conn.execute("DROP TABLE deals")
     monkeypatch.setattr(storage, "PREPARE_TRIES", 3)
