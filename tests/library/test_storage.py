@@ -220,3 +220,27 @@ def test_opening_waits_for_the_deals_table_then_calls_a_library_without_it_damag
     with sqlite3.connect(path) as conn:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert "deals" not in tables and "kosynka_meta" in tables
+
+
+def test_a_library_whose_creation_was_cut_short_is_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A build killed while creating the library leaves its tables without the rows that say
+    # what the file is. Once no other process finishes them, opening finishes the job instead
+    # of refusing the file; a read-only open still refuses it.
+    from sqlalchemy import create_engine
+
+    from kosynka.library import storage
+    from kosynka.library.storage import metadata
+
+    monkeypatch.setattr(storage, "PREPARE_TRIES", 3)
+    path = tmp_path / "lib.sqlite"
+    engine = create_engine(f"sqlite:///{path}")
+    metadata.create_all(engine)
+    engine.dispose()
+    with pytest.raises(LibraryError, match="not a kosynka deal library"):
+        open_library(str(path), readonly=True)
+    with open_library(str(path)) as lib:
+        assert lib.store([_record(5)]) == 1
+    with open_library(str(path), readonly=True) as lib:
+        assert lib.stored_deals("klondike", "draw=1 passes=unlimited return=on", 1, 9) == {5}

@@ -13,6 +13,7 @@ written in batches, each batch one transaction, so a killed build loses at most 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import time
@@ -399,6 +400,23 @@ def open_library(
     return Library(engine, where)
 
 
+_CREATE_RACE_ERRORS = (sa_exc.OperationalError, sa_exc.IntegrityError, sa_exc.ProgrammingError)
+"""What creating the tables raises when another process creates them at the same moment."""
+
+
+def _create(engine: Engine) -> None:
+    """Create the library's tables (those missing) and the rows that say what the database is."""
+    with engine.begin() as conn:
+        metadata.create_all(conn)
+        conn.execute(
+            meta_table.insert(),
+            [
+                {"key": "format", "value": FORMAT_NAME},
+                {"key": "schema", "value": SCHEMA_VERSION},
+            ],
+        )
+
+
 def _prepare(engine: Engine, where: str, create: bool) -> None:
     """Check that the database is a kosynka library (or empty, then create the tables)."""
     for attempt in range(PREPARE_TRIES):
@@ -411,6 +429,14 @@ def _prepare(engine: Engine, where: str, create: bool) -> None:
                 # process is creating this library right now. Look again in a moment.
                 time.sleep(PREPARE_WAIT_S)
                 continue
+            if not info and create and tables <= set(metadata.tables):
+                # Still only our own tables and no rows saying what they are: a creation
+                # that was cut short (a killed build). Finish it, unless another process is
+                # finishing it at the same moment; then read what that one wrote.
+                with contextlib.suppress(*_CREATE_RACE_ERRORS):
+                    _create(engine)
+                with engine.connect() as conn:
+                    info = dict(conn.execute(select(meta_table.c.key, meta_table.c.value)).all())
             if info.get("format") != FORMAT_NAME:
                 raise LibraryError(f"{where} is not a kosynka deal library")
             if info.get("schema") != SCHEMA_VERSION:
@@ -437,17 +463,9 @@ def _prepare(engine: Engine, where: str, create: bool) -> None:
         if not create:
             raise LibraryError(f"{where} is an empty database, not a kosynka deal library")
         try:
-            with engine.begin() as conn:
-                metadata.create_all(conn)
-                conn.execute(
-                    meta_table.insert(),
-                    [
-                        {"key": "format", "value": FORMAT_NAME},
-                        {"key": "schema", "value": SCHEMA_VERSION},
-                    ],
-                )
+            _create(engine)
             return
-        except (sa_exc.OperationalError, sa_exc.IntegrityError, sa_exc.ProgrammingError):
+        except _CREATE_RACE_ERRORS:
             # Another process created the tables at the same moment: look again.
             if attempt == PREPARE_TRIES - 1:
                 raise
