@@ -650,22 +650,17 @@ void SState::autoplay(std::vector<SUndo>& out, std::vector<SMove>* done) {
 // line turns up every face-down card, no real line does either, and the game is lost.
 class Relaxation {
  public:
-  explicit Relaxation(const SState& st) : ret_(st.rules.ret) {
+  // Takes `st`'s position as the start; later it reads only what never changes in `st` (the
+  // cards of each column's first places and what lies beneath them), so `st` may go on.
+  explicit Relaxation(const SState& st) : st_(st), ret_(st.rules.ret) {
     talon0_ = st.tbits;
-    for (int i = 0; i < kColumns; ++i) {
-      cols_[i] = 0;
-      d0_[i] = st.d[i];
-      for (int j = 0; j < st.d[i]; ++j) {
-        upto_[i][j] = cols_[i];  // cards beneath pile[i][j]
-        cols_[i] |= one(st.pile[i][j]);
-        pile_[i][j] = st.pile[i][j];
-        col_of_[st.pile[i][j]] = int8_t(i);
-      }
-      upto_[i][st.d[i]] = cols_[i];
-    }
-    // Face-up cards that are neither in the first talon nor in place: they never change.
     fixed_ = kAll & ~talon0_;
-    for (int i = 0; i < kColumns; ++i) fixed_ &= ~cols_[i];
+    for (int i = 0; i < kColumns; ++i) {
+      d0_[i] = st.d[i];
+      cols_[i] = st.d[i] ? st.below_[i][st.d[i] - 1] | one(st.pile[i][st.d[i] - 1]) : 0;
+      // Face-up cards that are neither in the first talon nor in place: they never change.
+      fixed_ &= ~cols_[i];
+    }
     for (int s = 0; s < 4; ++s) found0_[s] = st.found[s];
   }
 
@@ -760,13 +755,10 @@ class Relaxation {
     const auto& fb = kFoundationBits;
     const uint64_t home = fb.home[0][f[0]] | fb.home[1][f[1]] | fb.home[2][f[2]] | fb.home[3][f[3]];
     const uint64_t next = fb.next[0][f[0]] | fb.next[1][f[1]] | fb.next[2][f[2]] | fb.next[3][f[3]];
-    uint64_t down = 0, roots = 0, gone = 0;  // face down; roots; cards that left their column
+    uint64_t roots = 0, gone = 0;  // roots; cards that left their first place
     for (int i = 0; i < kColumns; ++i) {
-      if (d[i] > 0) {
-        down |= upto_[i][d[i] - 1];
-        roots |= one(pile_[i][d[i] - 1]);
-      }
-      gone |= cols_[i] & ~upto_[i][d[i]];
+      if (d[i] > 0) roots |= one(st_.pile[i][d[i] - 1]);
+      if (d[i] < d0_[i]) gone |= cols_[i] & ~st_.below_[i][d[i]];
     }
     const uint64_t talon = talon0_ & ~home;
     const uint64_t vis = (fixed_ | gone | roots) & ~home;
@@ -811,7 +803,7 @@ class Relaxation {
       const int c = ctz(m), s = suit_of_bit(c);
       ++nf[s];
       if (roots >> c & 1) {
-        const int i = col_of_[c];
+        const int i = st_.first_col_[c];
         --nd[i];
         out[n++] = pack(nd, nf);
         ++nd[i];
@@ -822,7 +814,7 @@ class Relaxation {
     }
     for (int i = 0; i < kColumns; ++i) {
       if (d[i] == 0) continue;
-      const int r = pile_[i][d[i] - 1];
+      const int r = st_.pile[i][d[i] - 1];
       if ((r >> 2) == 12 && d[i] == 1) continue;
       if (!(placeable >> r & 1)) continue;
       --nd[i];
@@ -832,12 +824,10 @@ class Relaxation {
     return n;
   }
 
+  const SState& st_;
   bool ret_;
   uint64_t talon0_ = 0, fixed_ = 0;
-  uint64_t cols_[kColumns];
-  uint64_t upto_[kColumns][kMaxPile + 1];
-  uint8_t pile_[kColumns][kMaxPile];
-  int8_t col_of_[52];
+  uint64_t cols_[kColumns];  // the cards in their first place at the start, by column
   int d0_[kColumns], found0_[4];
   std::vector<uint64_t> stack_;
   Table seen_;
