@@ -404,6 +404,12 @@ _CREATE_RACE_ERRORS = (sa_exc.OperationalError, sa_exc.IntegrityError, sa_exc.Pr
 """What creating the tables raises when another process creates them at the same moment."""
 
 
+def _meta_info(engine: Engine) -> dict[str, str]:
+    """The rows of the format table (key -> value) that say what the database is."""
+    with engine.connect() as conn:
+        return {k: v for k, v in conn.execute(select(meta_table.c.key, meta_table.c.value))}
+
+
 def _create(engine: Engine) -> None:
     """Create the library's tables (those missing) and the rows that say what the database is."""
     with engine.begin() as conn:
@@ -422,8 +428,7 @@ def _prepare(engine: Engine, where: str, create: bool) -> None:
     for attempt in range(PREPARE_TRIES):
         tables = set(inspect(engine).get_table_names())
         if meta_table.name in tables:
-            with engine.connect() as conn:
-                info = dict(conn.execute(select(meta_table.c.key, meta_table.c.value)).all())
+            info = _meta_info(engine)
             if not info and attempt < PREPARE_TRIES - 1:
                 # SQLite commits the new tables before the rows that say what they are: another
                 # process is creating this library right now. Look again in a moment.
@@ -435,8 +440,7 @@ def _prepare(engine: Engine, where: str, create: bool) -> None:
                 # finishing it at the same moment; then read what that one wrote.
                 with contextlib.suppress(*_CREATE_RACE_ERRORS):
                     _create(engine)
-                with engine.connect() as conn:
-                    info = dict(conn.execute(select(meta_table.c.key, meta_table.c.value)).all())
+                info = _meta_info(engine)
             if info.get("format") != FORMAT_NAME:
                 raise LibraryError(f"{where} is not a kosynka deal library")
             if info.get("schema") != SCHEMA_VERSION:
