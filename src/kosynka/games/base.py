@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from kosynka.cards import Card
 from kosynka.errors import InvalidNotationError, Reason
 
 M = TypeVar("M")
@@ -37,6 +38,42 @@ class Outcome:
     def won(self) -> bool:
         """True when the game was won."""
         return self.termination is Termination.WON
+
+
+@dataclass(frozen=True, slots=True)
+class PositionView:
+    """A read-only picture of a position, the same shape for every game (full information: the
+    face-down cards are named; what a player may see is for the caller to cut).
+
+    ``columns`` bottom to top with ``face_down[i]`` face-down cards at the bottom of column i;
+    ``cells`` the free cells (``None`` for an empty one; FreeCell only); ``foundations`` each
+    foundation bottom to top (Klondike and FreeCell: suit order C, D, H, S; Spider: each removed
+    run, in the order removed); ``stock`` the cards still to come, the next one first;
+    ``waste`` bottom to top (its last card is the playable one)."""
+
+    columns: tuple[tuple[Card, ...], ...]
+    face_down: tuple[int, ...]
+    cells: tuple[Card | None, ...] = ()
+    foundations: tuple[tuple[Card, ...], ...] = ()
+    stock: tuple[Card, ...] = ()
+    waste: tuple[Card, ...] = ()
+
+    def face_up(self, i: int) -> tuple[Card, ...]:
+        """The face-up cards of column ``i``, bottom to top."""
+        return self.columns[i][self.face_down[i] :]
+
+    def top(self, i: int) -> Card | None:
+        """The top card of column ``i``, or None when it is empty."""
+        col = self.columns[i]
+        return col[-1] if col else None
+
+    def face_down_count(self) -> int:
+        """Face-down cards in the whole tableau."""
+        return sum(self.face_down)
+
+    def foundation_count(self) -> int:
+        """Cards on the foundations."""
+        return sum(len(f) for f in self.foundations)
 
 
 class LegalMoves(Generic[M]):
@@ -64,9 +101,30 @@ class LegalMoves(Generic[M]):
 
 
 class Game(ABC, Generic[M]):
-    """The interface every game implements (Klondike now; FreeCell and Spider later)."""
+    """The interface every game implements.
+
+    Besides the methods below, every game has ``rules`` (a frozen dataclass with a ``text()``
+    method giving the rules as in the position text's header), ``deal_number`` (``None`` for a
+    position not made from a deal number), ``numbering`` and ``move_stack`` (the moves made)."""
 
     name: ClassVar[str] = ""
+    rules: Any
+    deal_number: int | None
+    numbering: str
+    move_stack: list[M]
+
+    @property
+    def moves_made(self) -> int:
+        """The move counter: every move pushed."""
+        return len(self.move_stack)
+
+    @abstractmethod
+    def view(self) -> PositionView:
+        """A read-only picture of the position (see :class:`PositionView`)."""
+
+    @abstractmethod
+    def is_won(self) -> bool:
+        """True when the game is won."""
 
     @property
     def legal_moves(self) -> LegalMoves[M]:
@@ -118,6 +176,165 @@ class Game(ABC, Generic[M]):
         move = self.parse_move(text)
         self.push(move)
         return move
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """One rule option of a game, described as data so that the command line and the web layer
+    can offer it without knowing the game.
+
+    ``name`` is the rules dataclass's field (and the JSON key); ``flag`` the command-line flag
+    (``--draw``); ``parse`` reads the flag's text (raising ``InvalidNotationError``);
+    ``values`` lists the allowed values when they are few (``None``: see ``parse``); a boolean
+    option whose ``flag`` starts with ``--no-`` is set to False by that flag."""
+
+    name: str
+    flag: str
+    help: str
+    default: Any
+    parse: Callable[[str], Any]
+    values: tuple[Any, ...] | None = None
+    metavar: str | None = None
+
+    @property
+    def is_switch(self) -> bool:
+        """True for a boolean option turned off by a ``--no-...`` flag."""
+        return isinstance(self.default, bool)
+
+
+class GameSpec(ABC):
+    """A game as the rest of the house sees it: its name, rule options, deal numberings and
+    position formats. Each game package makes one and registers it with :func:`register_spec`;
+    the command line, the solver front, the deal library and the web find games only here."""
+
+    name: ClassVar[str]
+    """The game's name (``"klondike"``), as in the position text's first word and in URLs."""
+    titles: ClassVar[Mapping[str, str]]
+    """The game's name for players, by language: ``{"en": "Klondike", "ru": "Косынка"}``."""
+    options: ClassVar[tuple[RuleOption, ...]]
+    """The rule options, in the order the position text's header writes them."""
+    numberings: ClassVar[tuple[str, ...]]
+    """The deal numberings, the default first."""
+    formats: ClassVar[tuple[str, ...]]
+    """The position formats, the game's own position text (``"text"``) first."""
+    game_class: ClassVar[type[Game[Any]]]
+
+    @abstractmethod
+    def make_rules(self, **values: Any) -> Any:
+        """The rules with the given option values (the others at their defaults); raise
+        ``InvalidNotationError`` naming the option for a bad value."""
+
+    @abstractmethod
+    def deal(self, number: int, rules: Any = None, numbering: str | None = None) -> Game[Any]:
+        """A new game from deal ``number`` (raise ``InvalidNotationError`` when out of range)."""
+
+    @abstractmethod
+    def max_deal(self, numbering: str | None = None) -> int:
+        """The largest deal number of ``numbering`` (the smallest is 1)."""
+
+    @abstractmethod
+    def random_deal_number(self, numbering: str | None = None) -> int:
+        """A fresh random deal number of ``numbering``."""
+
+    @abstractmethod
+    def detect_format(self, text: str) -> str | None:
+        """The name of this game's format ``text`` is written in, or None when it is not one of
+        this game's (only a cheap look at the content, not a full parse)."""
+
+    @abstractmethod
+    def read_position(self, text: str, fmt: str | None = None, rules: Any = None) -> Game[Any]:
+        """Read a position in ``fmt`` (detected when None); ``rules`` applies to formats that
+        carry none. Raise ``InvalidPositionError`` / ``InvalidNotationError``."""
+
+    @abstractmethod
+    def write_position(self, game: Game[Any], fmt: str = "text") -> str:
+        """Write ``game``'s position in ``fmt``."""
+
+    @abstractmethod
+    def render(self, game: Game[Any]) -> str:
+        """Draw the position for a terminal (face-down cards as ``##``): ``kosynka show``."""
+
+    def default_numbering(self) -> str:
+        """The numbering used when none is asked for."""
+        return self.numberings[0]
+
+    def check_numbering(self, numbering: str | None) -> str:
+        """``numbering`` (or the default when None) if this game knows it, else raise."""
+        if numbering is None:
+            return self.default_numbering()
+        if numbering not in self.numberings:
+            raise InvalidNotationError(
+                f"unknown numbering {numbering!r} for {self.name} "
+                f"(expected one of: {', '.join(self.numberings)})"
+            )
+        return numbering
+
+    def check_deal_number(self, number: int, numbering: str | None = None) -> int:
+        """``number`` if it is a deal number of ``numbering``, else raise."""
+        numbering = self.check_numbering(numbering)
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise InvalidNotationError(f"a deal number must be an integer, not {number!r}")
+        top = self.max_deal(numbering)
+        if not 1 <= number <= top:
+            raise InvalidNotationError(
+                f"deal number {number} is out of range 1..{top} ({numbering} numbering)"
+            )
+        return number
+
+    def rules_from(self, values: Mapping[str, Any]) -> Any:
+        """:meth:`make_rules` from a mapping, ignoring keys that are not this game's options
+        and values that are ``None`` for options whose default is not None."""
+        mine = {o.name: o for o in self.options}
+        picked = {
+            k: v
+            for k, v in values.items()
+            if k in mine and not (v is None and mine[k].default is not None)
+        }
+        return self.make_rules(**picked)
+
+
+_SPECS: dict[str, GameSpec] = {}
+
+
+def register_spec(spec: GameSpec) -> GameSpec:
+    """Make ``spec`` findable by its name (each game package calls this once)."""
+    _SPECS[spec.name] = spec
+    return spec
+
+
+def game_spec(name: str) -> GameSpec:
+    """The spec of the game called ``name``; raise ``InvalidNotationError`` if unknown."""
+    try:
+        return _SPECS[name.strip().lower()]
+    except (KeyError, AttributeError):
+        known = ", ".join(sorted(_SPECS))
+        raise InvalidNotationError(f"unknown game {name!r} (known: {known})") from None
+
+
+def game_specs() -> list[GameSpec]:
+    """Every registered game, in the order they were registered."""
+    return list(_SPECS.values())
+
+
+def spec_of(game: Game[Any]) -> GameSpec:
+    """The spec of ``game``'s kind."""
+    return game_spec(game.name)
+
+
+def detect_position(text: str) -> tuple[GameSpec, str]:
+    """Which game and format ``text`` is written in; raise ``InvalidPositionError`` when no
+    game claims it."""
+    from kosynka.errors import InvalidPositionError
+
+    for spec in _SPECS.values():
+        fmt = spec.detect_format(text)
+        if fmt is not None:
+            return spec, fmt
+    first = text.strip().split(None, 1)[0][:40] if text.strip() else ""
+    raise InvalidPositionError(
+        f"not a position of any game kosynka knows (starts with {first!r}; "
+        f"known games: {', '.join(_SPECS)})"
+    )
 
 
 GameClass = TypeVar("GameClass", bound=type[Game[Any]])

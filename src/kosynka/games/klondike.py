@@ -29,7 +29,7 @@ from kosynka.errors import (
     Reason,
 )
 from kosynka.games import klondike_reasons as R
-from kosynka.games.base import Game, Outcome, Termination, register_game
+from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
 
 COLUMNS: Final = 7
 FOUNDATION: Final = 7
@@ -358,6 +358,19 @@ class Klondike(Game[Move]):
     def moves_made(self) -> int:
         """The move counter: every move pushed (draws and recycles included)."""
         return len(self.move_stack)
+
+    def view(self) -> PositionView:
+        """A read-only picture of the position: the columns, the foundations (suit order C, D,
+        H, S), the stock (the next card drawn first) and the waste."""
+        return PositionView(
+            columns=tuple(tuple(ALL_CARDS[c] for c in col) for col in self._cols),
+            face_down=tuple(self._hidden),
+            foundations=tuple(
+                tuple(ALL_CARDS[s * 13 + r] for r in range(n)) for s, n in enumerate(self._found)
+            ),
+            stock=tuple(ALL_CARDS[c] for c in reversed(self._stock)),
+            waste=tuple(ALL_CARDS[c] for c in self._waste),
+        )
 
     def is_won(self) -> bool:
         """True when all 52 cards are on the foundations."""
