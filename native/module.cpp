@@ -14,6 +14,8 @@ using namespace kosynka;
 
 namespace {
 
+constexpr int kMaxPasses = 1024;
+
 Position make_position(const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
                        const std::vector<int>& talon, int waste, const std::vector<int>& found,
                        int pass_number, int draw, int passes, bool ret) {
@@ -25,7 +27,13 @@ Position make_position(const std::vector<std::vector<int>>& columns, const std::
   pos.found = found;
   pos.pass_number = pass_number;
   if (draw != 1 && draw != 3) throw std::invalid_argument("draw must be 1 or 3");
-  if (passes < 0) throw std::invalid_argument("passes must be 0 (unlimited) or more");
+  // The searches keep the pass number in 11 bits (2047) and 16-bit undo records; the Python
+  // front reduces every pass rule to at most one recycle per talon card before it gets here
+  // (solver.normalized), so larger values are refused rather than silently cut.
+  if (passes < 0 || passes > kMaxPasses)
+    throw std::invalid_argument("passes must be 0 (unlimited) .. 1024");
+  if (pass_number < 1 || pass_number > kMaxPasses || (passes != 0 && pass_number > passes))
+    throw std::invalid_argument("pass_number must be 1 .. passes (at most 1024)");
   pos.rules = Rules{draw, passes, ret};
   for (const auto& col : columns)
     for (int c : col)

@@ -260,6 +260,10 @@ def parse_solvitaire(text: str, rules: KlondikeRules | None = None) -> Klondike:
         raise InvalidPositionError(
             f"broken JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from None
+    except RecursionError:
+        raise InvalidPositionError(
+            "JSON nested too deeply: a Solvitaire deal is an object of card lists"
+        ) from None
     if not isinstance(doc, dict):
         raise InvalidPositionError("Solvitaire JSON must be an object")
     unknown = sorted(set(doc) - {"tableau piles", "stock", "waste", "foundations"})

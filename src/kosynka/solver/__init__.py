@@ -14,14 +14,16 @@ and every winning line is replayed through the rules engine before it is returne
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import math
 import os
 import time
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from kosynka.games.klondike import Klondike, KlondikeRules, Move
+from kosynka.games.klondike import RECYCLE, Klondike, KlondikeRules, Move
 from kosynka.solver import _search_py
 from kosynka.solver.verify import SolutionError, verify_line
 
@@ -149,16 +151,20 @@ def solve(
     A winning line that the rules engine does not accept raises :class:`SolutionError`."""
     if not isinstance(game, Klondike):
         raise TypeError(f"solve() needs a Klondike game, not {type(game).__name__}")
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
-    if max_states is not None and (isinstance(max_states, bool) or max_states < 1):
-        raise ValueError(f"max_states must be a positive whole number, not {max_states!r}")
+    time_limit, max_states = check_limits(time_limit, max_states)
     impl = implementation if implementation is not None else default_implementation()
     if impl not in available_implementations() and not (impl == "exact" and _NATIVE is not None):
         raise ValueError(f"solver implementation {impl!r} is not available")
+    searched, compact = normalized(game)
     start = time.perf_counter()
-    status, limit, line, states, unique = _decide(impl, game, time_limit, max_states, short)
+    status, limit, line, states, unique = _decide(impl, searched, time_limit, max_states, False)
+    if short and status == "solved":
+        line, more, more_unique = _shorter_line(impl, searched, line, start, time_limit, max_states)
+        states += more
+        unique += more_unique
     seconds = time.perf_counter() - start
+    if status == "solved" and compact:
+        line = drop_idle_passes(searched, line)
     moves = verify_line(game, line) if status == "solved" else []
     return SolveResult(
         status=SolveStatus(status),
@@ -169,6 +175,122 @@ def solve(
         seconds=seconds,
         implementation=impl,
     )
+
+
+def _card_moves(line: list[str]) -> int:
+    """Moves of cards in a line of move text (draws and recycles not counted)."""
+    return sum(1 for m in line if m not in ("s", "r"))
+
+
+def _shorter_line(
+    impl: str,
+    game: Klondike,
+    line: list[str],
+    start: float,
+    time_limit: float | None,
+    max_states: int | None,
+) -> tuple[list[str], int, int]:
+    """For ``short=True``: the default search's winning ``line``, or the line of the search
+    that spends effort on fewer card moves when that one has fewer (so a short line is never
+    longer than the default one). Returns the line and the extra states and unique states."""
+    left = None
+    if time_limit is not None:
+        left = time_limit - (time.perf_counter() - start)
+        if left <= 0.01:
+            return line, 0, 0
+    status, _limit, other, states, unique = _decide(impl, game, left, max_states, True)
+    if status == "solved" and (_card_moves(other), len(other)) < (_card_moves(line), len(line)):
+        line = other
+    return line, states, unique
+
+
+MAX_STATES_CAP = 2**62
+"""A state limit at or above this can never be reached; it is taken as no limit."""
+MAX_SECONDS_CAP = 10.0**9
+"""A time limit at or above this (about 32 years) is taken as no limit."""
+
+
+def check_limits(
+    time_limit: float | None, max_states: int | None
+) -> tuple[float | None, int | None]:
+    """Check :func:`solve`'s limits and return them as the search takes them: a limit far
+    beyond what any search can reach is no limit. Raise ValueError naming a bad value."""
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+            raise ValueError(f"time_limit must be a number of seconds, not {time_limit!r}")
+        if math.isnan(time_limit) or not time_limit > 0:
+            raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+        if time_limit >= MAX_SECONDS_CAP:
+            time_limit = None
+    if max_states is not None:
+        if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1:
+            raise ValueError(f"max_states must be a positive whole number, not {max_states!r}")
+        if max_states >= MAX_STATES_CAP:
+            max_states = None
+    return time_limit, max_states
+
+
+def normalized(game: Klondike) -> tuple[Klondike, bool]:
+    """The position as the searches see it, with the pass rule in its smallest equivalent form,
+    and whether a line found for it must go through :func:`drop_idle_passes` before it is a
+    line of ``game``'s rules.
+
+    Only the recycles still allowed matter (``passes - pass_number``), so the search gets pass 1
+    of ``left + 1``. And a winning line never needs more recycles than there are talon cards:
+    after each needed recycle the pass that follows must play a talon card (a pass that plays
+    none leaves the talon as it found it, so its card moves can be made in the next pass and
+    the pass dropped). When at least that many recycles are left, the limit cannot bind and the
+    position is searched as with unlimited passes; its line is then compacted to at most one
+    recycle per talon card. So every pass limit and pass number, however large, reaches the
+    compiled core as a small number or as unlimited."""
+    rules = game.rules
+    if rules.passes is None:
+        if game.pass_number == 1:
+            return game, False
+        searched = game.copy(stack=False)
+        searched.pass_number = 1
+        return searched, False
+    left = rules.passes - game.pass_number
+    talon = game.stock_count() + len(game.waste())
+    searched = game.copy(stack=False)
+    searched.pass_number = 1
+    if left >= talon:
+        searched.rules = dataclasses.replace(rules, passes=None)
+        return searched, True
+    if left + 1 != rules.passes:
+        searched.rules = dataclasses.replace(rules, passes=left + 1)
+    return searched, False
+
+
+def drop_idle_passes(game: Klondike, line: list[str]) -> list[str]:
+    """``line`` (move text, winning from ``game``) without the passes that play no talon card.
+
+    A pass that starts after a recycle with no talon card played in it ends with the talon as it
+    began; its draws and the recycle that ends it are dropped, and its card moves then come at
+    the start of the next pass, where they are just as legal. What is left has at most one
+    recycle per talon card (see :func:`normalized`)."""
+    board = game.copy(stack=False)
+    keep = [True] * len(line)
+    draws: list[int] = []
+    after_recycle = False
+    played_talon = False
+    for i, text in enumerate(line):
+        move = Move.parse(text)
+        if move.card is None:
+            if move.to == RECYCLE:
+                if after_recycle and not played_talon:
+                    for j in draws:
+                        keep[j] = False
+                    keep[i] = False
+                after_recycle, played_talon, draws = True, False, []
+            else:
+                draws.append(i)
+        else:
+            waste = board.waste()
+            if waste and waste[-1] == move.card:
+                played_talon = True
+        board.advance(move)
+    return [m for m, k in zip(line, keep, strict=True) if k]
 
 
 QUICK_STATES = 20_000
