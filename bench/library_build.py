@@ -21,7 +21,7 @@ import tempfile
 import time
 
 from kosynka import Klondike, KlondikeRules
-from kosynka.heuristic import play
+from kosynka.games.klondike.player import play
 from kosynka.library import BuildSpec, build, open_library, parse_deal_ranges
 from kosynka.library.build import DEFAULT_MAX_STATES, default_jobs
 from kosynka.library.grading import DEFAULT_RUNS, GRADES, wilson_interval

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kosynka.cards import ALL_CARDS, Card
 from kosynka.games.klondike import Klondike, KlondikeRules
-from kosynka.notation import parse_text
+from kosynka.games.klondike.notation import parse_text
 
 
 def position(

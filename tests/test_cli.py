@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kosynka.cli import main
-from kosynka.notation import parse_position
+from kosynka.games.klondike.notation import parse_position
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -94,8 +94,8 @@ def test_stdin_pipeline() -> None:
     [
         (("deal", "klondike", "0"), "out of range"),
         (("deal", "klondike", "abc"), "not a deal number"),
-        (("deal", "freecell", "1"), "unknown game"),
-        (("deal", "klondike", "1", "--draw", "2"), "invalid choice"),
+        (("deal", "chess", "1"), "unknown game"),
+        (("deal", "klondike", "1", "--draw", "2"), "draw must be 1 or 3"),
         (("moves", "/nonexistent/file"), "cannot read"),
         (("bogus",), "invalid choice"),
         ((), "no command"),

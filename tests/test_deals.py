@@ -11,8 +11,8 @@ from pysol_cards.deal_game import Game as PysolGame
 from pysol_cards.random_base import RandomBase
 
 from kosynka import Klondike
-from kosynka.deals import klondike_layout, parse_deal_number, random_deal_number
 from kosynka.errors import InvalidNotationError
+from kosynka.games.klondike.deals import klondike_layout, parse_deal_number, random_deal_number
 
 
 def pysol_reference(number: int) -> tuple[list[list[str]], list[str]]:

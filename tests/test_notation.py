@@ -9,7 +9,7 @@ import pytest
 from helpers import position
 
 from kosynka import InvalidPositionError, Klondike, KlondikeRules, Move
-from kosynka.notation import (
+from kosynka.games.klondike.notation import (
     format_position,
     format_solvitaire,
     format_text,

@@ -15,7 +15,7 @@ import pytest
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.cards import ALL_CARDS, Card
-from kosynka.notation import parse_text
+from kosynka.games.klondike.notation import parse_text
 from kosynka.solver import SolveStatus, available_implementations, solve
 
 

@@ -10,7 +10,12 @@ from hypothesis import strategies as st
 
 from kosynka import Klondike, KlondikeRules, Move
 from kosynka.cards import ALL_CARDS
-from kosynka.notation import format_solvitaire, format_text, parse_solvitaire, parse_text
+from kosynka.games.klondike.notation import (
+    format_solvitaire,
+    format_text,
+    parse_solvitaire,
+    parse_text,
+)
 
 ALL_CANDIDATES = [Move.draw(), Move.recycle()] + [
     Move(card, to) for card in ALL_CARDS for to in range(8)

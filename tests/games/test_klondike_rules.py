@@ -10,7 +10,7 @@ from helpers import position
 
 from kosynka import IllegalMoveError, Klondike, KlondikeRules, Move
 from kosynka.games.base import Termination
-from kosynka.games.klondike_reasons import CODES
+from kosynka.games.klondike.reasons import CODES
 
 
 def code(game: Klondike, move: str) -> str | None:
@@ -421,7 +421,7 @@ class TestStuck(unittest.TestCase):
 
 def test_every_code_has_both_languages() -> None:
     from kosynka.errors import Reason
-    from kosynka.games import klondike_reasons as R
+    from kosynka.games.klondike import reasons as R
 
     reasons = [v for v in vars(R).values() if isinstance(v, Reason)]
     assert {r.code for r in reasons} == set(CODES)

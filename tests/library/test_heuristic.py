@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.games.klondike import Klondike as KlondikeClass
-from kosynka.heuristic import P_EXPOSE, P_SAFE_HOME, best_move, play, rank_move
+from kosynka.games.klondike.player import P_EXPOSE, P_SAFE_HOME, best_move, play, rank_move
 
 
 def _reshuffle_hidden(game: KlondikeClass, rng: random.Random) -> KlondikeClass:

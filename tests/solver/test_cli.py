@@ -10,7 +10,7 @@ import pytest
 
 from kosynka.cli import main
 from kosynka.games.klondike import Klondike, KlondikeRules
-from kosynka.notation import format_position
+from kosynka.games.klondike.notation import format_position
 
 
 def run(argv: list[str]) -> tuple[int, str]:
@@ -64,11 +64,11 @@ def test_position_file_table_and_short(tmp_path: Path) -> None:
         (["solve"], "nothing to solve"),
         (["solve", "--deals", "x-3"], "bad --deals"),
         (["solve", "--deals", "9-3"], "runs backwards"),
-        (["solve", "--deals", "1", "--game", "spider"], "unknown game"),
+        (["solve", "--deals", "1", "--game", "chess"], "unknown game"),
         (["solve", "--deals", "1", "--time-limit", "-1"], "--time-limit"),
         (["solve", "--deals", "1", "--jobs", "0"], "--jobs"),
         (["solve", "/no/such/file"], "cannot read"),
-        (["solve", "--deals", "1", "--draw", "2"], "invalid choice"),
+        (["solve", "--deals", "1", "--draw", "2"], "draw must be 1 or 3"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(

@@ -8,7 +8,9 @@ import random
 import pytest
 
 from kosynka.games.klondike import Klondike, KlondikeRules
-from kosynka.solver import _search_py, position_args, solve
+from kosynka.solver import _klondike_py as _search_py
+from kosynka.solver import solve
+from kosynka.solver.klondike import position_args
 
 core = pytest.importorskip("kosynka.solver._core")
 
@@ -106,7 +108,7 @@ def test_near_end_positions_agree() -> None:
 def test_relaxed_proof_agrees_with_the_plain_search(monkeypatch: pytest.MonkeyPatch) -> None:
     # Force the relaxed (Draw 1, unlimited passes) proof on every Draw 3 or pass-limited
     # position: its verdicts must be those of the plain search under the real rules.
-    import kosynka.solver as solver
+    import kosynka.solver.klondike as solver
 
     monkeypatch.setattr(solver, "QUICK_STATES", 1)
     seen: set[str] = set()

@@ -21,15 +21,9 @@ from hypothesis import strategies as st
 from test_solver_oracle import oracle, random_endgame
 
 from kosynka import Klondike, KlondikeRules
-from kosynka.notation import format_text, parse_text
-from kosynka.solver import (
-    SolveStatus,
-    available_implementations,
-    check_limits,
-    drop_idle_passes,
-    normalized,
-    solve,
-)
+from kosynka.games.klondike.notation import format_text, parse_text
+from kosynka.solver import SolveStatus, available_implementations, check_limits, solve
+from kosynka.solver.klondike import drop_idle_passes, normalized
 
 NATIVE = "native" in available_implementations()
 

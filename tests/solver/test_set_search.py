@@ -14,7 +14,9 @@ from helpers import position
 from test_solver_oracle import decided_endgames
 
 from kosynka.games.klondike import Klondike, KlondikeRules
-from kosynka.solver import _search_py, position_args, solve
+from kosynka.solver import _klondike_py as _search_py
+from kosynka.solver import solve
+from kosynka.solver.klondike import position_args
 from solver.test_native import _args, _random_positions
 
 core = pytest.importorskip("kosynka.solver._core")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kosynka.games.klondike import Klondike, KlondikeRules, Move
-from kosynka.notation import format_position
+from kosynka.games.klondike.notation import format_position
 from kosynka.solver import SolutionError, SolveStatus, available_implementations, solve
 from kosynka.solver.verify import verify_line
 from solver.positions import cards, stuck_clubs

@@ -248,7 +248,8 @@ def test_pages_and_schema(client: TestClient) -> None:
     assert r.headers["location"] == "/rules/en"
     schema = client.get("/api/openapi.json").json()
     assert (
-        "/api/klondike/move" in schema["paths"] and "GameRecord" in schema["components"]["schemas"]
+        "/api/klondike/move" in schema["paths"]
+        and "KlondikeGameRecord" in schema["components"]["schemas"]
     )
     r = client.get("/api/nothing")
     assert r.status_code == 404 and r.json()["error"] == "not-found"
@@ -274,18 +275,21 @@ def test_serve_refuses_bad_arguments_in_one_line(capsys: pytest.CaptureFixture[s
 
 
 def test_replay_cache_gives_the_same_views_as_a_fresh_replay(winning_line: dict[str, Any]) -> None:
-    from kosynka.web import schemas
+    from kosynka.web.games import adapter_of
     from kosynka.web.service import GameService, RecordError
 
-    cached = GameService(Settings(cache_size=8))
+    klondike = adapter_of("klondike")
+    assert klondike is not None
+    cached = GameService(klondike, Settings(cache_size=8))
+    Record = cached.models.record
     moves = winning_line["moves"]
     for n in range(0, 60, 3):
-        rec = schemas.GameRecord.model_validate(record(moves=moves[:n]))
-        fresh = GameService(Settings()).record_view(rec)
+        rec = Record.model_validate(record(moves=moves[:n]))
+        fresh = GameService(klondike, Settings()).record_view(rec)
         assert cached.record_view(rec) == fresh
         assert cached.record_view(rec) == fresh  # now a cache hit
     # A prefix hit followed by an illegal move still names the move.
-    bad = schemas.GameRecord.model_validate(record(moves=[*moves[:57], "KH>f"]))
+    bad = Record.model_validate(record(moves=[*moves[:57], "KH>f"]))
     with pytest.raises(RecordError) as err:
         cached.record_view(bad)
     assert err.value.where == "record.moves[57]"

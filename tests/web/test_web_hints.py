@@ -7,7 +7,7 @@ import random
 from helpers import position
 
 from kosynka import Card, Klondike, KlondikeRules, Move
-from kosynka.web.hints import heuristic_hint, is_safe_home, safe_home_moves
+from kosynka.web.games.klondike import heuristic_hint, is_safe_home, safe_home_moves
 
 EMPTY = ["-"] * 6
 

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any, Final, TextIO
 
-from kosynka.games.klondike import Klondike, KlondikeRules
-from kosynka.heuristic import play
-from kosynka.library.grading import DEFAULT_RUNS, GradeFigures, difficulty_score, grade_of
+from kosynka.errors import KosynkaError
+from kosynka.games import game_spec, game_specs
+from kosynka.library.grading import DEFAULT_RUNS, grader_of, regrader_of
 from kosynka.library.storage import MAX_STORED_DEAL, Library, LibraryError, open_library
 
 DEFAULT_MAX_STATES: Final = 50_000_000
@@ -39,54 +39,106 @@ BATCH_SECONDS: Final = 3.0
 """Buffered results are written at least this often."""
 REFRESH_SECONDS: Final = 10.0
 """How often the build looks again at which deals other builds have stored."""
-GAMES: Final = ("klondike",)
+LIBRARY_NUMBERING: Final = {"klondike": "pysol"}
+"""The deal numbering the library stores deals in, by game (the game's default otherwise)."""
 MAX_DEALS_PER_BUILD: Final = 10_000_000
 """The most deals one build command takes (a longer range is split into several builds)."""
 
 
+def numbering_of(game: str) -> str:
+    """The deal numbering the library stores ``game``'s deals in."""
+    return LIBRARY_NUMBERING.get(game, game_spec(game).default_numbering())
+
+
+def rules_of(game: str, text: str) -> Any:
+    """``game``'s rules from their stored text (``draw=1 passes=unlimited return=on``), read by
+    the game's own position-text header reader."""
+    spec = game_spec(game)
+    values: dict[str, Any] = {}
+    by_key = {o.name: o for o in spec.options}
+    aliases = {"return": "foundation_return"}
+    for part in text.split():
+        key, _, value = part.partition("=")
+        name = aliases.get(key, key)
+        if name not in by_key:
+            raise LibraryError(f"unknown {game} rule {key!r} in stored rules {text!r}")
+        opt = by_key[name]
+        try:
+            values[name] = (
+                value in ("on", "true", "1", "yes") if opt.is_switch else opt.parse(value)
+            )
+        except KosynkaError as exc:
+            raise LibraryError(f"bad stored rules {text!r}: {exc}") from None
+    return spec.make_rules(**values)
+
+
 @dataclass(frozen=True, slots=True)
 class BuildSpec:
-    """What to build: the game and its rules, the solver's limits and the player's games per
-    deal. Picklable, so it travels to pool and cluster workers."""
+    """What to build: the game (by name) and its rules, the solver's limits and the player's
+    games per deal. Picklable, so it travels to pool and cluster workers.
+
+    ``rules`` is the game's rules value (the defaults when None); for Klondike, ``draw``,
+    ``passes`` and ``foundation_return`` may be given instead, as before."""
 
     game: str = "klondike"
-    draw: int = 1
-    passes: int | None = None
-    foundation_return: bool = True
+    rules: Any = None
     max_states: int | None = DEFAULT_MAX_STATES
     time_limit: float | None = None
     runs: int = DEFAULT_RUNS
+    draw: int | None = None
+    passes: int | None = None
+    foundation_return: bool | None = None
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise LibraryError(f"unknown game {self.game!r} (known: {', '.join(GAMES)})")
+        try:
+            spec = game_spec(self.game)
+        except KosynkaError:
+            known = ", ".join(s.name for s in game_specs())
+            raise LibraryError(f"unknown game {self.game!r} (known: {known})") from None
+        if grader_of(spec.name) is None:
+            raise LibraryError(f"the deal library cannot grade {spec.name} deals yet")
         if self.runs < 1:
             raise LibraryError(f"the player needs at least one game per deal, not {self.runs}")
         if self.max_states is not None and self.max_states < 1:
             raise LibraryError(f"the state limit must be at least 1, not {self.max_states}")
         if self.time_limit is not None and not self.time_limit > 0:
             raise LibraryError(f"the time limit must be positive, not {self.time_limit}")
-        self.rules  # noqa: B018 - validates the rule options
-
-    @property
-    def rules(self) -> KlondikeRules:
-        """The rules as the engine's value."""
-        return KlondikeRules(
-            draw=self.draw, passes=self.passes, foundation_return=self.foundation_return
-        )
+        legacy = {
+            k: v
+            for k, v in (
+                ("draw", self.draw),
+                ("passes", self.passes),
+                ("foundation_return", self.foundation_return),
+            )
+            if v is not None
+        }
+        try:
+            if self.rules is None:
+                rules = spec.make_rules(**legacy)
+            elif legacy:
+                raise LibraryError("give rules or the Klondike rule fields, not both")
+            else:
+                rules = self.rules
+        except KosynkaError as exc:
+            raise LibraryError(str(exc)) from None
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "draw", getattr(rules, "draw", 0))
+        object.__setattr__(self, "passes", getattr(rules, "passes", None))
+        object.__setattr__(self, "foundation_return", getattr(rules, "foundation_return", None))
 
     @property
     def rules_text(self) -> str:
         """The rules as stored: ``draw=1 passes=unlimited return=on``."""
-        return self.rules.text()
+        return str(self.rules.text())
 
 
 def examine_deal(spec: BuildSpec, deal: int) -> dict[str, Any]:
-    """Solve deal ``deal`` (PySolFC numbering) under ``spec`` and, when it is winnable, grade
-    it: the record to store (see :data:`kosynka.library.storage.RECORD_FIELDS`)."""
+    """Solve deal ``deal`` (in the library's numbering of the game) under ``spec`` and, when it
+    is winnable, grade it: the record to store (see
+    :data:`kosynka.library.storage.RECORD_FIELDS`)."""
     from kosynka.solver import SolveStatus, solve
 
-    game = Klondike(deal, rules=spec.rules, numbering="pysol")
+    game = game_spec(spec.game).deal(deal, spec.rules, numbering_of(spec.game))
     res = solve(game, time_limit=spec.time_limit, max_states=spec.max_states)
     record: dict[str, Any] = {
         "game": spec.game,
@@ -114,20 +166,9 @@ def examine_deal(spec: BuildSpec, deal: int) -> dict[str, Any]:
     record["solution"] = " ".join(str(m) for m in res.moves)
     record["solution_moves"] = len(res.moves)
     record["solution_card_moves"] = res.card_moves
-    games = [play(game, seed) for seed in range(spec.runs)]
-    wins = sum(1 for g in games if g.won)
-    mean_moves = sum(g.moves for g in games) / len(games)
-    mean_home = sum(g.foundation for g in games) / len(games)
-    figures = GradeFigures(spec.runs, wins, mean_moves, mean_home, int(res.states))
-    score = difficulty_score(figures)
-    record.update(
-        heur_runs=spec.runs,
-        heur_wins=wins,
-        heur_mean_moves=round(mean_moves, 3),
-        heur_mean_home=round(mean_home, 3),
-        score=score,
-        grade=grade_of(score, spec.draw),
-    )
+    grader = grader_of(spec.game)
+    assert grader is not None
+    record.update(grader(game, int(res.states), spec.runs))
     return record
 
 
@@ -540,15 +581,10 @@ def grade_record(rec: dict[str, Any]) -> tuple[float | None, str | None]:
     (None, None) for a deal that is not proven winnable."""
     if rec["verdict"] != "solved" or not rec["heur_runs"]:
         return None, None
-    figures = GradeFigures(
-        runs=int(rec["heur_runs"]),
-        wins=int(rec["heur_wins"]),
-        mean_moves=float(rec["heur_mean_moves"]),
-        mean_home=float(rec["heur_mean_home"]),
-        states=int(rec["states"]),
-    )
-    score = difficulty_score(figures)
-    return score, grade_of(score, int(rec["draw"]))
+    regrader = regrader_of(str(rec.get("game", "klondike")))
+    if regrader is None:
+        return rec.get("score"), rec.get("grade")
+    return regrader(rec)
 
 
 def regrade(db: str | None = None) -> int:

@@ -1,10 +1,10 @@
 """Grades for people: easy, normal and hard among the winnable deals.
 
-The solver only says *whether* a deal can be won (it sees every card). How hard the deal is for
-a person is measured by the no-peeking player of :mod:`kosynka.heuristic`, which sees only what a
-person sees. It plays each winnable deal :data:`DEFAULT_RUNS` times, breaking ties between equally
-good moves differently each time (seeds 0, 1, ...). Three figures come out of those games and one
-out of the solver:
+The solver only says *whether* a deal can be won (it sees every card). How hard a Klondike deal
+is for a person is measured by the no-peeking player of :mod:`kosynka.games.klondike.player`,
+which sees only what a person sees. It plays each winnable deal :data:`DEFAULT_RUNS` times,
+breaking ties between equally good moves differently each time (seeds 0, 1, ...). Three
+figures come out of those games and one out of the solver:
 
 ``loss``
     the share of the player's games that were lost (1 - wins / runs);
@@ -44,9 +44,12 @@ deals in all 8 games and 37% in none), so in practice:
 
 from __future__ import annotations
 
+import importlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from types import ModuleType
+from typing import Any, Final
 
 GRADES: Final = ("easy", "normal", "hard")
 DEFAULT_RUNS: Final = 8
@@ -122,3 +125,27 @@ def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tup
     lo = 0.0 if successes == 0 else max(0.0, centre - half)
     hi = 1.0 if successes == n else min(1.0, centre + half)
     return lo, hi
+
+
+def _grader_module(game: str) -> ModuleType | None:
+    if not game.isidentifier():
+        return None
+    try:
+        return importlib.import_module(f"kosynka.library.graders.{game}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"kosynka.library.graders.{game}":
+            return None
+        raise
+
+
+def grader_of(game: str) -> Callable[[Any, int, int], dict[str, Any]] | None:
+    """The grading function of ``game`` (see :mod:`kosynka.library.graders`), or None when the
+    library cannot grade that game's deals."""
+    module = _grader_module(game)
+    return None if module is None else module.grade
+
+
+def regrader_of(game: str) -> Callable[[dict[str, Any]], tuple[float, str]] | None:
+    """The function giving (score, grade) of a stored record of ``game``, or None."""
+    module = _grader_module(game)
+    return None if module is None else module.regrade

@@ -14,6 +14,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kosynka import __version__
+from kosynka.games import game_specs
+from kosynka.web.games import adapter_of
 from kosynka.web.routes import api, pages
 from kosynka.web.service import GameService, RecordError
 from kosynka.web.settings import STATIC_DIR, Settings
@@ -171,18 +173,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(
         title="kosynka",
         version=__version__,
-        description="Klondike solitaire. The browser keeps the game record and sends it with "
+        description="Solitaire: Klondike, FreeCell, Spider. The browser keeps the game record "
+        "and sends it with "
         "every request; the server replays it and answers with the view.",
         docs_url=None,  # Swagger UI loads its files from a CDN; the game stays offline
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
-    app.state.service = GameService(settings)
+    services: dict[str, GameService] = {}
+    for spec in game_specs():
+        adapter = adapter_of(spec.name)
+        if adapter is not None:
+            services[spec.name] = GameService(adapter, settings)
+    app.state.services = services
+    app.state.service = services["klondike"]
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(RecordError, _record_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
-    app.include_router(api.router)
-    app.include_router(pages.router)
+    for service in services.values():
+        app.include_router(api.game_router(service))
+    app.include_router(pages.make_router([s.adapter for s in services.values()]))
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app

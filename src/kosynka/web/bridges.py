@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from kosynka.errors import KosynkaError
-from kosynka.games.klondike import Klondike, KlondikeRules, Move
+from kosynka.games.base import Game
 
 
 def _module(name: str) -> ModuleType | None:
@@ -27,28 +27,36 @@ def _module(name: str) -> ModuleType | None:
 @dataclass(frozen=True, slots=True)
 class SolverAnswer:
     """What the solver said about a position: ``status`` is ``solved``, ``unsolvable``,
-    ``limit`` (no answer in time) or ``unavailable`` (no solver installed); ``moves`` is a
+    ``limit`` (no answer in time) or ``unavailable`` (no solver for this game); ``moves`` is a
     winning line from the position, checked by replaying it, when solved."""
 
     status: str
-    moves: list[Move] = field(default_factory=list)
+    moves: list[Any] = field(default_factory=list)
 
 
-def _verified(game: Klondike, moves: list[Move]) -> bool:
+def _verified(game: Game[Any], moves: list[Any]) -> bool:
     """True when ``moves`` played from ``game`` are all legal and win it."""
     probe = game.copy(stack=False)
     try:
-        probe.replay(moves)
+        for m in moves:
+            probe.push(m)
     except KosynkaError:
         return False
     return probe.is_won()
 
 
-def solve(game: Klondike, time_limit: float) -> SolverAnswer:
+def has_solver(game_name: str) -> bool:
+    """True when a solver for the game is installed."""
+    mod = _module("kosynka.solver")
+    fn: Any = getattr(mod, "has_solver", None) if mod is not None else None
+    return bool(fn is not None and fn(game_name))
+
+
+def solve(game: Game[Any], time_limit: float) -> SolverAnswer:
     """Ask the solver (``kosynka.solver.solve``) about ``game`` within ``time_limit`` seconds."""
     mod = _module("kosynka.solver")
     fn: Any = getattr(mod, "solve", None) if mod is not None else None
-    if fn is None:
+    if fn is None or not has_solver(game.name):
         return SolverAnswer("unavailable")
     try:
         res = fn(game.copy(stack=False), time_limit=time_limit)
@@ -57,7 +65,11 @@ def solve(game: Klondike, time_limit: float) -> SolverAnswer:
     status = str(getattr(getattr(res, "status", None), "name", getattr(res, "status", ""))).lower()
     if status in ("solved", "unsolvable"):
         if status == "solved":
-            moves = [m if isinstance(m, Move) else Move.parse(str(m)) for m in res.moves]
+            probe = game.copy(stack=False)
+            try:
+                moves = [probe.parse_move(m) if isinstance(m, str) else m for m in res.moves]
+            except KosynkaError:
+                return SolverAnswer("limit")
             if not _verified(game, moves):
                 return SolverAnswer("limit")  # a line that does not replay is no proof
             return SolverAnswer("solved", moves)
@@ -65,21 +77,15 @@ def solve(game: Klondike, time_limit: float) -> SolverAnswer:
     return SolverAnswer("limit")
 
 
-def library_pick(grade: str, rules: KlondikeRules, exclude: set[int]) -> tuple[bool, int | None]:
-    """Ask the deal library for a deal of ``grade`` under ``rules``: (library present, deal
-    number or None when it has none left)."""
+def library_pick(grade: str, draw: int, exclude: set[int], **rules: Any) -> tuple[bool, int | None]:
+    """Ask the deal library for a Klondike deal of ``grade`` under Draw ``draw`` and ``rules``:
+    (library present, deal number or None when it has none left)."""
     mod = _module("kosynka.library")
     fn: Any = getattr(mod, "pick_deal", None) if mod is not None else None
     if fn is None:
         return False, None
     try:
-        number = fn(
-            grade,
-            rules.draw,
-            exclude,
-            passes=rules.passes,
-            foundation_return=rules.foundation_return,
-        )
+        number = fn(grade, draw, exclude, **rules)
     except Exception:  # a broken library must cost the grade, never the new deal
         return True, None
     return True, number if isinstance(number, int) and number > 0 else None

@@ -6,11 +6,20 @@ made so far. The server never stores it; it replays it to answer.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    create_model,
+    model_validator,
+)
 
-from kosynka.deals import MAX_DEAL
+from kosynka.games.base import GameSpec
 
 MAX_MOVES = 6000
 """The longest move list a record may carry (a long game with many draws stays far below)."""
@@ -24,7 +33,8 @@ RecordSource = Literal["easy", "normal", "hard", "random", "random-winnable", "c
 winnable, served when no graded deal is available; ``chosen``: opened by its number)."""
 Lang = Literal["en", "ru"]
 MoveText = Annotated[str, Field(max_length=16)]
-"""One move in move text ("s", "r", "7C>4", "AH>f"); longer strings are refused outright."""
+"""One move in move text ("s", "r", "7C>4", "AH>f", "3:9H>7"); longer strings are refused
+outright."""
 
 
 class _Strict(BaseModel):
@@ -33,75 +43,24 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Rules(_Strict):
-    """Klondike's rule options."""
-
-    draw: Literal[1, 3] = Field(default=1, description="cards turned per draw from the stock")
-    passes: StrictInt | None = Field(
-        default=None, ge=1, le=1000, description="passes through the stock; null for unlimited"
-    )
-    foundation_return: StrictBool = Field(
-        default=True, description="whether a foundation's top card may come back to the tableau"
-    )
-
-
-class Deal(_Strict):
+class DealBase(_Strict):
     """Which deal is played: its number in a numbering, and where it came from."""
 
-    number: StrictInt = Field(..., ge=1, le=MAX_DEAL["pysol"], description="the deal number")
-    numbering: Literal["pysol", "kpat"] = "pysol"
+    spec: ClassVar[GameSpec]
+
+    number: StrictInt = Field(..., ge=1, description="the deal number")
     source: RecordSource = "chosen"
 
     @model_validator(mode="after")
-    def _in_range(self) -> Deal:
+    def _in_range(self) -> DealBase:
         """Check the number against its numbering's range."""
-        top = MAX_DEAL[self.numbering]
+        numbering = str(getattr(self, "numbering", ""))
+        top = self.spec.max_deal(numbering)
         if self.number > top:
             raise ValueError(
-                f"deal number {self.number} is out of range 1..{top} ({self.numbering} numbering)"
+                f"deal number {self.number} is out of range 1..{top} ({numbering} numbering)"
             )
         return self
-
-
-class GameRecord(_Strict):
-    """Everything needed to rebuild a game: the server replays ``moves`` on the deal."""
-
-    game: Literal["klondike"] = "klondike"
-    rules: Rules = Field(default_factory=lambda: Rules())
-    deal: Deal
-    moves: list[MoveText] = Field(
-        default_factory=list,
-        max_length=MAX_MOVES,
-        description='moves in move text, oldest first: "s" draw, "r" recycle, "7C>4", "AH>f"',
-    )
-
-
-class ViewRequest(_Strict):
-    """Show a game: the record to replay."""
-
-    record: GameRecord
-    lang: Lang = "en"
-
-
-class MoveRequest(_Strict):
-    """Try one move on the record's position."""
-
-    record: GameRecord
-    move: str = Field(..., max_length=16, description="the move text, e.g. 7C>4, AH>f, s, r")
-    auto: StrictBool = Field(
-        default=False, description="after the move, also play every safe card to the foundations"
-    )
-
-
-class NewGameRequest(_Strict):
-    """Start a new deal."""
-
-    rules: Rules = Field(default_factory=lambda: Rules())
-    source: DealSource = "random"
-    numbering: Literal["pysol", "kpat"] = "pysol"
-    exclude: list[StrictInt] = Field(
-        default_factory=list, max_length=MAX_EXCLUDE, description="deal numbers to avoid"
-    )
 
 
 class ReasonView(BaseModel):
@@ -127,29 +86,28 @@ class FoundationView(BaseModel):
     top: str | None
 
 
-class Counters(BaseModel):
-    """The figures always on show."""
-
-    moves: int
-    face_down: int
-    pass_number: int
-    passes_left: int | None = Field(description="passes still allowed after this one; null: any")
-    stock: int
-    waste: int
-    foundations: int
-
-
 class View(BaseModel):
     """What the player may see of a position, and what they may do there."""
 
     columns: list[ColumnView]
-    waste: list[str] = Field(description="the visible top of the waste, top card last")
-    foundations: list[FoundationView] = Field(description="in the order their aces arrived")
-    counters: Counters
+    waste: list[str] = Field(
+        default_factory=list, description="the visible top of the waste, top card last (Klondike)"
+    )
+    cells: list[str | None] = Field(
+        default_factory=list, description="the free cells, null for an empty one (FreeCell)"
+    )
+    foundations: list[FoundationView] = Field(
+        description="Klondike: in the order their aces arrived; FreeCell: C, D, H, S; Spider: "
+        "the runs removed, in order"
+    )
+    counters: dict[str, int | None] = Field(
+        description="the figures always on show (Klondike: moves, face_down, pass_number, "
+        "passes_left, stock, waste, foundations)"
+    )
     legal: list[str] = Field(description="every legal move, in move text")
     can_undo: bool
     outcome: Literal["won", "stuck"] | None
-    collect: bool = Field(description="every card is face up and the rest provably finishes")
+    collect: bool = Field(description="the rest provably finishes: one tap collects it")
 
 
 class ViewResponse(BaseModel):
@@ -167,17 +125,7 @@ class MoveResponse(BaseModel):
     view: View
 
 
-class NewGameResponse(BaseModel):
-    """A new deal: the record to keep and its first view."""
-
-    record: GameRecord
-    view: View
-    note: str | None = Field(
-        default=None, description="why the source differs from the one asked for"
-    )
-
-
-HintKind = Literal["solver", "heuristic", "draw", "recycle", "stuck", "won"]
+HintKind = Literal["solver", "heuristic", "draw", "recycle", "deal", "stuck", "won"]
 
 
 class HintResponse(BaseModel):
@@ -212,3 +160,98 @@ class ErrorResponse(BaseModel):
     error: str
     message: str
     problems: list[Problem] = Field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GameModels:
+    """The request models of one game's API (their rules and numberings are the game's own)."""
+
+    rules: type[BaseModel]
+    deal: Any
+    record: type[BaseModel]
+    view_request: type[BaseModel]
+    move_request: type[BaseModel]
+    new_request: type[BaseModel]
+    new_response: type[BaseModel]
+
+
+def game_models(spec: GameSpec, title: str, rules: type[BaseModel]) -> GameModels:
+    """Build the API models of ``spec``'s game: its record (rules, deal, moves) and the requests
+    that carry it. ``title`` prefixes the model names in the OpenAPI schema."""
+    numbering: Any = Literal[tuple(spec.numberings)]
+    default_numbering = spec.default_numbering()
+    game_name: Any = Literal[spec.name]
+    deal: Any = create_model(
+        f"{title}Deal",
+        __base__=DealBase,
+        __doc__=f"Which {spec.name} deal is played: its number in a numbering, and its source.",
+        numbering=(numbering, default_numbering),
+        number=(
+            StrictInt,
+            Field(
+                ...,
+                ge=1,
+                le=max(spec.max_deal(n) for n in spec.numberings),
+                description="the deal number",
+            ),
+        ),
+    )
+    deal.spec = spec
+    record = create_model(
+        f"{title}GameRecord",
+        __base__=_Strict,
+        __doc__="Everything needed to rebuild a game: the server replays ``moves`` on the deal.",
+        game=(game_name, spec.name),
+        rules=(rules, Field(default_factory=rules)),
+        deal=(deal, ...),
+        moves=(
+            list[MoveText],
+            Field(
+                default_factory=list,
+                max_length=MAX_MOVES,
+                description="moves in move text, oldest first",
+            ),
+        ),
+    )
+    view_request = create_model(
+        f"{title}ViewRequest",
+        __base__=_Strict,
+        __doc__="Show a game: the record to replay.",
+        record=(record, ...),
+        lang=(Lang, "en"),
+    )
+    move_request = create_model(
+        f"{title}MoveRequest",
+        __base__=_Strict,
+        __doc__="Try one move on the record's position.",
+        record=(record, ...),
+        move=(str, Field(..., max_length=16, description="the move text")),
+        auto=(
+            StrictBool,
+            Field(default=False, description="after the move, also make every safe move home"),
+        ),
+    )
+    new_request = create_model(
+        f"{title}NewGameRequest",
+        __base__=_Strict,
+        __doc__="Start a new deal.",
+        rules=(rules, Field(default_factory=rules)),
+        source=(DealSource, "random"),
+        numbering=(numbering, default_numbering),
+        exclude=(
+            list[StrictInt],
+            Field(default_factory=list, max_length=MAX_EXCLUDE, description="deals to avoid"),
+        ),
+    )
+    new_response = create_model(
+        f"{title}NewGameResponse",
+        __base__=BaseModel,
+        __doc__="A new deal: the record to keep and its first view.",
+        record=(record, ...),
+        view=(View, ...),
+        note=(
+            str | None,
+            Field(default=None, description="why the source differs from the one asked for"),
+        ),
+    )
+    return GameModels(rules, deal, record, view_request, move_request, new_request, new_response)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, RedirectResponse, Response
 
+from kosynka.web.games.base import WebAdapter
 from kosynka.web.settings import STATIC_DIR
 
 router = APIRouter(include_in_schema=False)
@@ -67,20 +69,6 @@ def prefers_russian(accept_language: str) -> bool:
     return best_ru > best_en
 
 
-@router.get("/")
-def index() -> FileResponse:
-    """The game."""
-    return _page("index.html")
-
-
-@router.get("/klondike/draw-{draw}/deal/{number}")
-def shared_deal(draw: int, number: str) -> FileResponse:
-    """A deal's shareable address opens the game on that deal (the page reads the address)."""
-    if draw not in (1, 3) or not number.isdigit():
-        raise HTTPException(404)
-    return _page("index.html")
-
-
 @router.get("/rules")
 def rules(request: Request) -> Response:
     """The rules in the language the browser prefers."""
@@ -94,3 +82,27 @@ def rules_in(lang: str) -> FileResponse:
     if lang not in ("ru", "en"):
         raise HTTPException(404)
     return _page(f"rules-{lang}.html")
+
+
+def _page_route(page: str) -> Callable[..., FileResponse]:
+    """A handler serving ``page``; path parameters named ``number`` must be digits."""
+
+    def handler(request: Request) -> FileResponse:
+        number = request.path_params.get("number")
+        if number is not None and not str(number).isdigit():
+            raise HTTPException(404)
+        return _page(page)
+
+    return handler
+
+
+def make_router(adapters: Sequence[WebAdapter]) -> APIRouter:
+    """The pages: the Klondike game at ``/``, and each game's pages (its deal addresses
+    included)."""
+    out = APIRouter(include_in_schema=False)
+    out.include_router(router)
+    out.add_api_route("/", _page_route("index.html"), methods=["GET"])
+    for adapter in adapters:
+        for path, page in adapter.pages():
+            out.add_api_route(path, _page_route(page), methods=["GET"])
+    return out

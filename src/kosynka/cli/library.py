@@ -14,18 +14,19 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from kosynka.cli import CliError, add_rule_flags, rules_from
+from kosynka.cli.common import CliError, add_rule_flags, find_game, rules_from
 from kosynka.errors import KosynkaError
-from kosynka.games.klondike import Klondike, KlondikeRules
+from kosynka.games import game_spec
 from kosynka.library.build import (
     BATCH_ROWS,
     DEFAULT_MAX_STATES,
-    GAMES,
     BuildSpec,
     build,
     default_jobs,
+    numbering_of,
     parse_deal_ranges,
     regrade,
+    rules_of,
 )
 from kosynka.library.grading import DEFAULT_RUNS, GRADES, wilson_interval
 from kosynka.library.starter import build_starter, pick_deal, read_starter
@@ -95,7 +96,7 @@ def register(subparsers: Any) -> dict[str, Any]:
         help=f"deals written per transaction at most (default {BATCH_ROWS})",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_rule_flags(p, draw_default=1)
+    add_rule_flags(p)
     _db_flag(p)
 
     p = sub.add_parser("stats", help="deals per verdict and grade, winnable share")
@@ -114,7 +115,7 @@ def register(subparsers: Any) -> dict[str, Any]:
     p = sub.add_parser("pick", help="a deal of a grade not played yet")
     p.add_argument("--grade", required=True, choices=GRADES)
     p.add_argument("--exclude", default="", metavar="N,N,...", help="deals already played")
-    add_rule_flags(p, draw_default=1)
+    add_rule_flags(p)
     _db_flag(p)
 
     p = sub.add_parser("starter", help="rebuild the starter library shipped in the package")
@@ -148,17 +149,14 @@ def cmd_library(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_build(args: argparse.Namespace, out: TextIO) -> int:
-    if args.game.lower() not in GAMES:
-        raise CliError(f"unknown game {args.game!r} (known: {', '.join(GAMES)})")
+    find_game(args.game)
     if args.jobs is not None and args.scheduler:
         raise CliError("give --jobs or --scheduler, not both")
-    rules = rules_from(args)
+    rules = rules_from(find_game(args.game), args)
     deals = parse_deal_ranges(args.deals)
     spec = BuildSpec(
         game=args.game.lower(),
-        draw=rules.draw,
-        passes=rules.passes,
-        foundation_return=rules.foundation_return,
+        rules=rules,
         max_states=args.max_states,
         time_limit=args.time_limit,
         runs=args.runs,
@@ -217,7 +215,7 @@ def _cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     game = args.game.lower()
     rules: str | None = None
     if not args.all_rules:
-        rules = rules_from(args).text()
+        rules = rules_from(find_game(game), args).text()
     with open_library(args.db, create=False, readonly=True) as lib:
         counts = lib.counts(game, rules)
         where = lib.where
@@ -261,7 +259,7 @@ def _starter_stats(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     for draw in (1, 3):
         mine = [d for d in deals if d.draw == draw]
-        rules = KlondikeRules(draw=draw).text()
+        rules = game_spec("klondike").make_rules(draw=draw).text()
         print(f"starter library, klondike {rules}: {len(mine)} winnable deals", file=out)
         for g in GRADES:
             of_grade = [d for d in mine if d.grade == g]
@@ -285,13 +283,11 @@ def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     with open_library(args.db, create=False, readonly=True) as lib:
         for rec in lib.records(verdict="solved"):
             checked += 1
-            if rec["game"] != "klondike":
-                bad.append(f"{rec['game']} deal {rec['deal']}: unknown game")
-                continue
             try:
-                rules = _rules_of(rec["rules"])
+                spec = game_spec(rec["game"])
+                rules = rules_of(spec.name, rec["rules"])
                 line = (rec["solution"] or "").split()
-                verify_line(Klondike(int(rec["deal"]), rules=rules), line)
+                verify_line(spec.deal(int(rec["deal"]), rules, numbering_of(spec.name)), line)
             except (SolutionError, KosynkaError) as exc:
                 bad.append(f"{rec['rules']} deal {rec['deal']}: {exc}")
     for b in bad[:20]:
@@ -306,17 +302,8 @@ def _cmd_regrade(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _rules_of(text: str) -> KlondikeRules:
-    """The rules from their stored text ``draw=1 passes=unlimited return=on``."""
-    fields = dict(part.split("=", 1) for part in text.split())
-    passes = None if fields["passes"] == "unlimited" else int(fields["passes"])
-    return KlondikeRules(
-        draw=int(fields["draw"]), passes=passes, foundation_return=fields["return"] == "on"
-    )
-
-
 def _cmd_pick(args: argparse.Namespace, out: TextIO) -> int:
-    rules = rules_from(args)
+    rules = rules_from(find_game("klondike"), args)
     exclude: set[int] = set()
     for part in args.exclude.split(","):
         part = part.strip()

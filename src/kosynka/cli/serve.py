@@ -7,7 +7,7 @@ import socket
 from collections.abc import Callable
 from typing import TextIO
 
-from kosynka.cli import CliError
+from kosynka.cli.common import CliError
 
 
 def _port(text: str) -> int:

@@ -21,15 +21,15 @@ from dataclasses import dataclass
 from typing import Final
 
 from kosynka.cards import ALL_CARDS, KING, Card, Suit
-from kosynka.deals import KlondikeLayout, check_deal_number, klondike_layout
 from kosynka.errors import (
     IllegalMoveError,
     InvalidNotationError,
     InvalidPositionError,
     Reason,
 )
-from kosynka.games import klondike_reasons as R
 from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
+from kosynka.games.klondike import reasons as R
+from kosynka.games.klondike.deals import KlondikeLayout, check_deal_number, klondike_layout
 
 COLUMNS: Final = 7
 FOUNDATION: Final = 7
@@ -193,7 +193,8 @@ class Klondike(Game[Move]):
     """A game of Klondike: the position, the rules and the moves made so far.
 
     Create one from a deal number (``Klondike(12345, rules=KlondikeRules(draw=3))``), from a
-    :class:`~kosynka.deals.KlondikeLayout`, or from any position with :meth:`from_position`.
+    :class:`~kosynka.games.klondike.deals.KlondikeLayout`, or from any position with
+    :meth:`from_position`.
     """
 
     rules: KlondikeRules

@@ -1,7 +1,7 @@
 """``kosynka solve``: decide positions or ranges of deals from the command line.
 
     kosynka solve POSITION... [rule flags] [--time-limit S] [--short] [--json]
-    kosynka solve --game klondike --deals 1-1000 [--draw 1|3] [--numbering pysol|kpat] [--jobs N]
+    kosynka solve --game GAME --deals 1-1000 [rule flags] [--numbering N] [--jobs N]
 
 With ``--json`` each position gives one JSON object per line, then a last line
 ``{"summary": {...}}``; otherwise a table and a summary (and a progress bar on a terminal).
@@ -16,11 +16,18 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
-from kosynka import deals
-from kosynka.cli import CliError, add_rule_flags, read_position, rules_from
+from kosynka.cli.common import (
+    CliError,
+    add_rule_flags,
+    check_flags_for,
+    find_game,
+    read_position,
+    rules_from,
+)
+from kosynka.cli.games import parse_deal_number
 from kosynka.errors import KosynkaError
-from kosynka.games.klondike import Klondike, KlondikeRules
-from kosynka.solver import SolveResult, default_implementation, solve
+from kosynka.games import GameSpec, game_spec, game_specs
+from kosynka.solver import SolveResult, default_implementation, has_solver, solve
 from kosynka.solver.stats import summarize
 
 MAX_DEALS = 10_000_000
@@ -35,9 +42,10 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
         description="Decide positions (files, or - for stdin) or a range of deals with the solver.",
     )
     p.add_argument("positions", nargs="*", metavar="POSITION", help="position files, or -")
-    p.add_argument("--game", default="klondike", help="the game of --deals (klondike)")
+    names = ", ".join(s.name for s in game_specs())
+    p.add_argument("--game", default="klondike", help=f"the game of --deals ({names})")
     p.add_argument("--deals", metavar="RANGE", help="deal numbers such as 1-1000 or 1,5,9-12")
-    p.add_argument("--numbering", choices=deals.NUMBERINGS, default="pysol")
+    p.add_argument("--numbering", help="the deal numbering (default: the game's own)")
     add_rule_flags(p)
     p.add_argument("--time-limit", type=float, metavar="S", help="seconds per position")
     p.add_argument("--max-states", type=int, metavar="N", help="search states per position")
@@ -47,16 +55,17 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
     return {"solve": cmd_solve}
 
 
-def parse_deal_range(text: str, numbering: str) -> list[int]:
-    """Read ``1-1000``, ``7`` or ``1,5,9-12`` into deal numbers; raise CliError when malformed."""
+def parse_deal_range(spec: GameSpec, text: str, numbering: str | None) -> list[int]:
+    """Read ``1-1000``, ``7`` or ``1,5,9-12`` into deal numbers of ``spec``'s game; raise
+    CliError when malformed."""
     out: list[int] = []
     for part in text.split(","):
         part = part.strip()
         lo_text, sep, hi_text = part.partition("-")
         try:
-            lo = deals.parse_deal_number(lo_text, numbering)
-            hi = deals.parse_deal_number(hi_text, numbering) if sep else lo
-        except KosynkaError as exc:
+            lo = parse_deal_number(spec, lo_text, numbering)
+            hi = parse_deal_number(spec, hi_text, numbering) if sep else lo
+        except CliError as exc:
             raise CliError(f"bad --deals {text!r}: {exc}") from None
         if hi < lo:
             raise CliError(f"bad --deals {text!r}: range {part} runs backwards")
@@ -83,11 +92,11 @@ def _row(label_key: str, label: object, res: SolveResult) -> dict[str, object]:
 
 
 def _solve_deal(
-    job: tuple[int, str, KlondikeRules, float | None, int | None, bool],
+    job: tuple[str, int, str, Any, float | None, int | None, bool],
 ) -> dict[str, object]:
     """Solve one deal (runs in a worker process with ``--jobs``)."""
-    number, numbering, rules, time_limit, max_states, short = job
-    game = Klondike(number, rules=rules, numbering=numbering)
+    name, number, numbering, rules, time_limit, max_states, short = job
+    game = game_spec(name).deal(number, rules, numbering)
     res = solve(game, time_limit=time_limit, max_states=max_states, short=short)
     return _row("deal", number, res)
 
@@ -112,8 +121,9 @@ class _Progress:
 
 
 def _check_args(args: argparse.Namespace) -> None:
-    if args.game.lower() != "klondike":
-        raise CliError(f"unknown game {args.game!r} (known: klondike)")
+    spec = find_game(args.game)
+    if args.deals and not has_solver(spec.name):
+        raise CliError(f"kosynka has no solver for {spec.name} yet")
     if args.positions and args.deals:
         raise CliError("give positions or --deals, not both")
     if not args.positions and not args.deals:
@@ -125,7 +135,7 @@ def _check_args(args: argparse.Namespace) -> None:
     if args.jobs < 1:
         raise CliError(f"--jobs must be at least 1, not {args.jobs}")
     try:
-        default_implementation()
+        default_implementation(spec.name if has_solver(spec.name) else "klondike")
     except ValueError as exc:  # KOSYNKA_IMPLEMENTATION names a missing implementation
         raise CliError(str(exc)) from None
 
@@ -133,10 +143,16 @@ def _check_args(args: argparse.Namespace) -> None:
 def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]]:
     """How many results there will be, and the results in order."""
     if args.deals:
-        numbers = parse_deal_range(args.deals, args.numbering)
-        rules = rules_from(args)
+        spec = find_game(args.game)
+        check_flags_for(spec, args)
+        try:
+            numbering = spec.check_numbering(args.numbering)
+        except KosynkaError as exc:
+            raise CliError(str(exc)) from None
+        numbers = parse_deal_range(spec, args.deals, numbering)
+        rules = rules_from(spec, args)
         jobs = [
-            (n, args.numbering, rules, args.time_limit, args.max_states, args.short)
+            (spec.name, n, numbering, rules, args.time_limit, args.max_states, args.short)
             for n in numbers
         ]
         if args.jobs > 1 and len(jobs) > 1:
@@ -149,12 +165,18 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
             return len(jobs), pooled()
         return len(jobs), (_solve_deal(j) for j in jobs)
     games = [(arg, read_position(arg, args)[0]) for arg in args.positions]
+    for arg, game in games:
+        if not has_solver(game.name):
+            raise CliError(f"{arg}: kosynka has no solver for {game.name} yet")
 
     def each() -> Iterator[dict[str, object]]:
         for arg, game in games:
-            res = solve(
-                game, time_limit=args.time_limit, max_states=args.max_states, short=args.short
-            )
+            try:
+                res = solve(
+                    game, time_limit=args.time_limit, max_states=args.max_states, short=args.short
+                )
+            except ValueError as exc:
+                raise CliError(f"{arg}: {exc}") from None
             yield _row("position", arg, res)
 
     return len(games), each()

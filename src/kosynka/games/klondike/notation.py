@@ -30,7 +30,7 @@ from typing import Any, Final
 
 from kosynka.cards import ALL_CARDS, RANK_LETTERS, Card, Suit
 from kosynka.errors import InvalidNotationError, InvalidPositionError
-from kosynka.games.klondike import Klondike, KlondikeRules
+from kosynka.games.klondike.rules import Klondike, KlondikeRules
 
 FORMATS: Final = ("text", "solvitaire")
 _SECTIONS: Final = ("tableau", "stock", "waste", "foundations")

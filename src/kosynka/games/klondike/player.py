@@ -39,7 +39,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Final
 
-from kosynka.games.klondike import FOUNDATION, Klondike, Move
+from kosynka.games.klondike.rules import FOUNDATION, Klondike, Move
 
 _RANK: Final = tuple(i % 13 + 1 for i in range(52))
 _SUIT: Final = tuple(i // 13 for i in range(52))

@@ -1,0 +1,393 @@
+"""The Klondike solver: decides a Klondike position and finds a winning line.
+
+>>> from kosynka import Klondike, KlondikeRules
+>>> from kosynka.solver import solve
+>>> res = solve(Klondike(1, rules=KlondikeRules(draw=1), numbering="kpat"))
+>>> res.solved
+True
+
+The search runs in the compiled core (``kosynka.solver._core``, C++) when it is installed and
+in the pure-Python reference (:mod:`kosynka.solver._klondike_py`) otherwise. Both know the whole
+position (the face-down cards and the order of the stock), work from any position under every
+rule option, and every winning line is replayed through the rules engine before it is returned.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from kosynka.errors import KosynkaError
+from kosynka.games.klondike import DRAW, RECYCLE, Klondike, KlondikeRules, Move
+from kosynka.solver import NATIVE as _NATIVE
+from kosynka.solver import _klondike_py
+from kosynka.solver.result import SolutionError, SolveResult, SolveStatus
+
+
+def available_implementations() -> list[str]:
+    """``["native", "python"]`` when the compiled core is installed, else ``["python"]``.
+
+    ``native`` is the compiled abstract search (face-up cards kept as a set, see
+    ``bench/solver_klondike.md``); ``python`` is the exact reference search. With the core
+    installed, ``exact`` (the compiled twin of the reference, same states and same lines) may
+    also be asked for by name; ``short=True`` always uses it."""
+    return ["native", "python"] if _NATIVE is not None else ["python"]
+
+
+def solve_game(
+    game: Klondike,
+    *,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    short: bool = False,
+    implementation: str = "native",
+) -> SolveResult:
+    """Decide ``game``'s position (limits already checked by :func:`kosynka.solver.solve`)."""
+    if not isinstance(game, Klondike):
+        raise TypeError(f"the Klondike solver needs a Klondike game, not {type(game).__name__}")
+    impl = implementation
+    if impl not in available_implementations() and not (impl == "exact" and _NATIVE is not None):
+        raise ValueError(f"solver implementation {impl!r} is not available")
+    searched, compact = normalized(game)
+    start = time.perf_counter()
+    status, limit, line, states, unique = _decide(impl, searched, time_limit, max_states, False)
+    if short and status == "solved":
+        line, more, more_unique = _shorter_line(impl, searched, line, start, time_limit, max_states)
+        states += more
+        unique += more_unique
+    seconds = time.perf_counter() - start
+    if status == "solved" and compact:
+        line = drop_idle_passes(searched, line)
+    moves = verify_line(game, line) if status == "solved" else []
+    return SolveResult(
+        status=SolveStatus(status),
+        limit=limit,
+        moves=moves,
+        states=states,
+        unique_states=unique,
+        seconds=seconds,
+        implementation=impl,
+    )
+
+
+def _card_moves(line: list[str]) -> int:
+    """Moves of cards in a line of move text (draws and recycles not counted)."""
+    return sum(1 for m in line if m not in ("s", "r"))
+
+
+def _shorter_line(
+    impl: str,
+    game: Klondike,
+    line: list[str],
+    start: float,
+    time_limit: float | None,
+    max_states: int | None,
+) -> tuple[list[str], int, int]:
+    """For ``short=True``: the default search's winning ``line``, or the line of the search
+    that spends effort on fewer card moves when that one has fewer (so a short line is never
+    longer than the default one). Returns the line and the extra states and unique states."""
+    left = None
+    if time_limit is not None:
+        left = time_limit - (time.perf_counter() - start)
+        if left <= 0.01:
+            return line, 0, 0
+    status, _limit, other, states, unique = _decide(impl, game, left, max_states, True)
+    if status == "solved" and (_card_moves(other), len(other)) < (_card_moves(line), len(line)):
+        line = other
+    return line, states, unique
+
+
+def normalized(game: Klondike) -> tuple[Klondike, bool]:
+    """The position as the searches see it, with the pass rule in its smallest equivalent form,
+    and whether a line found for it must go through :func:`drop_idle_passes` before it is a
+    line of ``game``'s rules.
+
+    Only the recycles still allowed matter (``passes - pass_number``), so the search gets pass 1
+    of ``left + 1``. And a winning line never needs more recycles than there are talon cards:
+    after each needed recycle the pass that follows must play a talon card (a pass that plays
+    none leaves the talon as it found it, so its card moves can be made in the next pass and
+    the pass dropped). When at least that many recycles are left, the limit cannot bind and the
+    position is searched as with unlimited passes; its line is then compacted to at most one
+    recycle per talon card. So every pass limit and pass number, however large, reaches the
+    compiled core as a small number or as unlimited."""
+    rules = game.rules
+    if rules.passes is None:
+        if game.pass_number == 1:
+            return game, False
+        searched = game.copy(stack=False)
+        searched.pass_number = 1
+        return searched, False
+    left = rules.passes - game.pass_number
+    talon = game.stock_count() + len(game.waste())
+    searched = game.copy(stack=False)
+    searched.pass_number = 1
+    if left >= talon:
+        searched.rules = dataclasses.replace(rules, passes=None)
+        return searched, True
+    if left + 1 != rules.passes:
+        searched.rules = dataclasses.replace(rules, passes=left + 1)
+    return searched, False
+
+
+def drop_idle_passes(game: Klondike, line: list[str]) -> list[str]:
+    """``line`` (move text, winning from ``game``) without the passes that play no talon card.
+
+    A pass that starts after a recycle with no talon card played in it ends with the talon as it
+    began; its draws and the recycle that ends it are dropped, and its card moves then come at
+    the start of the next pass, where they are just as legal. What is left has at most one
+    recycle per talon card (see :func:`normalized`)."""
+    board = game.copy(stack=False)
+    keep = [True] * len(line)
+    draws: list[int] = []
+    after_recycle = False
+    played_talon = False
+    for i, text in enumerate(line):
+        move = Move.parse(text)
+        if move.card is None:
+            if move.to == RECYCLE:
+                if after_recycle and not played_talon:
+                    for j in draws:
+                        keep[j] = False
+                    keep[i] = False
+                after_recycle, played_talon, draws = True, False, []
+            else:
+                draws.append(i)
+        else:
+            waste = board.waste()
+            if waste and waste[-1] == move.card:
+                played_talon = True
+        board.advance(move)
+    return [m for m, k in zip(line, keep, strict=True) if k]
+
+
+QUICK_STATES = 20_000
+"""States the first, quick try of a Draw 3 or pass-limited position gets before the relaxed
+proof (see :func:`_decide`)."""
+RELAXED_STATES = 3_000_000
+"""States the relaxed (Draw 1, unlimited passes) proof of unsolvability gets at most."""
+
+_Outcome = tuple[str, "str | None", list[str], int, int]
+
+
+def _search(
+    impl: str,
+    game: Klondike,
+    time_limit: float | None,
+    max_states: int | None,
+    short: bool,
+    plain_first: bool = False,
+) -> _Outcome:
+    """One search by implementation ``impl``; with ``plain_first``, the compiled abstract
+    search first looks for a line without foundation cards coming back."""
+    if impl in ("native", "exact"):
+        assert _NATIVE is not None
+        if impl == "native":
+            began = time.perf_counter()
+            first = NO_RETURN_STATES if plain_first and not short and game.rules.draw == 1 else 0
+            found = _set_search(_NATIVE, game, time_limit, max_states, short, first)
+            if found is not None:
+                if short and found[0] == "solved":
+                    left = None
+                    if time_limit is not None:
+                        left = time_limit - (time.perf_counter() - began)
+                    if left is None or left > 0.01:
+                        found = _shorter_of(found, game, left, max_states)
+                return found
+        return _native_search(_NATIVE, game, time_limit, max_states, short)
+    ref = _klondike_py.search(game, time_limit=time_limit, max_states=max_states, short=short)
+    return ref.status, ref.limit, ref.line, ref.states, ref.unique_states
+
+
+NO_RETURN_STATES = 500
+"""States the compiled search's first try spends, under Draw 1 with foundation return on,
+looking for a line that never brings a card back. Such a line is also a line of the real rules,
+and usually a shorter one: the search with return sends cards home early and brings them back.
+On KPat deals 1-1000 plain Draw 1 lines have 86.3 card moves without this first look and 81.2
+with it (2,000 states: 80.3). Under Draw 3 it shortens lines less (92.5 to 89.7) and costs more
+(its median time went up 13%), so it is not made there."""
+
+
+def _decide(
+    impl: str, game: Klondike, time_limit: float | None, max_states: int | None, short: bool
+) -> _Outcome:
+    """Search ``game``; for Draw 3 or a pass limit, prove unsolvability on a relaxation first.
+
+    Draw 1 with unlimited passes reaches every talon card at any time, so it allows every line
+    Draw 3 or a pass limit allows: a position it cannot win cannot be won under the real rules
+    either, and its search space is much smaller. A short first try under the real rules keeps
+    easy positions fast; then the relaxed search (bounded) may prove the position lost; else the
+    real search runs with what is left of the limits.
+
+    Under Draw 1 with foundation return on (and not ``short``), the compiled search's first try
+    looks briefly for a line that never brings a card back (see :data:`NO_RETURN_STATES`)."""
+    rules = game.rules
+    if rules.draw == 1 and rules.passes is None:
+        return _search(impl, game, time_limit, max_states, short, plain_first=True)
+    start = time.perf_counter()
+    quick = QUICK_STATES if max_states is None else min(QUICK_STATES, max_states)
+    first = _search(impl, game, time_limit, quick, short, plain_first=True)
+    if (
+        first[0] != "limit"
+        or first[1] == "time"
+        or (max_states is not None and quick >= max_states)
+    ):
+        return first
+    total_states, total_unique = first[3], first[4]
+
+    def left_time(share: float = 1.0) -> float | None:
+        if time_limit is None:
+            return None
+        return max(1e-3, (time_limit - (time.perf_counter() - start)) * share)
+
+    relaxed_game = game.copy(stack=False)
+    relaxed_game.rules = KlondikeRules(
+        draw=1, passes=None, foundation_return=rules.foundation_return
+    )
+    cap = RELAXED_STATES
+    if max_states is not None:
+        cap = min(cap, max(1, (max_states - total_states) // 3))
+    relaxed = _search(impl, relaxed_game, left_time(1 / 3), cap, False)
+    total_states += relaxed[3]
+    total_unique += relaxed[4]
+    if relaxed[0] == "unsolvable":
+        return "unsolvable", None, [], total_states, total_unique
+    rest = None if max_states is None else max(1, max_states - total_states)
+    status, limit, line, states, unique = _search(impl, game, left_time(), rest, short)
+    return status, limit, line, total_states + states, total_unique + unique
+
+
+def position_args(game: Klondike) -> tuple[list[list[int]], list[int], list[int], list[int]]:
+    """The position as plain card-index lists for the compiled core: columns (bottom to top),
+    face-down counts, talon (waste bottom to top, then the stock from the next card drawn) and
+    foundation counts."""
+    # The engine keeps the position as card indices already.
+    return (
+        [list(col) for col in game._cols],
+        list(game._hidden),
+        game._waste + game._stock[::-1],
+        list(game._found),
+    )
+
+
+def _native_search(
+    core: ModuleType,
+    game: Klondike,
+    time_limit: float | None,
+    max_states: int | None,
+    short: bool,
+) -> tuple[str, str | None, list[str], int, int]:
+    """Run the compiled core's exact search on ``game``'s position."""
+    return _call_core(core.solve, game, time_limit, max_states, short)
+
+
+def _call_core(
+    search: Any,
+    game: Klondike,
+    time_limit: float | None,
+    max_states: int | None,
+    short: bool,
+    *extra: Any,
+) -> _Outcome:
+    """Call one of the core's searches (``solve`` or ``set_solve``) on ``game``'s position and
+    return its answer as plain Python values."""
+    cols, hidden, talon, found = position_args(game)
+    r = game.rules
+    status, limit, line, states, unique = search(
+        cols,
+        hidden,
+        talon,
+        len(game._waste),
+        found,
+        game.pass_number,
+        r.draw,
+        0 if r.passes is None else r.passes,
+        r.foundation_return,
+        -1.0 if time_limit is None else float(time_limit),
+        0 if max_states is None else int(max_states),
+        short,
+        *extra,
+    )
+    return str(status), (str(limit) if limit else None), list(line), int(states), int(unique)
+
+
+SHORT_SECONDS = 2.0
+"""With ``short=True``, how long the exact search may look for a shorter line than the one the
+abstract search found (and shortened)."""
+
+
+def _shorter_of(
+    found: _Outcome, game: Klondike, time_limit: float | None, max_states: int | None
+) -> _Outcome:
+    """The abstract search's (shortened) line, or the exact search's branch-and-bound line when
+    that one, found within a short budget, has fewer card moves."""
+    assert _NATIVE is not None
+    budget = SHORT_SECONDS if time_limit is None else max(1e-3, min(SHORT_SECONDS, time_limit))
+    exact = _native_search(_NATIVE, game, budget, max_states, True)
+
+    def card_moves(line: list[str]) -> int:
+        return sum(1 for m in line if m not in ("s", "r"))
+
+    if exact[0] == "solved" and card_moves(exact[2]) < card_moves(found[2]):
+        return found[0], found[1], exact[2], found[3] + exact[3], found[4] + exact[4]
+    return found[0], found[1], found[2], found[3] + exact[3], found[4] + exact[4]
+
+
+def _set_search(
+    core: ModuleType,
+    game: Klondike,
+    time_limit: float | None,
+    max_states: int | None,
+    short: bool = False,
+    plain_first: int = 0,
+) -> _Outcome | None:
+    """Run the compiled abstract search on ``game``'s position (``plain_first``: states for a
+    first look without foundation return, see :data:`NO_RETURN_STATES`); None when it cannot
+    represent the position (face-up cards out of sequence), for the exact search to take over."""
+    found = _call_core(core.set_solve, game, time_limit, max_states, short, plain_first)
+    return None if found[0] == "unsupported" else found
+
+
+def verify_line(game: Klondike, moves: Sequence[Move | str]) -> list[Move]:
+    """Replay ``moves`` from ``game``'s position on a copy (``game`` is left as it is) and
+    return them as :class:`Move` values; raise :class:`SolutionError` when a move is illegal or
+    the last position is not won. Runs of draws are checked and made together
+    (:meth:`Klondike.advance_draws`)."""
+    board = game.copy(stack=False)
+    out: list[Move] = []
+    i, n = 0, len(moves)
+    while i < n:
+        m = moves[i]
+        try:
+            move = Move.parse(m) if isinstance(m, str) else m
+            if _is_draw(move):
+                j = i + 1
+                while j < n and _is_draw(moves[j]):
+                    j += 1
+                made = board.advance_draws(j - i)
+                out.extend([move] * made)
+                if made < j - i:
+                    i += made
+                    board.advance(move)  # raises with the rule's reason
+                i = j
+                continue
+            board.advance(move)
+        except KosynkaError as exc:
+            raise SolutionError(f"solver line refused at move {i + 1} ({m}): {exc}") from None
+        out.append(move)
+        i += 1
+    if not board.is_won():
+        raise SolutionError(
+            f"solver line of {len(out)} moves does not win: "
+            f"{52 - sum(board.foundation_counts())} cards are not home"
+        )
+    return out
+
+
+def _is_draw(m: Move | str) -> bool:
+    """Whether ``m`` (a move or move text) is a draw from the stock."""
+    if isinstance(m, str):
+        return m == "s"
+    return m.card is None and m.to == DRAW

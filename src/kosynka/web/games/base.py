@@ -1,0 +1,102 @@
+"""The shape of a game's web adapter, and the replayed table every adapter works on."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from kosynka.cards import Card
+from kosynka.games.base import Game, GameSpec
+
+
+@dataclass(slots=True)
+class Table:
+    """A replayed game and what the page shows beyond the position (Klondike: how many cards
+    of the last draw still lie fanned on the waste)."""
+
+    game: Game[Any]
+    fan: int = 0
+
+    def copy(self) -> Table:
+        """An independent copy without the game's move history."""
+        return Table(self.game.copy(stack=False), self.fan)
+
+
+def ru_accusative(card: Card) -> str:
+    """The card's Russian name in the accusative ("семёрку треф", "туза пик", "короля")."""
+    name = card.name("ru")
+    rank, _, suit = name.partition(" ")
+    if rank.endswith("а"):
+        rank = rank[:-1] + "у"
+    elif rank in ("туз", "валет", "король"):
+        rank = {"туз": "туза", "валет": "валета", "король": "короля"}[rank]
+    return f"{rank} {suit}"
+
+
+class WebAdapter(ABC):
+    """One game as the web layer sees it."""
+
+    spec: ClassVar[GameSpec]
+    title: ClassVar[str]
+    """The prefix of the game's API model names (``Klondike`` -> ``KlondikeGameRecord``)."""
+    rules_model: ClassVar[type[BaseModel]]
+    """The pydantic model of the game's rules in the API."""
+    graded: ClassVar[bool] = False
+    """True when the deal library can serve graded deals of this game."""
+
+    @abstractmethod
+    def rules_of(self, rules: BaseModel) -> Any:
+        """The engine's rules for the API's rules model."""
+
+    def new_table(self, game: Game[Any]) -> Table:
+        """A table for a freshly dealt game."""
+        return Table(game)
+
+    def push(self, table: Table, move: Any) -> None:
+        """Make ``move`` on ``table`` (raise ``IllegalMoveError`` if refused)."""
+        table.game.push(move)
+
+    @abstractmethod
+    def view_parts(self, table: Table, moves: Sequence[str]) -> dict[str, Any]:
+        """What the player sees of the position: ``columns`` (``down``, ``up``),
+        ``foundations`` (``suit``, ``count``, ``top``), and where the game has them ``waste``,
+        ``cells``; ``counters`` (name -> number or null)."""
+
+    def safe_moves(self, game: Game[Any]) -> list[Any]:
+        """Moves the page's auto option makes after each move (cards home that can never be
+        missed); none by default."""
+        return []
+
+    @abstractmethod
+    def heuristic_hint(self, game: Game[Any]) -> tuple[Any | None, str]:
+        """A move suggested from what the player sees, and its kind (``heuristic``, ``draw``,
+        ``recycle``, ``deal``, ``stuck``, ``won``)."""
+
+    @abstractmethod
+    def describe(self, move: Any) -> tuple[str, str]:
+        """A move in words, in English and Russian (for hints)."""
+
+    def collect_possible(self, game: Game[Any]) -> bool:
+        """True when a collect may be offered (the rest is decided by :meth:`plain_collect` or
+        the solver)."""
+        return False
+
+    def plain_collect(self, game: Game[Any]) -> list[Any] | None:
+        """A line that finishes ``game`` without search, or None."""
+        return None
+
+    def library_pick(self, grade: str, rules: Any, exclude: set[int]) -> tuple[bool, int | None]:
+        """A graded deal from the deal library: (library present, number or None)."""
+        return False, None
+
+    def library_numbering(self) -> str:
+        """The numbering graded deals are in."""
+        return self.spec.default_numbering()
+
+    def pages(self) -> list[tuple[str, str]]:
+        """The page routes of this game: (path pattern, static page file)."""
+        return []

@@ -1,0 +1,295 @@
+"""Klondike in the browser: the API's rules model, the fanned Draw 3 waste, foundations in the
+order their aces arrived, hints from the visible cards, safe cards home, the plain collect."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, NamedTuple
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
+from kosynka.cards import KING, SUIT_LETTERS, Card
+from kosynka.games.base import Game, GameSpec
+from kosynka.games.klondike import DRAW, FOUNDATION, SPEC, Klondike, KlondikeRules, Move
+from kosynka.web.games.base import Table, WebAdapter, ru_accusative
+
+
+class KlondikeRulesModel(BaseModel):
+    """Klondike's rule options."""
+
+    model_config = ConfigDict(extra="forbid", title="KlondikeRules")
+
+    draw: Literal[1, 3] = Field(default=1, description="cards turned per draw from the stock")
+    passes: StrictInt | None = Field(
+        default=None, ge=1, le=1000, description="passes through the stock; null for unlimited"
+    )
+    foundation_return: StrictBool = Field(
+        default=True, description="whether a foundation's top card may come back to the tableau"
+    )
+
+
+# ----------------------------------------------------------------------------- hints
+def is_safe_home(game: Klondike, card: Card) -> bool:
+    """True when sending ``card`` to its foundation can never cost a move: it is an ace or a
+    two, or every card that could be built on it in a column (the next lower rank of the other
+    colour) is already home."""
+    if card.rank <= 2:
+        return True
+    counts = game.foundation_counts()
+    other = (0, 3) if card.is_red else (1, 2)
+    return all(counts[s] >= card.rank - 1 for s in other)
+
+
+def safe_home_moves(game: Klondike) -> list[Move]:
+    """The legal foundation moves that are safe (see :func:`is_safe_home`)."""
+    return [
+        m
+        for m in game.legal_moves
+        if m.card is not None and m.to == FOUNDATION and is_safe_home(game, m.card)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """Where a card lies for the heuristic: column (or -1), index in it, face-down below."""
+
+    column: int
+    index: int
+    down_below: int
+
+
+def _where(game: Klondike, card: Card) -> _Where:
+    """Find ``card`` among the face-up column cards; column -1 means waste or foundation."""
+    for i in range(7):
+        col = game.column(i)
+        if card in col:
+            idx = col.index(card)
+            return _Where(i, idx, game.face_down_count(i))
+    return _Where(-1, -1, 0)
+
+
+def score_move(game: Klondike, move: Move) -> int:
+    """How good ``move`` looks from visible information (higher is better; <= 0 is aimless)."""
+    card = move.card
+    if card is None:
+        return 1 if game.stock_count() else 0
+    where = _where(game, card)
+    from_foundation = where.column < 0 and game.foundation_top(card.suit) == card
+    if from_foundation:
+        return -50  # taking a card back home is rarely what helps
+    if move.to == FOUNDATION:
+        base = 100 if is_safe_home(game, card) else 35
+        if where.column >= 0 and where.index == where.down_below and where.down_below:
+            base += 30  # it also turns a card
+        return base
+    if where.column < 0:  # from the waste onto a column
+        if card.rank == KING:
+            return 22
+        return 25
+    reveals = where.index == where.down_below and where.down_below > 0
+    if reveals:
+        return 50 + 5 * where.down_below
+    if card.rank == KING and where.index == 0:
+        return -40  # a king already heading an empty column gains nothing by moving
+    if where.index == where.down_below == 0:
+        return -30  # emptying a column without a king to fill it gains nothing yet
+    # A move inside face-up cards: useful only if it frees the card under it for home.
+    below = game.column(where.column)[where.index - 1]
+    if game.explain(Move.to_foundation(below)) is None:
+        return 20
+    return -10
+
+
+class Hint(NamedTuple):
+    """A suggested move (None only when no card can ever move again) and its kind."""
+
+    move: Move | None
+    kind: str
+
+
+def heuristic_hint(game: Klondike) -> Hint:
+    """The best move by :func:`score_move`; a draw or a new pass when no card move looks
+    useful; any legal move rather than a false "no moves"; ``stuck`` only when
+    :meth:`Klondike.is_stuck` says nothing can ever move again."""
+    if game.is_won():
+        return Hint(None, "won")
+    legal = list(game.legal_moves)
+    card_moves = [m for m in legal if m.card is not None]
+    best: Move | None = None
+    best_score = 0
+    for m in card_moves:
+        s = score_move(game, m)
+        if s > best_score:
+            best, best_score = m, s
+    if best is not None:
+        return Hint(best, "heuristic")
+    for m in legal:
+        if m.card is None:
+            return Hint(m, "draw" if m == Move.draw() else "recycle")
+    if card_moves and not game.is_stuck():
+        return Hint(max(card_moves, key=lambda m: score_move(game, m)), "heuristic")
+    return Hint(None, "stuck")
+
+
+# ----------------------------------------------------------------------------- the adapter
+def _foundation_order(moves: Sequence[str]) -> list[int]:
+    """Suit indices in the order their aces reached the foundations (the rest after, in suit
+    order): foundations belong to no suit until an ace takes one."""
+    order: list[int] = []
+    for raw in moves:
+        text = raw.replace(" ", "").upper()  # records may spell moves loosely ("ah > f")
+        if len(text) == 4 and text[0] == "A" and text[2:] == ">F":
+            s = SUIT_LETTERS.find(text[1])
+            if s >= 0 and s not in order:
+                order.append(s)
+                if len(order) == 4:
+                    return order
+    return order + [s for s in range(4) if s not in order]
+
+
+class KlondikeAdapter(WebAdapter):
+    """Klondike's web adapter."""
+
+    spec: ClassVar[GameSpec] = SPEC
+    title: ClassVar[str] = "Klondike"
+    rules_model: ClassVar[type[BaseModel]] = KlondikeRulesModel
+    graded: ClassVar[bool] = True
+
+    def rules_of(self, rules: BaseModel) -> KlondikeRules:
+        """The engine's rules for the API's rules model."""
+        assert isinstance(rules, KlondikeRulesModel)
+        return KlondikeRules(
+            draw=rules.draw, passes=rules.passes, foundation_return=rules.foundation_return
+        )
+
+    def push(self, table: Table, move: Any) -> None:
+        """Make ``move`` and follow the Draw 3 fan: a draw spreads its cards, playing the waste
+        top folds one back."""
+        game = table.game
+        assert isinstance(game, Klondike)
+        if move.card is None:
+            fan = min(game.rules.draw, game.stock_count()) if move.to == DRAW else 0
+        else:
+            waste = game.waste()
+            fan = max(table.fan - 1, 0) if waste and waste[-1] == move.card else table.fan
+        game.push(move)
+        table.fan = fan
+
+    def view_parts(self, table: Table, moves: Sequence[str]) -> dict[str, Any]:
+        """Columns, the waste's visible top (its fanned cards in Draw 3), the foundations in
+        the order their aces arrived, and the counters."""
+        game = table.game
+        assert isinstance(game, Klondike)
+        waste = game.waste()
+        shown = waste[-max(table.fan, 1) :] if waste else []
+        passes = game.rules.passes
+        return {
+            "columns": [
+                {"down": game.face_down_count(i), "up": [c.text() for c in game.face_up(i)]}
+                for i in range(7)
+            ],
+            "waste": [c.text() for c in shown],
+            "foundations": [
+                {
+                    "suit": SUIT_LETTERS[s],
+                    "count": game.foundation_count(s),
+                    "top": (t.text() if (t := game.foundation_top(s)) else None),
+                }
+                for s in _foundation_order(moves)
+            ],
+            "counters": {
+                "moves": len(moves),
+                "face_down": game.face_down_count(),
+                "pass_number": game.pass_number,
+                "passes_left": None if passes is None else max(0, passes - game.pass_number),
+                "stock": game.stock_count(),
+                "waste": len(waste),
+                "foundations": sum(game.foundation_counts()),
+            },
+        }
+
+    def safe_moves(self, game: Game[Any]) -> list[Any]:
+        """Safe cards home (see :func:`is_safe_home`)."""
+        assert isinstance(game, Klondike)
+        return safe_home_moves(game)
+
+    def heuristic_hint(self, game: Game[Any]) -> tuple[Any | None, str]:
+        """See :func:`heuristic_hint`."""
+        assert isinstance(game, Klondike)
+        return heuristic_hint(game)
+
+    def describe(self, move: Any) -> tuple[str, str]:
+        """A Klondike move in words."""
+        if move.card is None:
+            if move == Move.draw():
+                return "Draw from the stock.", "Возьмите карты из колоды."
+            return (
+                "Turn the waste over for a new pass.",
+                "Переверните сброс и начните новый круг.",
+            )
+        card: Card = move.card
+        if move.to == FOUNDATION:
+            return (
+                f"Move the {card.name('en')} to its foundation.",
+                f"Отправьте {ru_accusative(card)} в дом.",
+            )
+        return (
+            f"Move the {card.name('en')} to column {move.to + 1}.",
+            f"Переложите {ru_accusative(card)} в столбец {move.to + 1}.",
+        )
+
+    def collect_possible(self, game: Game[Any]) -> bool:
+        """Every card is face up."""
+        assert isinstance(game, Klondike)
+        return game.face_down_count() == 0 and not game.is_won()
+
+    def plain_collect(self, game: Game[Any]) -> list[Any] | None:
+        """Finish an all-face-up ``game`` by sending cards home whenever one can go (else draw,
+        else a new pass); the line, or None when that gets stuck."""
+        probe = game.copy(stack=False)
+        assert isinstance(probe, Klondike)
+        line: list[Move] = []
+        idle = 0  # stock moves since the last card went home
+        limit = 2 * (probe.stock_count() + len(probe.waste())) + 4
+        while not probe.is_won():
+            move = next(
+                (m for m in probe.legal_moves if m.card is not None and m.to == FOUNDATION), None
+            )
+            if move is not None:
+                idle = 0
+            else:
+                move = next((m for m in probe.legal_moves if m.card is None), None)
+                idle += 1
+                if move is None or idle > limit:
+                    return None
+            probe.push(move)
+            line.append(move)
+        return line
+
+    def library_pick(self, grade: str, rules: Any, exclude: set[int]) -> tuple[bool, int | None]:
+        """A graded deal from the deal library (the shipped starter deals, or a built one)."""
+        from kosynka.web import bridges
+
+        return bridges.library_pick(
+            grade,
+            rules.draw,
+            exclude,
+            passes=rules.passes,
+            foundation_return=rules.foundation_return,
+        )
+
+    def library_numbering(self) -> str:
+        """Graded Klondike deals are in PySolFC's numbering."""
+        return "pysol"
+
+    def pages(self) -> list[tuple[str, str]]:
+        """The game page, also at a deal's shareable address."""
+        return [
+            ("/klondike", "index.html"),
+            ("/klondike/draw-1/deal/{number}", "index.html"),
+            ("/klondike/draw-3/deal/{number}", "index.html"),
+        ]
+
+
+ADAPTER = KlondikeAdapter()
