@@ -1,7 +1,6 @@
 """The JSON game API, one router per game under ``/api/<game>``. Each handler hands the request
 to that game's :class:`GameService`; no rules here."""
 
-
 from typing import Any
 
 from fastapi import APIRouter
