@@ -15,7 +15,7 @@ False
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from kosynka.errors import InvalidNotationError
@@ -78,17 +78,15 @@ class Card:
 
     rank: int
     suit: Suit
+    index: int = field(init=False, repr=False, compare=False, hash=False)
+    """A number 0..51 unique to this card: ``suit * 13 + rank - 1``."""
 
     def __post_init__(self) -> None:
         if not (1 <= self.rank <= 13):
             raise InvalidNotationError(f"rank must be 1..13, not {self.rank}")
         if not isinstance(self.suit, Suit):
             object.__setattr__(self, "suit", Suit(self.suit))
-
-    @property
-    def index(self) -> int:
-        """A number 0..51 unique to this card: ``suit * 13 + rank - 1``."""
-        return int(self.suit) * 13 + self.rank - 1
+        object.__setattr__(self, "index", int(self.suit) * 13 + self.rank - 1)
 
     @property
     def is_red(self) -> bool:

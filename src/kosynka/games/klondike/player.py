@@ -80,28 +80,52 @@ class PlayResult:
     face_down: int
 
 
-def _table_key(game: Klondike) -> Hashable:
-    """The visible tableau and foundations (what card moves change; the talon holds the rest)."""
-    cols = game._cols
-    hidden = game._hidden
-    return (
-        tuple(tuple(col[h:]) for col, h in zip(cols, hidden, strict=True)),
-        tuple(hidden),
-        tuple(game._found),
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """What a person at the table sees, read through the game's public view: each column's
+    face-up cards (as card indices, bottom to top) and how many lie face down under them, the
+    foundation counts, the waste cards in sight (top last) and the sizes of waste and stock."""
+
+    cols: tuple[tuple[int, ...], ...]
+    hidden: tuple[int, ...]
+    found: tuple[int, ...]
+    waste: tuple[int, ...]
+    waste_len: int
+    stock_len: int
+
+
+def _see(game: Klondike) -> _Seen:
+    """What the player sees of ``game`` (never a face-down card or the order of the stock)."""
+    v = game.view()
+    draw = game.rules.draw
+    return _Seen(
+        cols=tuple(
+            tuple([c.index for c in col[h:]]) for col, h in zip(v.columns, v.face_down, strict=True)
+        ),
+        hidden=v.face_down,
+        found=tuple(map(len, v.foundations)),
+        waste=tuple([c.index for c in v.waste[-draw:]]),
+        waste_len=len(v.waste),
+        stock_len=len(v.stock),
     )
 
 
-def _talon_key(game: Klondike) -> Hashable:
+def _table_key(seen: _Seen) -> Hashable:
+    """The visible tableau and foundations (what card moves change; the talon holds the rest)."""
+    return (seen.cols, seen.hidden, seen.found)
+
+
+def _talon_key(game: Klondike, seen: _Seen) -> Hashable:
     """Where the player is in the stock: what it sees of the waste and the two pile sizes."""
     return (
-        tuple(game._waste[-game.rules.draw :]),
-        len(game._waste),
-        len(game._stock),
+        seen.waste,
+        seen.waste_len,
+        seen.stock_len,
         game.pass_number if game.rules.passes is not None else 0,
     )
 
 
-def _is_safe_home(card: int, found: list[int]) -> bool:
+def _is_safe_home(card: int, found: tuple[int, ...]) -> bool:
     """True when ``card`` can go to its foundation without ever being missed in the tableau:
     no card of the other colour one rank lower still needs it as a landing place."""
     rank = _RANK[card]
@@ -111,31 +135,32 @@ def _is_safe_home(card: int, found: list[int]) -> bool:
     return found[a] >= rank - 1 and found[b] >= rank - 1
 
 
-def _king_waiting(game: Klondike) -> bool:
+def _king_waiting(seen: _Seen) -> bool:
     """True when a king could use an empty column: a king heading a run over face-down cards,
     or a king on top of the waste."""
-    waste = game._waste
-    if waste and _RANK[waste[-1]] == 13:
+    if seen.waste and _RANK[seen.waste[-1]] == 13:
         return True
-    for col, h in zip(game._cols, game._hidden, strict=True):
-        if h and col and _RANK[col[h]] == 13:
-            return True
-    return False
+    return any(
+        h and up and _RANK[up[0]] == 13 for up, h in zip(seen.cols, seen.hidden, strict=True)
+    )
 
 
 def rank_move(game: Klondike, move: Move) -> int:
     """How good ``move`` looks from the visible cards (see the module docstring); higher is
     better, :data:`P_NEVER` for a move this player never makes. ``move`` must be legal."""
+    return _rank(_see(game), move)
+
+
+def _rank(seen: _Seen, move: Move) -> int:
+    """:func:`rank_move` from what the player sees."""
     card_obj = move.card
     if card_obj is None:
         return P_DRAW
     card = card_obj.index
-    found = game._found
-    cols = game._cols
-    hidden = game._hidden
+    found = seen.found
+    hidden = seen.hidden
     to = move.to
-    waste = game._waste
-    if waste and waste[-1] == card:
+    if seen.waste and seen.waste[-1] == card:
         if to == FOUNDATION:
             return P_SAFE_HOME if _is_safe_home(card, found) else P_HOME
         if _RANK[card] == 13:
@@ -143,28 +168,27 @@ def rank_move(game: Klondike, move: Move) -> int:
         return P_WASTE
     src = -1
     pos = -1
-    for i, col in enumerate(cols):
-        if col and card in col:
+    for i, up in enumerate(seen.cols):
+        if card in up:
             src = i
-            pos = col.index(card)
+            pos = up.index(card)
             break
     if src < 0:
         # A card back from its foundation: only as a last resort.
         return P_LAST_RESORT
-    col = cols[src]
     if to == FOUNDATION:
-        if pos > 0 and pos == hidden[src]:
+        if pos == 0 and hidden[src]:
             return P_EXPOSE + 50 + hidden[src]
         return P_SAFE_HOME if _is_safe_home(card, found) else P_HOME
-    if pos == hidden[src]:
+    if pos == 0:
         if hidden[src]:
             return P_EXPOSE + (hidden[src] >> 1)
         if _RANK[card] == 13:
             return P_NEVER  # a king from one empty column to another changes nothing
         # Emptying a column is worth a lot when a king is waiting for it (a king over
         # face-down cards, or on the waste); otherwise only after the stock brought nothing.
-        return P_EMPTY_FOR_KING if _king_waiting(game) else P_EMPTY_COLUMN
-    under = col[pos - 1]
+        return P_EMPTY_FOR_KING if _king_waiting(seen) else P_EMPTY_COLUMN
+    under = seen.cols[src][pos - 1]
     if found[_SUIT[under]] == _RANK[under] - 1:
         return P_FREE_FOR_HOME
     return P_LAST_RESORT
@@ -177,8 +201,9 @@ def best_move(game: Klondike, seed: int | random.Random | None = 0) -> Move | No
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     best: list[Move] = []
     best_rank = P_NEVER
+    seen = _see(game)
     for move in game.generate_legal_moves():
-        r = rank_move(game, move)
+        r = _rank(seen, move)
         if r > best_rank:
             best, best_rank = [move], r
         elif r == best_rank and r != P_NEVER:
@@ -196,14 +221,15 @@ def play(game: Klondike, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -
     moves, and when none is left the game is lost."""
     g = game.copy(stack=False)
     rng = random.Random(seed)
-    tables: set[Hashable] = {_table_key(g)}
-    talon_seen: set[Hashable] = {_talon_key(g)}  # since the last card move
+    seen = _see(g)
+    tables: set[Hashable] = {_table_key(seen)}
+    talon_seen: set[Hashable] = {_talon_key(g, seen)}  # since the last card move
     moves = 0
     card_moves = 0
     while moves < max_moves and not g.is_won():
         ranked: list[tuple[int, Move]] = []
         for move in g.generate_legal_moves():
-            r = rank_move(g, move)
+            r = _rank(seen, move)
             if r != P_NEVER:
                 ranked.append((r, move))
         ranked.sort(key=lambda rm: -rm[0])
@@ -221,24 +247,25 @@ def play(game: Klondike, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -
             if len(group) > 1:
                 rng.shuffle(group)
             for move in group:
-                snap = g._snapshot()
-                g._apply(move)
+                g.push(move)
+                after = _see(g)
                 if move.card is None:
-                    key = _talon_key(g)
+                    key = _talon_key(g, after)
                     if key not in talon_seen:
                         talon_seen.add(key)
                         chosen = move
                         break
                 else:
-                    key = _table_key(g)
+                    key = _table_key(after)
                     if key not in tables:
                         tables.add(key)
-                        talon_seen = {_talon_key(g)}
+                        talon_seen = {_talon_key(g, after)}
                         chosen = move
                         break
-                g._restore(snap)
+                g.pop()
         if chosen is None:
             break
+        seen = after
         moves += 1
         if chosen.card is not None:
             card_moves += 1
@@ -246,6 +273,6 @@ def play(game: Klondike, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -
         won=g.is_won(),
         moves=moves,
         card_moves=card_moves,
-        foundation=sum(g._found),
-        face_down=sum(g._hidden),
+        foundation=sum(g.foundation_counts()),
+        face_down=g.face_down_count(),
     )

@@ -176,6 +176,10 @@ def _parse_move(text: str) -> Move:
 
 _DRAW_MOVE: Final = Move(None, DRAW)
 _RECYCLE_MOVE: Final = Move(None, RECYCLE)
+_FOUNDATION_PILES: Final = tuple(
+    tuple(tuple(ALL_CARDS[s * 13 + r] for r in range(n)) for n in range(14)) for s in range(4)
+)
+"""``_FOUNDATION_PILES[suit][n]``: a foundation of ``suit`` holding ``n`` cards, bottom to top."""
 _MOVES: Final = tuple(Move(c, to) for c in ALL_CARDS for to in range(FOUNDATION + 1))
 """Every card move, indexed by ``card_index * 8 + to``."""
 
@@ -363,14 +367,13 @@ class Klondike(Game[Move]):
     def view(self) -> PositionView:
         """A read-only picture of the position: the columns, the foundations (suit order C, D,
         H, S), the stock (the next card drawn first) and the waste."""
+        card = ALL_CARDS.__getitem__
         return PositionView(
-            columns=tuple(tuple(ALL_CARDS[c] for c in col) for col in self._cols),
+            columns=tuple(tuple(map(card, col)) for col in self._cols),
             face_down=tuple(self._hidden),
-            foundations=tuple(
-                tuple(ALL_CARDS[s * 13 + r] for r in range(n)) for s, n in enumerate(self._found)
-            ),
-            stock=tuple(ALL_CARDS[c] for c in reversed(self._stock)),
-            waste=tuple(ALL_CARDS[c] for c in self._waste),
+            foundations=tuple(_FOUNDATION_PILES[s][n] for s, n in enumerate(self._found)),
+            stock=tuple(map(card, reversed(self._stock))),
+            waste=tuple(map(card, self._waste)),
         )
 
     def is_won(self) -> bool:
