@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 from collections.abc import Callable
 from typing import TextIO
@@ -44,6 +45,9 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     import uvicorn
 
     _check_free(args.host, args.port)
+    if args.workers > 1:
+        # Each worker asks the kernel to end it when the master dies (see create_app).
+        os.environ["KOSYNKA_DIE_WITH_PARENT"] = "1"
     print(f"kosynka: open http://{args.host}:{args.port}/ to play", file=out, flush=True)
     try:
         uvicorn.run(

@@ -27,6 +27,7 @@ from kosynka.cli.common import (
 from kosynka.cli.games import parse_deal_number
 from kosynka.errors import KosynkaError
 from kosynka.games import GameSpec, game_spec, game_specs
+from kosynka.process import die_with_parent
 from kosynka.solver import SolveResult, default_implementation, has_solver, solve
 from kosynka.solver.stats import summarize
 
@@ -158,7 +159,9 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
         if args.jobs > 1 and len(jobs) > 1:
 
             def pooled() -> Iterator[dict[str, object]]:
-                with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+                with ProcessPoolExecutor(
+                    max_workers=args.jobs, initializer=die_with_parent
+                ) as pool:
                     chunk = max(1, min(50, len(jobs) // (args.jobs * 8)))
                     yield from pool.map(_solve_deal, jobs, chunksize=chunk)
 

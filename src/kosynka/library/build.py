@@ -30,6 +30,7 @@ from kosynka.errors import KosynkaError
 from kosynka.games import game_spec, game_specs
 from kosynka.library.grading import DEFAULT_RUNS, grader_of, regrader_of
 from kosynka.library.storage import MAX_STORED_DEAL, Library, LibraryError, open_library
+from kosynka.process import die_with_parent
 
 DEFAULT_MAX_STATES: Final = 50_000_000
 """The solver's state limit per deal unless told otherwise (deals beyond it stay undecided)."""
@@ -344,9 +345,11 @@ class _Pool(_Runner):
 
 
 def _worker_signals() -> None:
-    """In a pool worker: Ctrl-C is the parent's business, SIGTERM simply ends the worker."""
+    """In a pool worker: Ctrl-C is the parent's business, SIGTERM simply ends the worker, and
+    the worker ends with the build that started it (even when that one is killed)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent()
 
 
 class _Dask(_Runner):

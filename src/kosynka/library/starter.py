@@ -118,7 +118,7 @@ def _parse_rows(fh: TextIO, where: str) -> Iterator[StarterDeal]:
 
 
 @lru_cache(maxsize=1)
-def _starter_index() -> dict[tuple[int, str], tuple[int, ...]]:
+def starter_index() -> dict[tuple[int, str], tuple[int, ...]]:
     """Starter deal numbers by (draw, grade), read once."""
     index: dict[tuple[int, str], list[int]] = {}
     for d in read_starter():
@@ -145,7 +145,7 @@ def pick_deal(
     rules = KlondikeRules(draw=draw, passes=passes, foundation_return=foundation_return)
     candidates: set[int] = set()
     if rules == STARTER_RULES.get(draw):
-        candidates.update(_starter_index().get((draw, grade), ()))
+        candidates.update(starter_index().get((draw, grade), ()))
     lib: Library | None = None
     if db is not None:
         lib = open_library(db, create=False, readonly=True)
@@ -254,5 +254,5 @@ def write_starter(
     with open(tmp, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
         gz.write(buf.getvalue().encode("utf-8"))
     os.replace(tmp, path)
-    _starter_index.cache_clear()
+    starter_index.cache_clear()
     return written

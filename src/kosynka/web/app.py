@@ -4,6 +4,7 @@ limit and the JSON error answers (every bad request is a 4xx naming the problem,
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -15,7 +16,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kosynka import __version__
 from kosynka.games import game_specs
+from kosynka.process import die_with_parent
+from kosynka.web import bridges
 from kosynka.web.games import adapter_of
+from kosynka.web.limits import ClientLimits, TooBusy
 from kosynka.web.routes import api, pages
 from kosynka.web.service import GameService, RecordError
 from kosynka.web.settings import STATIC_DIR, Settings
@@ -153,23 +157,85 @@ async def _record_error(request: Request, exc: Exception) -> JSONResponse:
 
 
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
-    """Starlette's HTTP errors (404, 405, ...) as JSON documents."""
+    """Starlette's HTTP errors (400, 404, 405, ...) as JSON documents."""
     assert isinstance(exc, StarletteHTTPException)
-    codes = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large"}
+    codes = {
+        400: "bad-body",
+        404: "not-found",
+        405: "method-not-allowed",
+        413: "body-too-large",
+    }
     message = str(exc.detail) if exc.detail else "error"
     if exc.status_code == 404:
         message = f"nothing at {request.url.path}"
+    elif exc.status_code == 400:
+        message = "the request body is not JSON in UTF-8"
     return JSONResponse(
         status_code=exc.status_code,
-        content={"error": codes.get(exc.status_code, "http-error"), "message": message},
+        content={
+            "error": codes.get(exc.status_code, "http-error"),
+            "message": message,
+            "problems": [],
+        },
         headers=getattr(exc, "headers", None),
     )
+
+
+async def _too_busy(request: Request, exc: Exception) -> JSONResponse:
+    """429 with Retry-After for a client over its share (see :mod:`kosynka.web.limits`)."""
+    assert isinstance(exc, TooBusy)
+    return JSONResponse(
+        status_code=429,
+        content={
+            "error": "too-many-requests",
+            "message": f"{exc.what}; try again in {exc.retry_after} s",
+            "problems": [],
+        },
+        headers={"Retry-After": str(exc.retry_after)},
+    )
+
+
+class Headers:
+    """ASGI middleware: ``X-Content-Type-Options: nosniff`` on every answer; API answers are
+    never stored; versioned static files are kept for a year, others revalidated."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope.get("path", "")
+        if path.startswith("/api/"):
+            cache = b"no-store"
+        elif path.startswith("/static/v-"):
+            cache = b"public, max-age=31536000, immutable"
+        elif path.startswith("/static/"):
+            cache = b"no-cache"
+        else:
+            cache = b""
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", ()))
+                names = {k.lower() for k, _ in headers}
+                if b"x-content-type-options" not in names:
+                    headers.append((b"x-content-type-options", b"nosniff"))
+                if cache and b"cache-control" not in names:
+                    headers.append((b"cache-control", cache))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the web application (the API under ``/api``, the game page, rules pages and the
     static files)."""
     settings = settings if settings is not None else Settings.from_env()
+    if os.environ.get("KOSYNKA_DIE_WITH_PARENT") == "1":
+        die_with_parent()  # a worker of `kosynka serve --workers N` ends with its master
     app = FastAPI(
         title="kosynka",
         version=__version__,
@@ -187,12 +253,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             services[spec.name] = GameService(adapter, settings)
     app.state.services = services
     app.state.service = services["klondike"]
+    app.state.limits = ClientLimits(
+        settings.client_moves_per_s,
+        settings.client_moves_burst,
+        settings.client_solver_per_s,
+        settings.client_solver_burst,
+    )
+    bridges.configure(settings.solver_slots)
+    bridges.warm_up()
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(RecordError, _record_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(TooBusy, _too_busy)
     for service in services.values():
         app.include_router(api.game_router(service))
     app.include_router(pages.make_router([s.adapter for s in services.values()]))
-    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    static = StaticFiles(directory=STATIC_DIR)
+    app.mount(f"/static/{pages.static_version()}", static, name="static-versioned")
+    app.mount("/static", static, name="static")
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(Headers)
     return app

@@ -8,6 +8,7 @@ before it is used.
 from __future__ import annotations
 
 import importlib
+import threading
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -27,7 +28,8 @@ def _module(name: str) -> ModuleType | None:
 @dataclass(frozen=True, slots=True)
 class SolverAnswer:
     """What the solver said about a position: ``status`` is ``solved``, ``unsolvable``,
-    ``limit`` (no answer in time) or ``unavailable`` (no solver for this game); ``moves`` is a
+    ``limit`` (no answer in time), ``busy`` (every search slot taken) or ``unavailable`` (no
+    solver for this game); ``moves`` is a
     winning line from the position, checked by replaying it, when solved."""
 
     status: str
@@ -52,16 +54,46 @@ def has_solver(game_name: str) -> bool:
     return bool(fn is not None and fn(game_name))
 
 
+_SLOTS = threading.BoundedSemaphore(1)
+
+
+def configure(solver_slots: int) -> None:
+    """Allow ``solver_slots`` solver searches at once in this process."""
+    global _SLOTS
+    _SLOTS = threading.BoundedSemaphore(max(1, solver_slots))
+
+
+def warm_up() -> None:
+    """Load once, before serving, what the first requests would otherwise all build at once:
+    the solver's module and the starter deals' index."""
+    _module("kosynka.solver")
+    mod = _module("kosynka.library.starter")
+    index: Any = getattr(mod, "starter_index", None) if mod is not None else None
+    if index is not None:
+        try:
+            index()
+        except Exception:  # a broken starter file costs the graded deals, never the server
+            return
+
+
 def solve(game: Game[Any], time_limit: float) -> SolverAnswer:
-    """Ask the solver (``kosynka.solver.solve``) about ``game`` within ``time_limit`` seconds."""
+    """Ask the solver (``kosynka.solver.solve``) about ``game`` within ``time_limit`` seconds.
+    At most the configured number of searches run at once in this process; a request that finds
+    no search free within ``time_limit`` gets ``busy`` (and the caller its fallback), so hints
+    never queue up behind each other and the moves of other players stay fast."""
     mod = _module("kosynka.solver")
     fn: Any = getattr(mod, "solve", None) if mod is not None else None
     if fn is None or not has_solver(game.name):
         return SolverAnswer("unavailable")
+    slots = _SLOTS
+    if not slots.acquire(timeout=time_limit):
+        return SolverAnswer("busy")
     try:
         res = fn(game.copy(stack=False), time_limit=time_limit)
     except Exception:  # a failing optional solver must cost a hint, never the request
         return SolverAnswer("unavailable")
+    finally:
+        slots.release()
     status = str(getattr(getattr(res, "status", None), "name", getattr(res, "status", ""))).lower()
     if status in ("solved", "unsolvable"):
         if status == "solved":

@@ -11,6 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -37,6 +38,18 @@ MoveText = Annotated[str, Field(max_length=16)]
 outright."""
 
 
+def _whole(value: Any) -> Any:
+    """Let a JSON number with no fractional part (``981.0``) count as the integer it is, as
+    JSON Schema's ``integer`` does; booleans and text stay refused."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+WholeNumber = Annotated[StrictInt, BeforeValidator(_whole)]
+"""An integer in the API: ``981`` or ``981.0``, never ``true`` or ``"981"``."""
+
+
 class _Strict(BaseModel):
     """A model that refuses unknown fields, so typos are reported instead of ignored."""
 
@@ -48,7 +61,7 @@ class DealBase(_Strict):
 
     spec: ClassVar[GameSpec]
 
-    number: StrictInt = Field(..., ge=1, description="the deal number")
+    number: WholeNumber = Field(..., ge=1, description="the deal number")
     source: RecordSource = "chosen"
 
     @model_validator(mode="after")
@@ -187,7 +200,7 @@ def game_models(spec: GameSpec, title: str, rules: type[BaseModel]) -> GameModel
         __doc__=f"Which {spec.name} deal is played: its number in a numbering, and its source.",
         numbering=(numbering, default_numbering),
         number=(
-            StrictInt,
+            WholeNumber,
             Field(
                 ...,
                 ge=1,
@@ -239,7 +252,7 @@ def game_models(spec: GameSpec, title: str, rules: type[BaseModel]) -> GameModel
         source=(DealSource, "random"),
         numbering=(numbering, default_numbering),
         exclude=(
-            list[StrictInt],
+            list[WholeNumber],
             Field(default_factory=list, max_length=MAX_EXCLUDE, description="deals to avoid"),
         ),
     )

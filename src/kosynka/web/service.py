@@ -5,6 +5,7 @@ the game's web adapter and calls the solver and the deal library.
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import threading
 from collections import OrderedDict
@@ -30,6 +31,10 @@ class RecordError(ValueError):
 
 
 _RecordKey = tuple[Hashable, ...]
+
+REPLAYED: contextvars.ContextVar[int] = contextvars.ContextVar("replayed", default=0)
+"""Moves replayed without the cache's help while answering the current request (the work a
+client is charged for, see :mod:`kosynka.web.limits`)."""
 
 
 class ReplayCache:
@@ -87,6 +92,7 @@ class GameService:
 
     def _push_all(self, table: Table, texts: Sequence[str], first_index: int) -> None:
         """Play ``texts`` on ``table``, naming the first one that cannot be read or played."""
+        REPLAYED.set(REPLAYED.get() + len(texts))
         for i, text in enumerate(texts, start=first_index):
             try:
                 move = table.game.parse_move(text)

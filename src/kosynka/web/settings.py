@@ -34,8 +34,9 @@ def _int_env(name: str, default: int) -> int:
 class Settings:
     """Limits and time budgets of the server."""
 
-    max_body_bytes: int = 64 * 1024
-    """Requests with a larger body are refused with 413."""
+    max_body_bytes: int = 160 * 1024
+    """Requests with a larger body are refused with 413 (a record of the most moves allowed,
+    each written at its longest, fits)."""
     max_moves: int = 6000
     """The longest move list a game record may carry."""
     hint_time: float = 0.5
@@ -48,6 +49,17 @@ class Settings:
     """Random deals tried before giving up on a proven-winnable one."""
     cache_size: int = 4096
     """Replayed positions kept in memory per worker (keyed by the record)."""
+    client_moves_per_s: float = 20_000.0
+    """Moves one client address may have replayed (beyond the cache) per second, sustained."""
+    client_moves_burst: float = 60_000.0
+    """... and at once (ten reloads of the longest record allowed)."""
+    client_solver_per_s: float = 2.0
+    """Solver-backed requests (hint, collect, new graded deal) per client address per second."""
+    client_solver_burst: float = 10.0
+    """... and at once."""
+    solver_slots: int = 1
+    """Solver searches running at once in one worker; a hint that finds none free within its
+    own time answers from the heuristic instead of waiting."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -61,4 +73,9 @@ class Settings:
             winnable_time=_float_env("KOSYNKA_WINNABLE_TIME", d.winnable_time),
             winnable_tries=_int_env("KOSYNKA_WINNABLE_TRIES", d.winnable_tries),
             cache_size=_int_env("KOSYNKA_CACHE_SIZE", d.cache_size),
+            client_moves_per_s=_float_env("KOSYNKA_CLIENT_MOVES", d.client_moves_per_s),
+            client_moves_burst=_float_env("KOSYNKA_CLIENT_MOVES_BURST", d.client_moves_burst),
+            client_solver_per_s=_float_env("KOSYNKA_CLIENT_SOLVER", d.client_solver_per_s),
+            client_solver_burst=_float_env("KOSYNKA_CLIENT_SOLVER_BURST", d.client_solver_burst),
+            solver_slots=_int_env("KOSYNKA_SOLVER_SLOTS", d.solver_slots),
         )

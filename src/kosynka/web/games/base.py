@@ -57,8 +57,15 @@ class WebAdapter(ABC):
         return Table(game)
 
     def push(self, table: Table, move: Any) -> None:
-        """Make ``move`` on ``table`` (raise ``IllegalMoveError`` if refused)."""
-        table.game.push(move)
+        """Make ``move`` on ``table`` (raise ``IllegalMoveError`` if refused); the table keeps
+        no undo history, so a game's ``advance`` (checked, without history) is used if it has
+        one."""
+        game = table.game
+        advance = getattr(game, "advance", None)
+        if advance is not None:
+            advance(move)
+        else:
+            game.push(move)
 
     @abstractmethod
     def view_parts(self, table: Table, moves: Sequence[str]) -> dict[str, Any]:

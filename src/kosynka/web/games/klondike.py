@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from kosynka.cards import KING, SUIT_LETTERS, Card
 from kosynka.games.base import Game, GameSpec
 from kosynka.games.klondike import DRAW, FOUNDATION, SPEC, Klondike, KlondikeRules, Move
 from kosynka.web.games.base import Table, WebAdapter, ru_accusative
+from kosynka.web.schemas import WholeNumber
 
 
 class KlondikeRulesModel(BaseModel):
@@ -21,7 +22,7 @@ class KlondikeRulesModel(BaseModel):
     model_config = ConfigDict(extra="forbid", title="KlondikeRules")
 
     draw: Literal[1, 3] = Field(default=1, description="cards turned per draw from the stock")
-    passes: StrictInt | None = Field(
+    passes: WholeNumber | None = Field(
         default=None, ge=1, le=1000, description="passes through the stock; null for unlimited"
     )
     foundation_return: StrictBool = Field(
@@ -173,7 +174,7 @@ class KlondikeAdapter(WebAdapter):
         else:
             waste = game.waste()
             fan = max(table.fan - 1, 0) if waste and waste[-1] == move.card else table.fan
-        game.push(move)
+        game.advance(move)  # checked like push; the table keeps no undo history
         table.fan = fan
 
     def view_parts(self, table: Table, moves: Sequence[str]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse, RedirectResponse, Response
+from fastapi.responses import RedirectResponse, Response
 
 from kosynka.web.games.base import WebAdapter
 from kosynka.web.settings import STATIC_DIR
@@ -20,12 +20,31 @@ _HTML = "text/html; charset=utf-8"
 _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=1)
+def static_version() -> str:
+    """A digest of every static file: the versioned static address (``/static/v-<digest>/``)
+    changes whenever any file does, so browsers may keep those files for a year."""
+    h = hashlib.sha256()
+    for path in sorted(STATIC_DIR.rglob("*")):
+        if path.is_file():
+            h.update(str(path.relative_to(STATIC_DIR)).encode())
+            h.update(path.read_bytes())
+    return "v-" + h.hexdigest()[:12]
+
+
+@lru_cache(maxsize=32)
+def page_text(name: str) -> str:
+    """A page from the static directory with its static addresses versioned."""
+    text = (STATIC_DIR / name).read_text(encoding="utf-8")
+    return text.replace('"/static/', f'"/static/{static_version()}/')
+
+
+@lru_cache(maxsize=32)
 def content_policy(name: str) -> str:
     """The Content-Security-Policy of a page: everything from this server only (the game
     works offline and loads nothing from other sites); the page's own inline scripts are
     allowed by their hashes."""
-    text = (STATIC_DIR / name).read_text(encoding="utf-8")
+    text = page_text(name)
     scripts = " ".join(
         ["'self'"]
         + [
@@ -40,14 +59,14 @@ def content_policy(name: str) -> str:
     )
 
 
-def _page(name: str) -> FileResponse:
+def _page(name: str) -> Response:
     """A page from the static directory, revalidated on each visit."""
     headers = {
         "Cache-Control": "no-cache",
         "Content-Security-Policy": content_policy(name),
         "X-Content-Type-Options": "nosniff",
     }
-    return FileResponse(STATIC_DIR / name, media_type=_HTML, headers=headers)
+    return Response(page_text(name), media_type=_HTML, headers=headers)
 
 
 def prefers_russian(accept_language: str) -> bool:
@@ -69,25 +88,25 @@ def prefers_russian(accept_language: str) -> bool:
     return best_ru > best_en
 
 
-@router.get("/rules")
+@router.api_route("/rules", methods=["GET", "HEAD"])
 def rules(request: Request) -> Response:
     """The rules in the language the browser prefers."""
     lang = "ru" if prefers_russian(request.headers.get("accept-language", "")) else "en"
     return RedirectResponse(f"/rules/{lang}", status_code=307)
 
 
-@router.get("/rules/{lang}")
-def rules_in(lang: str) -> FileResponse:
+@router.api_route("/rules/{lang}", methods=["GET", "HEAD"])
+def rules_in(lang: str) -> Response:
     """The rules of Klondike in Russian (``ru``) or English (``en``)."""
     if lang not in ("ru", "en"):
         raise HTTPException(404)
     return _page(f"rules-{lang}.html")
 
 
-def _page_route(page: str) -> Callable[..., FileResponse]:
+def _page_route(page: str) -> Callable[..., Response]:
     """A handler serving ``page``; path parameters named ``number`` must be digits."""
 
-    def handler(request: Request) -> FileResponse:
+    def handler(request: Request) -> Response:
         number = request.path_params.get("number")
         if number is not None and not str(number).isdigit():
             raise HTTPException(404)
@@ -101,8 +120,8 @@ def make_router(adapters: Sequence[WebAdapter]) -> APIRouter:
     included)."""
     out = APIRouter(include_in_schema=False)
     out.include_router(router)
-    out.add_api_route("/", _page_route("index.html"), methods=["GET"])
+    out.add_api_route("/", _page_route("index.html"), methods=["GET", "HEAD"])
     for adapter in adapters:
         for path, page in adapter.pages():
-            out.add_api_route(path, _page_route(page), methods=["GET"])
+            out.add_api_route(path, _page_route(page), methods=["GET", "HEAD"])
     return out
