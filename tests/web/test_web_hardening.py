@@ -216,7 +216,19 @@ def test_workers_end_with_their_master() -> None:
 def test_a_killed_build_leaves_no_workers(tmp_path: Path) -> None:
     main = "import sys; from kosynka.cli import main; sys.exit(main(sys.argv[1:]))"
     db = str(tmp_path / "lib.sqlite")
-    args = "library build --deals 1-3000 --jobs 2 --quiet --max-states 20000 --runs 1".split()
+    args = [
+        "library",
+        "build",
+        "--deals",
+        "1-3000",
+        "--jobs",
+        "2",
+        "--quiet",
+        "--max-states",
+        "20000",
+        "--runs",
+        "1",
+    ]
     proc = subprocess.Popen(
         [sys.executable, "-c", main, *args, "--db", db],
         stdout=subprocess.DEVNULL,
