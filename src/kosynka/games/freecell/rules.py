@@ -201,6 +201,9 @@ _MOVES: Final = tuple(Move(c, to) for c in ALL_CARDS for to in range(_DESTS))
 # Where a card lies, as returned by FreeCell._locate.
 _IN_COLUMN, _IN_CELL, _IN_FOUNDATION = 0, 1, 2
 _Where = tuple[int, int, int]
+_Undo = tuple[int, int, int, int, int]
+"""What :meth:`FreeCell._unapply` needs: the source's zone and place, how many cards moved,
+where they went (a cell as ``CELL_SLOT + k``) and the moved card."""
 _Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
@@ -589,9 +592,10 @@ class FreeCell(Game[Move]):
             self.move_stack, self._snapshots, self._redo = [], [], []
         self._apply(move, where)
 
-    def _apply(self, move: Move, where: _Where | None = None) -> None:
+    def _apply(self, move: Move, where: _Where | None = None) -> _Undo:
         """Change the position by a legal ``move`` (no checks); ``where`` is the moved card's
-        place when the caller has looked it up already."""
+        place when the caller has looked it up already. Return what :meth:`_unapply` needs to
+        take the move back (no snapshot: for players and searches that try many moves)."""
         card = move.card.index
         zone, src, idx = where if where is not None else self._locate(card)
         if zone == _IN_COLUMN:
@@ -609,10 +613,32 @@ class FreeCell(Game[Move]):
             self._cols[to].extend(run)
         elif to == FOUNDATION:
             self._found[_SUIT[card]] += 1
-        elif to == CELL:
-            self._cells[self._cells.index(-1)] = card
         else:
-            self._cells[to - CELL_SLOT] = card
+            cells = self._cells
+            slot = cells.index(-1) if to == CELL else to - CELL_SLOT
+            cells[slot] = card
+            to = CELL_SLOT + slot
+        return zone, src, len(run), to, card
+
+    def _unapply(self, undo: _Undo) -> None:
+        """Take back the move :meth:`_apply` made, from the record it returned."""
+        zone, src, size, to, card = undo
+        if to < FOUNDATION:
+            col = self._cols[to]
+            run = col[-size:]
+            del col[-size:]
+        elif to == FOUNDATION:
+            self._found[_SUIT[card]] -= 1
+            run = [card]
+        else:
+            self._cells[to - CELL_SLOT] = -1
+            run = [card]
+        if zone == _IN_COLUMN:
+            self._cols[src].extend(run)
+        elif zone == _IN_CELL:
+            self._cells[src] = card
+        else:
+            self._found[src] += 1
 
     def _snapshot(self) -> _Snapshot:
         """The whole position as nested tuples (what :meth:`pop` restores)."""
