@@ -22,7 +22,16 @@ class TestDeal(unittest.TestCase):
         assert game.cells() == [None] * 4
         assert game.foundation_counts() == (0, 0, 0, 0)
         assert game.moves_made == 0
-        assert [str(game.column(i)[0]) for i in range(8)] == "JD 2D 9H JC 5D 7H 7C 5H".split()
+        assert [str(game.column(i)[0]) for i in range(8)] == [
+            "JD",
+            "2D",
+            "9H",
+            "JC",
+            "5D",
+            "7H",
+            "7C",
+            "5H",
+        ]
 
     def test_cells_option_sizes_the_cells(self) -> None:
         for n in range(5):
@@ -218,7 +227,7 @@ class TestSupermove(unittest.TestCase):
         assert g.supermove_limit() == 6
         assert code(g, "9S>2") is None
         g.push_text("9S>2")
-        assert [str(c) for c in g.column(1)] == "TD 9S 8H 7C 6D 5S 4H".split()
+        assert [str(c) for c in g.column(1)] == ["TD", "9S", "8H", "7C", "6D", "5S", "4H"]
 
     def test_six_card_run_with_all_cells_free_and_no_empty_column(self) -> None:
         g = board([self.RUN6, "TD", "3H", "3S", "7D", "4D", "3C", "QC"])
@@ -238,7 +247,7 @@ class TestSupermove(unittest.TestCase):
         assert code(g, "9S>2") is None  # onto a card the empty column counts: 10
 
     def test_the_limit_formula(self) -> None:
-        full_run = "9S 8H 7C 6D 5S 4H 3C 2D".split()
+        full_run = ["9S", "8H", "7C", "6D", "5S", "4H", "3C", "2D"]
         for taken in range(5):
             for empties in range(4):
                 free = 4 - taken
@@ -249,7 +258,7 @@ class TestSupermove(unittest.TestCase):
                     cols += ["JC", "JS"]
                     for k in range(empties):
                         cols[4 + k] = "-"
-                    g = board(cols, cells=" ".join("KD KH QD QH".split()[:taken]))
+                    g = board(cols, cells=" ".join(["KD", "KH", "QD", "QH"][:taken]))
                     assert g.supermove_limit() == limit
                     assert g.supermove_limit(to_empty_column=True) == limit_empty
                     onto = g.explain(Move.parse("9S>2"))
