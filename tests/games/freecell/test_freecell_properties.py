@@ -9,8 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kosynka.cards import ALL_CARDS
+from kosynka.errors import InvalidNotationError, InvalidPositionError
 from kosynka.games.freecell import CELL, CELL_SLOT, FOUNDATION, FreeCell, FreeCellRules, Move
-from kosynka.games.freecell.notation import format_fcs, format_text, parse_fcs, parse_text
+from kosynka.games.freecell.notation import (
+    format_fcs,
+    format_text,
+    parse_fcs,
+    parse_position,
+    parse_text,
+)
 
 ALL_CANDIDATES = [Move(card, to) for card in ALL_CARDS for to in range(CELL + 1)]
 """Every move a player can name, a free cell as 'the first empty one' (``c``)."""
@@ -180,3 +187,57 @@ def test_perft_golden() -> None:
         game = FreeCell(deal, rules=rules, numbering=numbering)
         assert perft(game, depth, seen) == nodes, (deal, numbering, rules, depth)
         assert len(seen) == unique, (deal, numbering, rules, depth)
+
+
+# ----------------------------------------------------------------------------- bad input
+def _mutations() -> st.SearchStrategy[str]:
+    """Valid positions (text and fc-solve boards) with words dropped, doubled or replaced."""
+    games = st.builds(lambda n: FreeCell(n), st.integers(1, 10**6))
+    texts = st.one_of(games.map(format_text), games.map(format_fcs))
+    junk = st.sampled_from(
+        ["", "-", "/", "|", ":", "10", "T", "XX", "AH", "KS", "H-9", "H-", "cells=9", "return=x",
+         "Freecells:", "Foundations:", "\n", "  ", "v2", "freecell", "tableau", "0"]
+    )  # fmt: skip
+
+    def mutate(text: str, edits: list[tuple[int, int, str]]) -> str:
+        words = text.replace("\n", " \n ").split(" ")
+        for where, kind, word in edits:
+            if not words:
+                break
+            i = where % len(words)
+            if kind == 0:
+                del words[i]
+            elif kind == 1:
+                words.insert(i, words[i])
+            else:
+                words[i] = word
+        return " ".join(words).replace(" \n ", "\n")
+
+    edits = st.lists(st.tuples(st.integers(0, 400), st.integers(0, 2), junk), max_size=4)
+    return st.builds(mutate, texts, edits)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.one_of(_mutations(), st.text(max_size=200)))
+def test_bad_positions_raise_errors_that_say_what(text: str) -> None:
+    """Any text either reads as a position or raises InvalidPositionError or
+    InvalidNotationError, never another exception from deep inside."""
+    for fmt in (None, "text", "fcs"):
+        try:
+            game = parse_position(text, fmt)
+        except (InvalidPositionError, InvalidNotationError) as exc:
+            assert str(exc)
+        else:
+            assert sorted(all_cards(game)) == list(range(52))
+
+
+@settings(max_examples=150, deadline=None)
+@given(deal=st.integers(1, 1000), token=st.text(alphabet="12345678abcdhv0f9xs ", max_size=6))
+def test_bad_standard_tokens_raise_notation_errors(deal: int, token: str) -> None:
+    game = FreeCell(deal)
+    try:
+        move = game.parse_standard(token)
+    except InvalidNotationError as exc:
+        assert str(exc)
+    else:
+        game.explain(move)  # a move, legal or not

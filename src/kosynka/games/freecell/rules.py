@@ -642,7 +642,7 @@ class FreeCell(Game[Move]):
 
     def _snapshot(self) -> _Snapshot:
         """The whole position as nested tuples (what :meth:`pop` restores)."""
-        return (tuple(tuple(c) for c in self._cols), tuple(self._cells), tuple(self._found))
+        return (tuple(map(tuple, self._cols)), tuple(self._cells), tuple(self._found))
 
     def _restore(self, snap: _Snapshot) -> None:
         cols, cells, found = snap
@@ -710,11 +710,7 @@ class FreeCell(Game[Move]):
         """A hashable key of the position: the columns, the foundations and the cards in the
         free cells, whichever cells they are in (play goes on the same). Move history is not
         part of it."""
-        return (
-            tuple(tuple(c) for c in self._cols),
-            tuple(sorted(self._cells)),
-            tuple(self._found),
-        )
+        return (tuple(map(tuple, self._cols)), tuple(sorted(self._cells)), tuple(self._found))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, FreeCell):
