@@ -1,6 +1,0 @@
-"""FreeCell tests: make freecell_board.py (position builders) importable."""
-
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
