@@ -49,8 +49,7 @@ RUNS_ONLY: Final = Reason(
 )
 RANK: Final = Reason(
     "rank",
-    "A card goes only onto a card exactly one rank higher (of any suit), or into an empty "
-    "column.",
+    "A card goes only onto a card exactly one rank higher (of any suit), or into an empty column.",
     "Карту кладут только на карту ровно на ранг старше (любой масти) или в пустой столбец.",
 )
 STOCK_EMPTY: Final = Reason(
