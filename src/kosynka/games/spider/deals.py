@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from kosynka.cards import ALL_CARDS, Card, Suit
 from kosynka.errors import InvalidNotationError
@@ -107,17 +108,27 @@ def _card(suit: Suit, rank: int) -> Card:
 
 
 # ----------------------------------------------------------------------------- KPat
+T = TypeVar("T")
+
+
+def kpat_shuffled(items: Sequence[T], seed: int) -> list[T]:
+    """A copy of ``items`` shuffled as KPat shuffles (the Microsoft FreeCell generator seeded
+    with ``seed``, swapping each place from the end with one below it)."""
+    out = list(items)
+    state = seed & 0xFFFFFFFF
+    for n in range(len(out), 1, -1):
+        state = (state * 214013 + 2531011) & 0xFFFFFFFF
+        j = ((state >> 16) & 0x7FFF) % n
+        out[n - 1], out[j] = out[j], out[n - 1]
+    return out
+
+
 def kpat_deck(number: int, suits: int) -> list[Card]:
     """KPat's shuffled 104 cards for game #``number``; the deal takes cards from the end."""
     check_deal_number(number, "kpat")
     slots = _KPAT_SUIT_SLOTS[check_suits(suits)]
     deck = [_card(s, rank) for _copy in range(2) for rank in range(1, 14) for s in slots]
-    state = number
-    for n in range(len(deck), 1, -1):
-        state = (state * 214013 + 2531011) & 0xFFFFFFFF
-        j = ((state >> 16) & 0x7FFF) % n
-        deck[n - 1], deck[j] = deck[j], deck[n - 1]
-    return deck
+    return kpat_shuffled(deck, number)
 
 
 def _deal_kpat(deck: list[Card]) -> SpiderLayout:
@@ -195,6 +206,7 @@ __all__ = [
     "check_numbering",
     "check_suits",
     "kpat_deck",
+    "kpat_shuffled",
     "pysol_deck",
     "random_deal_number",
     "spider_layout",

@@ -55,6 +55,10 @@ P_SHUFFLE: Final = 10
 P_INTO_EMPTY: Final = 5
 P_NEVER: Final = -1
 
+EXPLORE_MOVES: Final = 40
+"""With the stock gone, how many moves in a row that gain nothing the player tries before it
+gives up (each to a layout it has not had)."""
+
 DEFAULT_MAX_MOVES: Final = 1500
 """A game longer than this many moves (dealt rows included) counts as lost."""
 
@@ -82,6 +86,16 @@ def _visible_key(game: Spider) -> Hashable:
         tuple(game._hidden),
         game._next,
     )
+
+
+def _suited_links(game: Spider) -> int:
+    """How many face-up cards lie on the next higher card of their own suit."""
+    n = 0
+    for col, h in zip(game._cols, game._hidden, strict=True):
+        for j in range(h + 1, len(col)):
+            if col[j - 1] == col[j] + 1 and _RANK[col[j]] != 13:
+                n += 1
+    return n + 12 * game.runs_removed()
 
 
 def _suited_length(col: list[int], top: int, low: int) -> int:
@@ -218,8 +232,11 @@ def _after(game: Spider, cand: _Cand) -> Hashable:
         game._restore(snap)
 
 
-def _choose(game: Spider, rng: random.Random, seen: set[Hashable] | None) -> Move | None:
-    """The move the player makes now, skipping moves into layouts in ``seen``."""
+def _choose(
+    game: Spider, rng: random.Random, seen: set[Hashable] | None, explore: bool = False
+) -> Move | None:
+    """The move the player makes now, skipping moves into layouts in ``seen``; with
+    ``explore`` and the stock gone it also tries weak moves (to fresh layouts only)."""
     cands = _candidates(game)
     can_deal = game._explain_deal() is None
     has_stock = game.stock_count() > 0
@@ -255,6 +272,14 @@ def _choose(game: Spider, rng: random.Random, seen: set[Hashable] | None) -> Mov
             if fresh(c, level):
                 return _move(game, c)
     if not has_stock:
+        if not explore or seen is None:
+            return None
+        weak = [(s, c) for s, c in scored[i:] if s > P_NEVER]
+        rng.shuffle(weak)
+        weak.sort(key=lambda sc: -sc[0])
+        for s, c in weak:
+            if fresh(c, s):
+                return _move(game, c)
         return None
     if can_deal:
         return Move.deal()
@@ -291,12 +316,22 @@ def play(game: Spider, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -> 
     seen: set[Hashable] = {_visible_key(g)}
     moves = 0
     card_moves = 0
+    idle = 0
     while moves < max_moves and not g.is_won():
-        move = _choose(g, rng, seen)
+        move = _choose(g, rng, seen, explore=idle < EXPLORE_MOVES)
         if move is None:
             break
+        progress = (g.face_down_count(), g.runs_removed(), _suited_links(g))
         g.advance(move)
         seen.add(_visible_key(g))
+        if (g.face_down_count(), -g.runs_removed(), -_suited_links(g)) < (
+            progress[0],
+            -progress[1],
+            -progress[2],
+        ):
+            idle = 0
+        else:
+            idle += 1
         moves += 1
         if move.card is not None:
             card_moves += 1
