@@ -13,17 +13,20 @@ The policy is the usual list of Spider hints, best first:
 3. a move that empties a column;
 4. building in suit: a card or group onto the next higher card of its own suit, from a place
    where it was not already in suit;
-5. moves that free a card buried under a card that does not fit it;
-6. a move that sets up one of the above for the next move (one move of lookahead, made only on
+5. a move that turns up a card by putting a group into an empty column;
+6. a move that frees a card buried under a card that does not fit it;
+7. a move that sets up one of the above for the next move (one move of lookahead, made only on
    moves that turn no card up, so nothing hidden is looked at);
-7. dealing a row, when nothing above is left (empty columns are filled first, since a row is
-   not dealt while one is empty);
-8. with the stock gone, nothing else: moves that only change which card of a rank is on top,
-   or park a card in an empty column, are made only when the lookahead finds them useful.
+8. dealing a row, when nothing above is left (empty columns are filled first, with the
+   shortest group, since a row is not dealt while one is empty);
+9. with the stock gone, a few tries of weaker moves (a card from one place of its rank to
+   another, a card parked in an empty column) to layouts it has not had.
 
-A move that breaks a run of one suit, or moves a whole column into another empty column, is never
+A move that breaks a run of one suit, or moves a whole column into another empty column, is not
 made unless the lookahead shows it turns up a card next. The player never moves into a layout it
-has already had, so its games always end.
+has already had, and after :data:`EXPLORE_MOVES` moves in a row that bring no progress (no card
+turned up, no run removed, no card newly in suit) it only turns cards up, deals or gives up; so
+its games end, and soon.
 
 Equally good moves are chosen at random from a seed, so games from one deal with several seeds
 show how much luck the deal needs.
@@ -54,10 +57,17 @@ P_USEFUL: Final = 100
 P_SHUFFLE: Final = 10
 P_INTO_EMPTY: Final = 5
 P_NEVER: Final = -1
+REVEAL_SHORT: Final = 10
+"""How much more a card turned up is worth for each face-down card fewer in its column."""
+REVEAL_INTO_EMPTY: Final = 700
+"""How much less a card turned up is worth when the group goes into an empty column."""
+REVEAL_IN_SUIT: Final = 50
+"""How much more a card turned up is worth when the group lands in suit."""
+"""How much less a card turned up is worth when the group goes into an empty column."""
 
-EXPLORE_MOVES: Final = 40
-"""With the stock gone, how many moves in a row that gain nothing the player tries before it
-gives up (each to a layout it has not had)."""
+EXPLORE_MOVES: Final = 20
+"""How many moves in a row that gain nothing (no card turned up, no run removed, no card more
+in suit) the player makes before it deals, or gives up when the stock is gone."""
 
 DEFAULT_MAX_MOVES: Final = 1500
 """A game longer than this many moves (dealt rows included) counts as lost."""
@@ -86,6 +96,12 @@ def _visible_key(game: Spider) -> Hashable:
         tuple(game._hidden),
         game._next,
     )
+
+
+def _progress(game: Spider) -> tuple[int, int, int]:
+    """How far the game has come (smaller is further): face-down cards left, then runs removed
+    and cards lying in suit (both negated)."""
+    return (game.face_down_count(), -game.runs_removed(), -_suited_links(game))
 
 
 def _suited_links(game: Spider) -> int:
@@ -156,8 +172,8 @@ def _score(game: Spider, src: int, idx: int, to: int) -> int:
         return P_RUN
     if idx > 0 and idx == h:
         # The card under the group turns up.
-        score = P_REVEAL + 10 * (10 - min(h, 10)) + (50 if suited_dest else 0)
-        return score - (300 if not dest else 0)
+        score = P_REVEAL + REVEAL_SHORT * (10 - min(h, 10)) + (REVEAL_IN_SUIT if suited_dest else 0)
+        return score - (REVEAL_INTO_EMPTY if not dest else 0)
     if idx == 0:
         if not dest:
             return P_NEVER  # a whole column from one empty column to another
@@ -233,10 +249,12 @@ def _after(game: Spider, cand: _Cand) -> Hashable:
 
 
 def _choose(
-    game: Spider, rng: random.Random, seen: set[Hashable] | None, explore: bool = False
+    game: Spider, rng: random.Random, seen: set[Hashable] | None, tired: bool = False
 ) -> Move | None:
-    """The move the player makes now, skipping moves into layouts in ``seen``; with
-    ``explore`` and the stock gone it also tries weak moves (to fresh layouts only)."""
+    """The move the player makes now, skipping moves into layouts in ``seen``. Once ``tired``
+    (many moves without progress) it only makes moves that turn up a card or finish a run,
+    and otherwise deals, or gives up when the stock is gone; before that, with the stock
+    gone, it also tries weak moves to layouts it has not had."""
     cands = _candidates(game)
     can_deal = game._explain_deal() is None
     has_stock = game.stock_count() > 0
@@ -269,10 +287,10 @@ def _choose(
         i = j
         rng.shuffle(group)
         for c in group:
-            if fresh(c, level):
+            if (not tired or _flips(game, c, level)) and fresh(c, level):
                 return _move(game, c)
     if not has_stock:
-        if not explore or seen is None:
+        if tired or seen is None:
             return None
         weak = [(s, c) for s, c in scored[i:] if s > P_NEVER]
         rng.shuffle(weak)
@@ -317,21 +335,18 @@ def play(game: Spider, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -> 
     moves = 0
     card_moves = 0
     idle = 0
+    best = _progress(g)
     while moves < max_moves and not g.is_won():
-        move = _choose(g, rng, seen, explore=idle < EXPLORE_MOVES)
+        move = _choose(g, rng, seen, tired=idle >= EXPLORE_MOVES)
         if move is None:
             break
-        progress = (g.face_down_count(), g.runs_removed(), _suited_links(g))
         g.advance(move)
         seen.add(_visible_key(g))
-        if (g.face_down_count(), -g.runs_removed(), -_suited_links(g)) < (
-            progress[0],
-            -progress[1],
-            -progress[2],
-        ):
-            idle = 0
+        now = _progress(g)
+        if now < best or move.card is None:
+            best, idle = min(now, best), 0
         else:
-            idle += 1
+            idle += 1  # a move that brought nothing new
         moves += 1
         if move.card is not None:
             card_moves += 1
