@@ -122,3 +122,17 @@ class TestRefused(unittest.TestCase):
         # another card.
         position(["* kh " + RUN_H[3:]] + ["-"] * 9)
         position(["* 5C " + RUN_H + " 9S"] + ["-"] * 9)
+
+    def test_from_position_refusals(self) -> None:
+        g = Spider(3, rules=SpiderRules(suits=4))
+        columns = [g.column(i) for i in range(10)]
+        hidden = [g.face_down_count(i) for i in range(10)]
+        with pytest.raises(InvalidPositionError, match="10 columns"):
+            Spider.from_position(columns[:9], hidden[:9], g.stock(), rules=g.rules)
+        with pytest.raises(InvalidPositionError, match=r"suit must be 0\.\.3"):
+            Spider.from_position(columns, hidden, g.stock(), [7], rules=g.rules)
+        with pytest.raises(InvalidPositionError, match="face-down cards but only"):
+            Spider.from_position(columns, [*hidden[:9], 9], g.stock(), rules=g.rules)
+        with pytest.raises(InvalidPositionError, match="malformed"):
+            Spider.from_position(columns, hidden, ["AS"], rules=g.rules)  # type: ignore[list-item]
+        assert Spider.from_position(columns, hidden, g.stock(), rules=g.rules) == g

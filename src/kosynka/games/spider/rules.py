@@ -329,6 +329,8 @@ class Spider(Game[Move]):
         allowed = self.rules.suits_in_play
         counts = [0] * 52
         for s in self._removed:
+            if not 0 <= s < 4:
+                raise InvalidPositionError(f"a removed run's suit must be 0..3, not {s}")
             if s not in allowed:
                 raise InvalidPositionError(
                     f"a removed run of {_suit_name(s)} cannot exist in a {self.rules.suits}-suit"
