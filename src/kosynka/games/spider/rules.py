@@ -212,6 +212,16 @@ def _parse_move(text: str) -> Move:
     return Move._parse_uncached(text)
 
 
+def _indices(cards: Iterable[Card]) -> list[int]:
+    """The card indices of ``cards``; raise TypeError for anything that is not a Card."""
+    out = []
+    for c in cards:
+        if not isinstance(c, Card):
+            raise TypeError(f"not a Card: {c!r}")
+        out.append(c.index)
+    return out
+
+
 def _topmost(col: list[int], card: int) -> int:
     """The index of the highest copy of ``card`` in ``col``, or -1 when it holds none."""
     try:
@@ -295,11 +305,11 @@ class Spider(Game[Move]):
         game.numbering = "kpat"
         game.deal_number = None
         try:
-            cols = [[c.index for c in col] for col in columns]
+            cols = [_indices(col) for col in columns]
             hidden = [int(n) for n in face_down]
-            stock_ints = [c.index for c in stock]
+            stock_ints = _indices(stock)
             removed_ints = [int(s) for s in removed]
-        except (AttributeError, TypeError, ValueError) as exc:
+        except (TypeError, ValueError) as exc:
             raise InvalidPositionError(f"malformed position: {exc}") from None
         game._set(cols, hidden, stock_ints, removed_ints)
         return game
