@@ -104,6 +104,7 @@ def random_deal_number(numbering: str = "kpat") -> int:
 
 
 def _card(suit: Suit, rank: int) -> Card:
+    """The Card of ``suit`` and ``rank``."""
     return ALL_CARDS[int(suit) * 13 + rank - 1]
 
 
@@ -132,6 +133,7 @@ def kpat_deck(number: int, suits: int) -> list[Card]:
 
 
 def _deal_kpat(deck: list[Card]) -> SpiderLayout:
+    """Deal KPat's shuffled cards (taken from the end of the list) into a layout."""
     cards = list(deck)
     cols: list[list[Card]] = [[] for _ in range(10)]
     for i in range(54):  # 44 face down round the columns, then the face-up row goes on round
@@ -176,6 +178,7 @@ def pysol_deck(number: int, suits: int) -> list[Card]:
 
 
 def _deal_pysol(deck: list[Card]) -> SpiderLayout:
+    """Deal PySolFC's shuffled cards (taken from the end of the list) into a layout."""
     cards = list(deck)
     cols: list[list[Card]] = [[] for _ in range(10)]
     for _row in range(4):

@@ -35,6 +35,7 @@ _SUIT_BY_LETTER: Final = {s.letter: s for s in Suit} | {s.symbol: s for s in Sui
 
 
 def _card_token(card: Card, face_down: bool = False) -> str:
+    """The card as a position-text token (a lower-case suit when face down)."""
     t = card.text()
     return t[:-1] + t[-1].lower() if face_down else t
 
@@ -61,6 +62,7 @@ def looks_like_text(text: str) -> bool:
 
 
 def _parse_header(header: str) -> SpiderRules:
+    """The rules from the header ``spider suits=N``; raise InvalidPositionError."""
     words = header.split()
     if not words or words[0].lower() != "spider":
         got = words[0] if words else "nothing"
@@ -87,6 +89,7 @@ def _parse_header(header: str) -> SpiderRules:
 
 
 def _parse_card(token: str, where: str) -> Card:
+    """A card token of the position text; raise InvalidPositionError naming ``where``."""
     try:
         return Card.parse(token)
     except InvalidNotationError:

@@ -191,6 +191,7 @@ def _score(game: Spider, src: int, idx: int, to: int) -> int:
 
 
 def _move(game: Spider, cand: _Cand) -> Move:
+    """The Move value of the candidate ``cand``."""
     src, idx, to = cand
     return _MOVES[(src * 52 + game._cols[src][idx]) * 11 + to]
 
@@ -273,6 +274,7 @@ def _choose(
     scored.sort(key=lambda sc: -sc[0])
 
     def fresh(c: _Cand, s: int) -> bool:
+        """True unless the move leads to a layout the player has had."""
         return seen is None or _flips(game, c, s) or _after(game, c) not in seen
 
     i = 0

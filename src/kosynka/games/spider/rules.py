@@ -147,6 +147,7 @@ class Move:
 
     @staticmethod
     def _parse_uncached(text: str) -> Move:
+        """Read move text (see :meth:`parse`, which caches this)."""
         t = "".join(text.split())
         if t.lower() == "s":
             return _DEAL_MOVE
@@ -253,6 +254,7 @@ class Spider(Game[Move]):
         rules: SpiderRules | None = None,
         numbering: str = "kpat",
     ) -> None:
+        """A new game from deal ``deal`` (default 1) of ``numbering``, or from a layout."""
         self.rules = rules if rules is not None else SpiderRules()
         self.numbering = numbering
         if deal is None:
@@ -273,6 +275,7 @@ class Spider(Game[Move]):
     def _set(
         self, cols: list[list[int]], hidden: list[int], stock: list[int], removed: list[int]
     ) -> None:
+        """Take the position from integer lists, with an empty history, and validate it."""
         self._cols = cols
         self._hidden = hidden
         self._stock: tuple[int, ...] = tuple(stock)
@@ -511,6 +514,7 @@ class Spider(Game[Move]):
             return False
 
     def _explain_deal(self) -> Reason | None:
+        """Why dealing a row is refused now, or None when it is legal."""
         if self._next >= len(self._stock):
             return R.STOCK_EMPTY
         for col in self._cols:
@@ -684,6 +688,7 @@ class Spider(Game[Move]):
         )
 
     def _restore(self, snap: _Snapshot) -> None:
+        """Put back a position saved by :meth:`_snapshot` (runs removed since are dropped)."""
         cols, hidden, nxt, removed = snap
         self._cols = [list(c) for c in cols]
         self._hidden = list(hidden)
@@ -775,4 +780,5 @@ class Spider(Game[Move]):
 
 
 def _suit_name(s: int) -> str:
+    """The English name of suit ``s`` (0..3), for messages."""
     return ("clubs", "diamonds", "hearts", "spades")[s]
