@@ -1,0 +1,362 @@
+"""The no-peeking Spider player: picks a move from what a person at the table can see.
+
+It looks only at the face-up cards, how many cards lie face down in each column, how many rows
+are left in the stock and the runs removed; it never reads a face-down card or the stock's order.
+It gives hints until a Spider solver exists, and is a yardstick for grading deals (a deal this
+player wins often is easy for people).
+
+The policy is the usual list of Spider hints, best first:
+
+1. a move that finishes a King-to-Ace run of one suit (it leaves the table);
+2. a move that turns up a face-down card (onto a card of the same suit if it can; the fewer
+   cards left face down in that column, the better: it is closer to being emptied);
+3. a move that empties a column;
+4. building in suit: a card or group onto the next higher card of its own suit, from a place
+   where it was not already in suit;
+5. a move that turns up a card by putting a group into an empty column;
+6. a move that frees a card buried under a card that does not fit it;
+7. a move that sets up one of the above for the next move (one move of lookahead, made only on
+   moves that turn no card up, so nothing hidden is looked at);
+8. dealing a row, when nothing above is left (empty columns are filled first, with the
+   shortest group, since a row is not dealt while one is empty);
+9. with the stock gone, a few tries of weaker moves (a card from one place of its rank to
+   another, a card parked in an empty column) to layouts it has not had.
+
+A move that breaks a run of one suit, or moves a whole column into another empty column, is not
+made unless the lookahead shows it turns up a card next. The player never moves into a layout it
+has already had, and after :data:`EXPLORE_MOVES` moves in a row that bring no progress (no card
+turned up, no run removed, no card newly in suit) it only turns cards up, deals or gives up; so
+its games end, and soon.
+
+Equally good moves are chosen at random from a seed, so games from one deal with several seeds
+show how much luck the deal needs.
+
+>>> from kosynka.games.spider import Spider, SpiderRules
+>>> result = play(Spider(1, rules=SpiderRules(suits=1)), seed=0)
+>>> result.moves > 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Final
+
+from kosynka.games.spider.rules import _MOVES, _RANK, FOUNDATION, Move, Spider
+
+# Scores of moves (higher is better). Moves scoring at least P_USEFUL are made before dealing;
+# those below are made only when the stock is empty; P_NEVER moves are not made at all.
+P_RUN: Final = 10_000
+P_REVEAL: Final = 1_000
+P_EMPTY: Final = 800
+P_SUIT: Final = 600
+P_FREE: Final = 200
+P_USEFUL: Final = 100
+P_SHUFFLE: Final = 10
+P_INTO_EMPTY: Final = 5
+P_NEVER: Final = -1
+REVEAL_SHORT: Final = 10
+"""How much more a card turned up is worth for each face-down card fewer in its column."""
+REVEAL_INTO_EMPTY: Final = 700
+"""How much less a card turned up is worth when the group goes into an empty column."""
+REVEAL_IN_SUIT: Final = 50
+"""How much more a card turned up is worth when the group lands in suit."""
+"""How much less a card turned up is worth when the group goes into an empty column."""
+
+EXPLORE_MOVES: Final = 20
+"""How many moves in a row that gain nothing (no card turned up, no run removed, no card more
+in suit) the player makes before it deals, or gives up when the stock is gone."""
+
+DEFAULT_MAX_MOVES: Final = 1500
+"""A game longer than this many moves (dealt rows included) counts as lost."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    """One game played by the no-peeking player.
+
+    ``won``: all eight runs removed; ``moves``: every move made (dealt rows included);
+    ``card_moves``: moves of cards only; ``runs_removed``: complete runs taken off (8 when won);
+    ``face_down``: face-down cards left; ``rows_left``: rows still in the stock."""
+
+    won: bool
+    moves: int
+    card_moves: int
+    runs_removed: int
+    face_down: int
+    rows_left: int
+
+
+def _visible_key(game: Spider) -> Hashable:
+    """What a player sees: the face-up cards, the face-down counts and the rows left."""
+    return (
+        tuple(tuple(col[h:]) for col, h in zip(game._cols, game._hidden, strict=True)),
+        tuple(game._hidden),
+        game._next,
+    )
+
+
+def _progress(game: Spider) -> tuple[int, int, int]:
+    """How far the game has come (smaller is further): face-down cards left, then runs removed
+    and cards lying in suit (both negated)."""
+    return (game.face_down_count(), -game.runs_removed(), -_suited_links(game))
+
+
+def _suited_links(game: Spider) -> int:
+    """How many face-up cards lie on the next higher card of their own suit."""
+    n = 0
+    for col, h in zip(game._cols, game._hidden, strict=True):
+        for j in range(h + 1, len(col)):
+            if col[j - 1] == col[j] + 1 and _RANK[col[j]] != 13:
+                n += 1
+    return n + 12 * game.runs_removed()
+
+
+def _suited_length(col: list[int], top: int, low: int) -> int:
+    """Length of the one-suit run ending at index ``top`` of ``col`` (not below ``low``)."""
+    j = top
+    while j > low and col[j - 1] == col[j] + 1 and _RANK[col[j]] != 13:
+        j -= 1
+    return top - j + 1
+
+
+# A candidate card move is the triple (source column, index of the card in it, destination).
+_Cand = tuple[int, int, int]
+
+
+def _candidates(game: Spider) -> list[_Cand]:
+    """The legal card moves as triples, like :meth:`Spider.legal_move_list` but with moves into
+    empty columns only into the first one (the others are the same move)."""
+    cols = game._cols
+    hidden = game._hidden
+    onto: list[list[int]] = [[] for _ in range(15)]
+    first_empty = -1
+    for k, col in enumerate(cols):
+        if col:
+            onto[_RANK[col[-1]]].append(k)
+        elif first_empty < 0:
+            first_empty = k
+    out: list[_Cand] = []
+    for i, col in enumerate(cols):
+        if not col:
+            continue
+        j = len(col) - 1
+        low = hidden[i]
+        while True:
+            card = col[j]
+            r = _RANK[card]
+            for k in onto[r + 1]:
+                if k != i:
+                    out.append((i, j, k))
+            if first_empty >= 0:
+                out.append((i, j, first_empty))
+            if j == low or col[j - 1] != card + 1 or r == 13:
+                break
+            j -= 1
+    return out
+
+
+def _score(game: Spider, src: int, idx: int, to: int) -> int:
+    """How good moving the card at ``idx`` of column ``src`` (with the cards on it) to column
+    ``to`` looks from the visible cards, without lookahead (see the module docstring)."""
+    cols = game._cols
+    col = cols[src]
+    card = col[idx]
+    group = len(col) - idx
+    dest = cols[to]
+    h = game._hidden[src]
+    suited_dest = bool(dest) and dest[-1] == card + 1 and _RANK[card] != 13
+    if suited_dest and group + _suited_length(dest, len(dest) - 1, game._hidden[to]) >= 13:
+        return P_RUN
+    if idx > 0 and idx == h:
+        # The card under the group turns up.
+        score = P_REVEAL + REVEAL_SHORT * (10 - min(h, 10)) + (REVEAL_IN_SUIT if suited_dest else 0)
+        return score - (REVEAL_INTO_EMPTY if not dest else 0)
+    if idx == 0:
+        if not dest:
+            return P_NEVER  # a whole column from one empty column to another
+        return P_EMPTY + (50 if suited_dest else 0) - group
+    below = col[idx - 1]
+    if below == card + 1 and _RANK[card] != 13:
+        return P_NEVER  # it already lies in suit: moving it breaks a run
+    if not dest:
+        return P_INTO_EMPTY
+    if suited_dest:
+        return P_SUIT + group
+    if _RANK[below] != _RANK[card] + 1:
+        return P_FREE + group  # it lay on a card it does not fit; that card is freed
+    return P_SHUFFLE
+
+
+def _move(game: Spider, cand: _Cand) -> Move:
+    """The Move value of the candidate ``cand``."""
+    src, idx, to = cand
+    return _MOVES[(src * 52 + game._cols[src][idx]) * 11 + to]
+
+
+def score_move(game: Spider, move: Move) -> int:
+    """How good the legal, column-naming ``move`` looks from the visible cards, without
+    lookahead; higher is better, :data:`P_NEVER` for a move this player does not make."""
+    if move.card is None:
+        return P_USEFUL - 1
+    src = move.source
+    if src is None or move.to == FOUNDATION:
+        return P_NEVER
+    col = game._cols[src]
+    idx = len(col) - 1 - col[::-1].index(move.card.index)
+    return _score(game, src, idx, move.to)
+
+
+def _code(game: Spider, cand: _Cand) -> int:
+    """A number naming the move ``cand`` (source, card, destination) whatever the indices."""
+    src, idx, to = cand
+    return (src * 52 + game._cols[src][idx]) * 11 + to
+
+
+def _flips(game: Spider, cand: _Cand, score: int) -> bool:
+    """True when the move turns up a face-down card or finishes a run (so what follows it is
+    not visible now)."""
+    src, idx, _ = cand
+    return score >= P_RUN or (idx > 0 and idx == game._hidden[src])
+
+
+def _lookahead(game: Spider, cand: _Cand, before: set[int]) -> int:
+    """The best score of a move that ``cand`` makes possible (one not legal before it), or
+    P_NEVER; only for moves that turn no card up."""
+    snap = game._snapshot()
+    game._apply(_move(game, cand), cand[1])
+    try:
+        best = P_NEVER
+        for c in _candidates(game):
+            if _code(game, c) not in before:
+                s = _score(game, *c)
+                if s > best:
+                    best = s
+        return best
+    finally:
+        game._restore(snap)
+
+
+def _after(game: Spider, cand: _Cand) -> Hashable:
+    """The visible layout after the move ``cand`` (one that turns no card up)."""
+    snap = game._snapshot()
+    game._apply(_move(game, cand), cand[1])
+    try:
+        return _visible_key(game)
+    finally:
+        game._restore(snap)
+
+
+def _choose(
+    game: Spider, rng: random.Random, seen: set[Hashable] | None, tired: bool = False
+) -> Move | None:
+    """The move the player makes now, skipping moves into layouts in ``seen``. Once ``tired``
+    (many moves without progress) it only makes moves that turn up a card or finish a run,
+    and otherwise deals, or gives up when the stock is gone; before that, with the stock
+    gone, it also tries weak moves to layouts it has not had."""
+    cands = _candidates(game)
+    can_deal = game._explain_deal() is None
+    has_stock = game.stock_count() > 0
+    before = {_code(game, c) for c in cands}
+    scored: list[tuple[int, _Cand]] = []
+    for c in cands:
+        s = _score(game, *c)
+        # One move of lookahead on weak moves that turn no card up.
+        if s < P_USEFUL and not _flips(game, c, s):
+            nxt = _lookahead(game, c, before)
+            if nxt >= P_REVEAL and s == P_NEVER:
+                s = P_USEFUL + (nxt - P_REVEAL) // 10
+            elif nxt >= P_USEFUL and s != P_NEVER:
+                s = max(s, P_USEFUL + nxt // 10)
+        scored.append((s, c))
+    scored.sort(key=lambda sc: -sc[0])
+
+    def fresh(c: _Cand, s: int) -> bool:
+        """True unless the move leads to a layout the player has had."""
+        return seen is None or _flips(game, c, s) or _after(game, c) not in seen
+
+    i = 0
+    while i < len(scored):
+        level = scored[i][0]
+        if level < P_USEFUL:
+            break  # weak moves only as a way to deal (filling the empty columns)
+        j = i
+        while j < len(scored) and scored[j][0] == level:
+            j += 1
+        group = [c for _, c in scored[i:j]]
+        i = j
+        rng.shuffle(group)
+        for c in group:
+            if (not tired or _flips(game, c, level)) and fresh(c, level):
+                return _move(game, c)
+    if not has_stock:
+        if tired or seen is None:
+            return None
+        weak = [(s, c) for s, c in scored[i:] if s > P_NEVER]
+        rng.shuffle(weak)
+        weak.sort(key=lambda sc: -sc[0])
+        for s, c in weak:
+            if fresh(c, s):
+                return _move(game, c)
+        return None
+    if can_deal:
+        return Move.deal()
+    # A row is refused while a column is empty: fill them, with the shortest group that leaves
+    # its column non-empty, out of suit if possible.
+    fills = [
+        (s == P_NEVER, len(game._cols[c[0]]) - c[1], c)
+        for s, c in scored
+        if c[1] > 0 and not game._cols[c[2]]
+    ]
+    fills.sort(key=lambda f: (f[0], f[1]))
+    for _, _, c in fills:
+        if fresh(c, P_NEVER):
+            return _move(game, c)
+    return None
+
+
+def best_move(game: Spider, seed: int | random.Random | None = 0) -> Move | None:
+    """The move this player would make now (a hint), or None when it sees nothing worth doing
+    (no legal move, or only moves that undo progress). Ties are broken at random from ``seed``.
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    return _choose(game.copy(stack=False), rng, None)
+
+
+def play(game: Spider, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -> PlayResult:
+    """Play a whole game from ``game``'s position (``game`` itself is left unchanged).
+
+    The player never moves into a layout it has already had (as it sees it), so it cannot go
+    round in circles; it stops when it has no move left, after winning, or after ``max_moves``.
+    """
+    g = game.copy(stack=False)
+    rng = random.Random(seed)
+    seen: set[Hashable] = {_visible_key(g)}
+    moves = 0
+    card_moves = 0
+    idle = 0
+    best = _progress(g)
+    while moves < max_moves and not g.is_won():
+        move = _choose(g, rng, seen, tired=idle >= EXPLORE_MOVES)
+        if move is None:
+            break
+        g.advance(move)
+        seen.add(_visible_key(g))
+        now = _progress(g)
+        if now < best or move.card is None:
+            best, idle = min(now, best), 0
+        else:
+            idle += 1  # a move that brought nothing new
+        moves += 1
+        if move.card is not None:
+            card_moves += 1
+    return PlayResult(
+        won=g.is_won(),
+        moves=moves,
+        card_moves=card_moves,
+        runs_removed=g.runs_removed(),
+        face_down=g.face_down_count(),
+        rows_left=g.rows_left(),
+    )
