@@ -9,6 +9,7 @@ import pytest
 from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game as PysolGame
 from pysol_cards.random_base import RandomBase
+from pysolfc_reference import as_pysolfc_deals
 
 from kosynka import Klondike
 from kosynka.errors import InvalidNotationError
@@ -17,9 +18,10 @@ from kosynka.games.klondike.deals import klondike_layout, parse_deal_number, ran
 
 def pysol_reference(number: int) -> tuple[list[list[str]], list[str]]:
     """(columns bottom to top, talon in draw order) as pysol_cards prints game #number."""
-    text = PysolGame("klondike", number, RandomBase.DEALS_PYSOLFC).calc_layout_string(
-        CardRenderer(True)
-    )
+    with as_pysolfc_deals():
+        text = PysolGame("klondike", number, RandomBase.DEALS_PYSOLFC).calc_layout_string(
+            CardRenderer(True)
+        )
     lines = text.strip().splitlines()
     talon = lines[0].removeprefix("Talon:").split()
     columns = [re.sub(r"[<>]", "", line).split() for line in lines[1:]]
@@ -28,6 +30,7 @@ def pysol_reference(number: int) -> tuple[list[list[str]], list[str]]:
 
 class TestPysolNumbering(unittest.TestCase):
     def test_matches_pysol_cards(self) -> None:
+        # 32000 is the first number PySolFC deals with its Mersenne Twister.
         numbers = [1, 2, 3, 617, 11982, 31999, 32000, 32001, 100000, 123456789, 10**15 + 7]
         for n in numbers:
             columns, talon = pysol_reference(n)

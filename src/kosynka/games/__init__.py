@@ -5,7 +5,7 @@ deal numberings, formats); ``game_class("klondike")`` its game class. A new game
 package here, imported below so that it registers itself.
 """
 
-from kosynka.games import klondike
+from kosynka.games import freecell, klondike, spider
 from kosynka.games.base import (
     Game,
     GameSpec,
@@ -35,6 +35,7 @@ __all__ = [
     "RuleOption",
     "Termination",
     "detect_position",
+    "freecell",
     "game_class",
     "game_names",
     "game_spec",
@@ -43,4 +44,5 @@ __all__ = [
     "register_game",
     "register_spec",
     "spec_of",
+    "spider",
 ]

@@ -23,9 +23,11 @@ class Termination(enum.Enum):
     """How a game ended."""
 
     WON = "won"
-    """Every card is on the foundations."""
+    """The game is won (Klondike and FreeCell: every card is home; Spider: all eight runs
+    removed)."""
     STUCK = "stuck"
-    """No card can ever move again, however the stock is cycled."""
+    """No move can help any more (Klondike: no card can ever move again, however the stock is
+    cycled; FreeCell and Spider: no legal move at all)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,10 @@ Two numberings are known:
     right, row by row. Above 2**31 the generator's numbers are bent the way FreeCell Pro bends
     them (see :func:`ms_random`).
 ``pysol``
-    PySolFC's FreeCell game numbers: equal to ``ms`` up to 32,000; above that, a suit-major deck
-    in PySolFC's suit order (clubs, spades, hearts, diamonds) shuffled by Python's Mersenne
-    Twister seeded with the number, then dealt round the columns from the end of the list.
+    PySolFC's FreeCell game numbers: equal to ``ms`` below 32,000; from 32,000 on (as the
+    PySolFC program deals them), a suit-major deck in PySolFC's suit order (clubs, spades,
+    hearts, diamonds) shuffled by Python's Mersenne Twister seeded with the number, then dealt
+    round the columns from the end of the list.
 
 >>> cols = freecell_columns(1)
 >>> [str(col[0]) for col in cols]
@@ -126,7 +127,7 @@ def ms_order(number: int) -> list[Card]:
 
 def pysol_order(number: int) -> list[Card]:
     """The 52 cards of PySolFC's FreeCell game ``number`` in the order they are dealt."""
-    if number <= _PYSOL_MS_LIMIT:
+    if number < _PYSOL_MS_LIMIT:
         return ms_order(number)
     suits = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
     deck = [Card(rank, suit) for suit in suits for rank in range(1, 14)]

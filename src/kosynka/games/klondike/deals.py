@@ -3,8 +3,8 @@
 Two numberings of Klondike deals are supported:
 
 ``pysol``
-    Deal #N is the layout PySolFC shows as Klondike game #N. Numbers up to 32000 use the
-    Microsoft-compatible linear congruential generator on a rank-major deck; larger numbers use
+    Deal #N is the layout PySolFC shows as Klondike game #N. Numbers below 32000 use the
+    Microsoft-compatible linear congruential generator on a rank-major deck; 32000 and above use
     Python's Mersenne Twister seeded with N on a suit-major deck (PySolFC's own convention).
 ``kpat``
     Deal #N is KDE KPat's Klondike game #N: a rank-major deck shuffled by the Microsoft FreeCell
@@ -100,7 +100,7 @@ def _mt_shuffle_pysol(deck: list[Card], seed: int) -> list[Card]:
 def pysol_deck(number: int) -> list[Card]:
     """The deck of PySolFC game #``number``; cards are dealt from the end of the list."""
     check_deal_number(number, "pysol")
-    if number <= _MS_LIMIT:
+    if number < _MS_LIMIT:
         return _lcg_shuffle_pysol(_ms_rank_major_deck(), number)
     # PySolFC's own deck order is suit-major in the suit order clubs, spades, hearts, diamonds.
     pysol_suits = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
