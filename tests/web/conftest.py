@@ -24,10 +24,13 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
-def start_server(workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``kosynka serve`` on a free port; return the process and its base address."""
+def start_server(
+    workers: int = 1, extra_env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``kosynka serve`` on a free port (with ``extra_env`` settings); return the process
+    and its base address."""
     port = free_port()
-    env = dict(os.environ)
+    env = dict(os.environ, **(extra_env or {}))
     src = str(Path(kosynka.__file__).resolve().parents[1])
     env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.Popen(

@@ -144,10 +144,11 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
 
 
 async def _record_error(request: Request, exc: Exception) -> JSONResponse:
-    """422 for a record that does not replay (a malformed or illegal move)."""
+    """409 for a record that is well formed but does not replay under the rules (a move the
+    rules refuse, a deal number beyond its numbering): it conflicts with the game."""
     assert isinstance(exc, RecordError)
     return JSONResponse(
-        status_code=422,
+        status_code=409,
         content={
             "error": "invalid-record",
             "message": str(exc),

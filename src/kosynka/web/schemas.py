@@ -17,7 +17,6 @@ from pydantic import (
     StrictBool,
     StrictInt,
     create_model,
-    model_validator,
 )
 
 from kosynka.games.base import GameSpec
@@ -50,6 +49,12 @@ WholeNumber = Annotated[StrictInt, BeforeValidator(_whole)]
 """An integer in the API: ``981`` or ``981.0``, never ``true`` or ``"981"``."""
 
 
+def whole_number(ge: int | None = None, le: int | None = None) -> Any:
+    """:data:`WholeNumber` with bounds that the OpenAPI schema shows as ``minimum`` and
+    ``maximum`` (the bounds must come before the validator for that)."""
+    return Annotated[StrictInt, Field(ge=ge, le=le), BeforeValidator(_whole)]
+
+
 class _Strict(BaseModel):
     """A model that refuses unknown fields, so typos are reported instead of ignored."""
 
@@ -57,23 +62,14 @@ class _Strict(BaseModel):
 
 
 class DealBase(_Strict):
-    """Which deal is played: its number in a numbering, and where it came from."""
+    """Which deal is played: its number in a numbering, and where it came from. (A number
+    beyond its numbering's range is refused by the replay, with 409, as the schema cannot say
+    it.)"""
 
     spec: ClassVar[GameSpec]
 
-    number: WholeNumber = Field(..., ge=1, description="the deal number")
+    number: whole_number(ge=1) = Field(..., description="the deal number")  # type: ignore[valid-type]
     source: RecordSource = "chosen"
-
-    @model_validator(mode="after")
-    def _in_range(self) -> DealBase:
-        """Check the number against its numbering's range."""
-        numbering = str(getattr(self, "numbering", ""))
-        top = self.spec.max_deal(numbering)
-        if self.number > top:
-            raise ValueError(
-                f"deal number {self.number} is out of range 1..{top} ({numbering} numbering)"
-            )
-        return self
 
 
 class ReasonView(BaseModel):
@@ -188,26 +184,21 @@ class GameModels:
     new_response: type[BaseModel]
 
 
-def game_models(spec: GameSpec, title: str, rules: type[BaseModel]) -> GameModels:
+def game_models(
+    spec: GameSpec, title: str, rules: type[BaseModel], move_pattern: str | None = None
+) -> GameModels:
     """Build the API models of ``spec``'s game: its record (rules, deal, moves) and the requests
     that carry it. ``title`` prefixes the model names in the OpenAPI schema."""
     numbering: Any = Literal[tuple(spec.numberings)]
     default_numbering = spec.default_numbering()
     game_name: Any = Literal[spec.name]
+    move_text: Any = Annotated[str, Field(max_length=16, pattern=move_pattern)]
     deal: Any = create_model(
         f"{title}Deal",
         __base__=DealBase,
         __doc__=f"Which {spec.name} deal is played: its number in a numbering, and its source.",
         numbering=(numbering, default_numbering),
-        number=(
-            WholeNumber,
-            Field(
-                ...,
-                ge=1,
-                le=max(spec.max_deal(n) for n in spec.numberings),
-                description="the deal number",
-            ),
-        ),
+        number=(whole_number(ge=1), Field(..., description="the deal number")),
     )
     deal.spec = spec
     record = create_model(
@@ -218,7 +209,7 @@ def game_models(spec: GameSpec, title: str, rules: type[BaseModel]) -> GameModel
         rules=(rules, Field(default_factory=rules)),
         deal=(deal, ...),
         moves=(
-            list[MoveText],
+            list[move_text],
             Field(
                 default_factory=list,
                 max_length=MAX_MOVES,
@@ -238,7 +229,7 @@ def game_models(spec: GameSpec, title: str, rules: type[BaseModel]) -> GameModel
         __base__=_Strict,
         __doc__="Try one move on the record's position.",
         record=(record, ...),
-        move=(str, Field(..., max_length=16, description="the move text")),
+        move=(move_text, Field(..., description="the move text")),
         auto=(
             StrictBool,
             Field(default=False, description="after the move, also make every safe move home"),

@@ -75,7 +75,9 @@ class GameService:
         self.adapter = adapter
         self.spec = adapter.spec
         self.settings = settings
-        self.models = schemas.game_models(adapter.spec, adapter.title, adapter.rules_model)
+        self.models = schemas.game_models(
+            adapter.spec, adapter.title, adapter.rules_model, adapter.move_pattern
+        )
         self._cache = ReplayCache(settings.cache_size)
         self._collect_cache: OrderedDict[Hashable, list[Any] | None] = OrderedDict()
         self._collect_lock = threading.Lock()

@@ -47,6 +47,9 @@ class WebAdapter(ABC):
     """The pydantic model of the game's rules in the API."""
     graded: ClassVar[bool] = False
     """True when the deal library can serve graded deals of this game."""
+    move_pattern: ClassVar[str | None] = None
+    """A regular expression every well-formed move text of the game matches (in the API's
+    schema, so that clients and schema-driven tools know what a move looks like)."""
 
     @abstractmethod
     def rules_of(self, rules: BaseModel) -> Any:

@@ -13,7 +13,7 @@ from kosynka.cards import KING, SUIT_LETTERS, Card
 from kosynka.games.base import Game, GameSpec
 from kosynka.games.klondike import DRAW, FOUNDATION, SPEC, Klondike, KlondikeRules, Move
 from kosynka.web.games.base import Table, WebAdapter, ru_accusative
-from kosynka.web.schemas import WholeNumber
+from kosynka.web.schemas import whole_number
 
 
 class KlondikeRulesModel(BaseModel):
@@ -22,8 +22,8 @@ class KlondikeRulesModel(BaseModel):
     model_config = ConfigDict(extra="forbid", title="KlondikeRules")
 
     draw: Literal[1, 3] = Field(default=1, description="cards turned per draw from the stock")
-    passes: WholeNumber | None = Field(
-        default=None, ge=1, le=1000, description="passes through the stock; null for unlimited"
+    passes: whole_number(ge=1, le=1000) | None = Field(  # type: ignore[valid-type]
+        default=None, description="passes through the stock; null for unlimited"
     )
     foundation_return: StrictBool = Field(
         default=True, description="whether a foundation's top card may come back to the tableau"
@@ -156,6 +156,9 @@ class KlondikeAdapter(WebAdapter):
     title: ClassVar[str] = "Klondike"
     rules_model: ClassVar[type[BaseModel]] = KlondikeRulesModel
     graded: ClassVar[bool] = True
+    move_pattern: ClassVar[str | None] = (
+        r"^\s*(?:[sSrR]|(?:10|[1-9AaTtJjQqKk])\s*[CDHScdhs♣♦♥♠♧♢♡♤]\s*>\s*(?:[1-7]|[fF]))\s*$"
+    )
 
     def rules_of(self, rules: BaseModel) -> KlondikeRules:
         """The engine's rules for the API's rules model."""

@@ -15,7 +15,11 @@ from kosynka.web.service import REPLAYED, GameService
 _ERRORS: dict[int | str, dict[str, object]] = {
     400: {"model": schemas.ErrorResponse, "description": "the body is not UTF-8 JSON"},
     413: {"model": schemas.ErrorResponse, "description": "the body is over the size limit"},
-    422: {"model": schemas.ErrorResponse, "description": "a field or the record is invalid"},
+    409: {
+        "model": schemas.ErrorResponse,
+        "description": "the record is well formed but does not replay under the rules",
+    },
+    422: {"model": schemas.ErrorResponse, "description": "a field is invalid"},
     429: {
         "model": schemas.ErrorResponse,
         "description": "this address is over its share; try again after Retry-After seconds",
