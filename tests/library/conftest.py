@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pgserver import PgServer
 
 SMALL_STATES = 4000
 """A solver state limit that keeps the tests quick (deals beyond it stay undecided)."""
@@ -16,3 +18,13 @@ def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     data = tmp_path / "xdg-data"
     monkeypatch.setenv("XDG_DATA_HOME", str(data))
     return data
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """A throwaway PostgreSQL server for this test session (worker)."""
+    server = PgServer()
+    try:
+        yield server
+    finally:
+        server.close()

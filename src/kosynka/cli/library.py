@@ -11,6 +11,7 @@ kosynka library starter [--per-grade 1000] [--jobs N] [--out FILE]
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from typing import Any, TextIO
 
@@ -131,6 +132,9 @@ def register(subparsers: Any) -> dict[str, Any]:
 
 def cmd_library(args: argparse.Namespace, out: TextIO) -> int:
     """Dispatch ``kosynka library SUBCOMMAND``; library errors become one-line CLI errors."""
+    # A database driver's own complaints while a lost connection is closed would only repeat
+    # the one-line error below.
+    logging.getLogger("psycopg").setLevel(logging.CRITICAL)
     commands = {
         "build": _cmd_build,
         "stats": _cmd_stats,
