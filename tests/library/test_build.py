@@ -174,7 +174,7 @@ def test_progress_line_shows_rate_and_time_left() -> None:
 def test_bad_arguments_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["library", "build", "--deals", "9-2"]) == 2
     assert "empty deal range" in capsys.readouterr().err
-    assert main(["library", "build", "--deals", "1-2", "--game", "spider"]) == 2
+    assert main(["library", "build", "--deals", "1-2", "--game", "chess"]) == 2
     assert "unknown game" in capsys.readouterr().err
     assert main(["library", "build", "--deals", "1-2", "--jobs", "0"]) == 2
     assert main(["library"]) == 2

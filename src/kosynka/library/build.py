@@ -18,6 +18,7 @@ import importlib
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -279,6 +280,8 @@ class _Runner:
     """Runs chunks of deals somewhere and yields their results as they finish."""
 
     workers: int = 1
+    stop: threading.Event | None = None
+    """Set when the build is asked to stop: a runner that waits for results looks at it."""
 
     def run(
         self, spec: BuildSpec, chunks: Iterator[list[int]], in_flight: int
@@ -324,7 +327,11 @@ class _Pool(_Runner):
             if not pending:
                 self.finished = True
                 return
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            if not done:
+                if self.stop is not None and self.stop.is_set():
+                    return
+                continue
             for fut in done:
                 try:
                     result = fut.result()
@@ -531,7 +538,9 @@ def _run(
             last_refresh = now
             known.update(lib.stored_deals(spec.game, spec.rules_text, lo, hi))
 
-    previous = _terminate_as_interrupt()
+    stop = threading.Event()
+    runner.stop = stop
+    previous = _stop_on_signals(stop)
     try:
         for result in runner.run(spec, chunks(), in_flight=workers * 3):
             buffer.extend(result)
@@ -539,10 +548,13 @@ def _run(
             bar.advance(len(result))
             if len(buffer) >= batch_rows or time.monotonic() - last_flush >= BATCH_SECONDS:
                 flush()
-    except KeyboardInterrupt:
-        report.interrupted = True
+            if stop.is_set():
+                break
+    except KeyboardInterrupt:  # a second Ctrl-C or SIGTERM: stop at once
+        stop.set()
     finally:
-        _restore_terminate(previous)
+        report.interrupted = stop.is_set()
+        _restore_signals(previous)
         flush()
         bar.finish()
 
@@ -550,22 +562,29 @@ def _run(
 _Handler = Callable[[int, FrameType | None], Any] | int | None
 
 
-def _terminate_as_interrupt() -> _Handler:
-    """While building, SIGTERM ends the build like Ctrl-C (results so far are written)."""
+def _stop_on_signals(stop: threading.Event) -> list[tuple[int, _Handler]]:
+    """While building, SIGTERM and Ctrl-C ask the build to stop: the deal under way finishes,
+    what is done is written, and the build ends (interrupted). The signal only sets ``stop``, so
+    it never lands inside a database write; a second signal stops at once."""
 
     def handler(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
 
-    try:
-        return signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread
-        return None
+    previous: list[tuple[int, _Handler]] = []
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            previous.append((sig, signal.signal(sig, handler)))
+        except ValueError:  # not the main thread
+            break
+    return previous
 
 
-def _restore_terminate(previous: _Handler) -> None:
-    if previous is not None:
-        with contextlib.suppress(ValueError):
-            signal.signal(signal.SIGTERM, previous)
+def _restore_signals(previous: list[tuple[int, _Handler]]) -> None:
+    for sig, handler in previous:
+        with contextlib.suppress(ValueError, TypeError):
+            signal.signal(sig, handler)
 
 
 def iter_ranges(numbers: Iterable[int]) -> list[tuple[int, int]]:
