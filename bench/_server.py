@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -20,12 +21,41 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, workers: int = 1) -> subprocess.Popen[bytes]:
-    """Start ``kosynka serve`` with ``workers`` processes and wait until it answers."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
-    cmd = [sys.executable, "-m", "kosynka", "serve", "--port", str(port)]
-    cmd += ["--workers", str(workers)]
+def installed_command(given: str | None = None) -> str:
+    """The ``kosynka`` command of an installed package: ``given``, or the one beside this
+    Python, or the one on PATH (never the source tree: figures are measured as users run it)."""
+    if given:
+        return given
+    beside = Path(sys.executable).parent / "kosynka"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("kosynka")
+    if found is None:
+        raise SystemExit("no installed kosynka command: pip install . first, or pass --kosynka")
+    return found
+
+
+def describe_install(command: str) -> str:
+    """Where the command's package lives and which solver implementations it has."""
+    python = Path(command).parent / "python"
+    probe = (
+        "import kosynka, kosynka.solver as s; "
+        "print(kosynka.__file__.rsplit('/kosynka/', 1)[0], ','.join(s.available_implementations()))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run([str(python), "-c", probe], capture_output=True, text=True, env=env)
+    return out.stdout.strip() or out.stderr.strip()
+
+
+def start_server(
+    port: int, workers: int | None = 1, command: str | None = None
+) -> subprocess.Popen[bytes]:
+    """Start the installed ``kosynka serve`` (``workers`` processes; None: its default) and
+    wait until it answers."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    cmd = [installed_command(command), "serve", "--port", str(port)]
+    if workers is not None:
+        cmd += ["--workers", str(workers)]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -1,16 +1,20 @@
-"""Load on loopback: simulated players play whole games through the JSON API of a real
-``kosynka serve`` (uvicorn) and we measure requests per second and the latency of a move.
+"""Load measured from outside: simulated players play whole games through the JSON API of the
+installed ``kosynka serve`` (compiled core included, started as a user starts it) and we
+measure latency per kind of request, requests per second, and how it scales with workers.
 
-Each player keeps its game record as the browser does, sends it with every move, and picks its
-next move from the legal moves in the view (a card home when it can, else a random card move or
-a draw). A game ends when it is won or stuck or after ``--max-moves``; then a new one starts.
+Each player keeps its game record as the browser does and makes the browser's calls: ``new`` at
+the start of a game, ``view`` when it comes back (a reload, now and then), ``move`` for each
+move, ``hint`` now and then, ``collect`` when the view offers it. It picks its next move from
+the view's legal moves (a card home when it can, else a random card move or a draw). Every
+player connects from its own loopback address (127.0.x.y), as real players come from their own
+addresses, so that the server's per-client shares apply to each player alone.
 
-    python bench/web_load.py                       # 50 and 200 players, 2 workers, 20 s each
-    python bench/web_load.py --players 200 --workers 2 --think 1.0 --duration 30
+    python bench/web_load.py              # 200 players, think 1 s, the default serve
+    python bench/web_load.py --players 200 --workers 1 2 --think 1.0 --duration 30
+    python bench/web_load.py --players 400 --think 0 --workers 1 2   # saturation
 
-``--think`` is the mean pause between one player's moves (0 = as fast as possible: every
-player is always waiting on the server, which measures saturation rather than real play); with
-a think time the players also arrive spread over the first few seconds.
+``--think`` is the mean pause between one player's calls (0 = as fast as possible: every player
+always waits on the server, which measures saturation rather than real play).
 The client is a small hand-written HTTP/1.1 keep-alive client so that it costs little of the
 CPU the server also needs (client and server share this machine's cores).
 """
@@ -23,21 +27,22 @@ import json
 import os
 import random
 import signal
-import statistics
 import subprocess
 import sys
 import time
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from _server import free_port, start_server
+from _server import describe_install, free_port, installed_command, start_server
 
 
 class Conn:
-    """One keep-alive HTTP/1.1 connection that posts JSON and reads JSON."""
+    """One keep-alive HTTP/1.1 connection from its own loopback address."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, source: str) -> None:
         self.port = port
+        self.source = source
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
@@ -49,7 +54,9 @@ class Conn:
         ).encode()
         for _ in range(2):  # the server closes idle keep-alive connections: reconnect once
             if self.writer is None:
-                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+                self.reader, self.writer = await asyncio.open_connection(
+                    "127.0.0.1", self.port, local_addr=(self.source, 0)
+                )
             assert self.reader is not None
             self.writer.write(head + data)
             try:
@@ -82,13 +89,15 @@ class Conn:
 
 @dataclass
 class Stats:
-    """What the players measured."""
+    """What the players measured: latency in ms by call, and counts."""
 
-    move_ms: list[float] = field(default_factory=list)
-    requests: int = 0
+    ms: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    status: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     games: int = 0
     won: int = 0
-    errors: int = 0
+
+    def all_ms(self) -> list[float]:
+        return [x for v in self.ms.values() for x in v]
 
 
 def choose(view: dict[str, Any], rng: random.Random) -> str:
@@ -107,36 +116,54 @@ def choose(view: dict[str, Any], rng: random.Random) -> str:
 async def player(
     port: int, stop_at: float, think: float, max_moves: int, seed: int, stats: Stats
 ) -> None:
-    """Play games until ``stop_at``."""
+    """Play games until ``stop_at``, making the browser's calls."""
     rng = random.Random(seed)
-    conn = Conn(port)
+    conn = Conn(port, f"127.0.{1 + seed // 250}.{1 + seed % 250}")
+
+    async def call(kind: str, body: dict[str, Any]) -> tuple[int, Any]:
+        t0 = time.perf_counter()
+        status, res = await conn.post(f"/api/klondike/{kind}", body)
+        stats.ms[kind].append((time.perf_counter() - t0) * 1000)
+        stats.status[status] += 1
+        return status, res
+
+    async def pause() -> None:
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
+
     if think:  # players arrive over a few seconds, not all in the same millisecond
         await asyncio.sleep(rng.uniform(0, min(5.0, 2 * think)))
     try:
         while time.monotonic() < stop_at:
-            status, res = await conn.post(
-                "/api/klondike/new", {"source": "random", "rules": {"draw": rng.choice((1, 3))}}
-            )
-            stats.requests += 1
+            rules = {"draw": rng.choice((1, 3))}
+            source = rng.choice(("easy", "normal", "hard", "random"))
+            status, res = await call("new", {"source": source, "rules": rules})
             if status != 200:
-                stats.errors += 1
-                return
+                await pause()
+                continue
             record, view = res["record"], res["view"]
             stats.games += 1
             while time.monotonic() < stop_at and view["outcome"] is None:
                 if len(record["moves"]) >= max_moves or not view["legal"]:
                     break
-                if think:
-                    await asyncio.sleep(rng.expovariate(1 / think))
-                move = choose(view, rng)
-                t0 = time.perf_counter()
-                status, res = await conn.post(
-                    "/api/klondike/move", {"record": record, "move": move}
-                )
-                stats.move_ms.append((time.perf_counter() - t0) * 1000)
-                stats.requests += 1
+                await pause()
+                roll = rng.random()
+                if view.get("collect"):
+                    status, res = await call("collect", {"record": record})
+                    if status == 200 and res["available"]:
+                        record["moves"].extend(res["moves"])
+                        status, res = await call("view", {"record": record})
+                        if status == 200:
+                            view = res["view"]
+                    break
+                if roll < 0.03:  # a hint now and then
+                    await call("hint", {"record": record})
+                    continue
+                if roll < 0.04:  # a reload
+                    await call("view", {"record": record})
+                    continue
+                status, res = await call("move", {"record": record, "move": choose(view, rng)})
                 if status != 200 or not res["accepted"]:
-                    stats.errors += 1
                     break
                 record["moves"].extend(res["applied"])
                 view = res["view"]
@@ -166,43 +193,60 @@ def pct(values: list[float], q: float) -> float:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--players", type=int, nargs="+", default=[50, 200])
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--duration", type=float, default=20.0, help="seconds per run (max 120)")
-    ap.add_argument("--think", type=float, default=0.0, help="mean pause between moves (s)")
+    ap.add_argument("--players", type=int, nargs="+", default=[200])
+    ap.add_argument(
+        "--workers",
+        type=int,
+        nargs="+",
+        default=[0],
+        help="server processes for each run (0: kosynka serve's default)",
+    )
+    ap.add_argument("--duration", type=float, default=30.0, help="seconds per run (max 300)")
+    ap.add_argument("--think", type=float, default=1.0, help="mean pause between calls (s)")
     ap.add_argument("--max-moves", type=int, default=300)
+    ap.add_argument("--kosynka", help="the installed kosynka command (default: beside python)")
     args = ap.parse_args()
-    if not 1 <= args.workers <= 16 or not 1 <= args.duration <= 120:
-        ap.error("workers must be 1..16 and duration 1..120 s")
-    if any(not 1 <= p <= 1000 for p in args.players):
-        ap.error("players must be 1..1000")
-    port = free_port()
-    proc = start_server(port, args.workers)
-    try:
-        print(
-            f"kosynka serve, {args.workers} worker(s), {os.cpu_count()} CPUs, "
-            f"think {args.think} s, {args.duration:.0f} s per run"
-        )
-        print(f"{'players':>8} {'req/s':>8} {'moves':>8} {'p50 ms':>8} {'p99 ms':>8} "
-              f"{'max ms':>8} {'games':>6} {'won':>5} {'errors':>6}")  # fmt: skip
+    if any(not 0 <= w <= 16 for w in args.workers) or not 1 <= args.duration <= 300:
+        ap.error("workers must be 0..16 and duration 1..300 s")
+    if any(not 1 <= p <= 60_000 for p in args.players):
+        ap.error("players must be 1..60000")
+    command = installed_command(args.kosynka)
+    print(f"{command}: {describe_install(command)}")
+    print(
+        f"{os.cpu_count()} CPUs, think {args.think} s, {args.duration:.0f} s per run; "
+        "latency in ms as the players saw it"
+    )
+    head = (
+        f"{'workers':>7} {'players':>7} {'req/s':>7} {'calls':>7} {'move p50':>8} "
+        f"{'move p99':>8} {'all p99':>8} {'max':>7} {'>1s':>4} {'429':>5} {'5xx':>4} "
+        f"{'hint p99':>8}"
+    )
+    print(head)
+    for workers in args.workers:
         for n in args.players:
-            t0 = time.monotonic()
-            stats = asyncio.run(run(port, n, args.duration, args.think, args.max_moves))
-            secs = time.monotonic() - t0
-            ms = stats.move_ms
+            port = free_port()
+            proc = start_server(port, workers or None, command)
+            try:
+                t0 = time.monotonic()
+                stats = asyncio.run(run(port, n, args.duration, args.think, args.max_moves))
+                secs = time.monotonic() - t0
+            finally:
+                proc.send_signal(signal.SIGINT)
+                try:
+                    proc.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+            every = stats.all_ms()
+            moves = stats.ms["move"]
+            errors5 = sum(c for s, c in stats.status.items() if s >= 500)
             print(
-                f"{n:>8} {stats.requests / secs:>8.0f} {len(ms):>8} {pct(ms, 50):>8.1f} "
-                f"{pct(ms, 99):>8.1f} {max(ms) if ms else float('nan'):>8.1f} {stats.games:>6} "
-                f"{stats.won:>5} {stats.errors:>6}"
+                f"{workers or 'dflt':>7} {n:>7} {len(every) / secs:>7.0f} {len(every):>7} "
+                f"{pct(moves, 50):>8.1f} {pct(moves, 99):>8.1f} {pct(every, 99):>8.1f} "
+                f"{max(every) if every else float('nan'):>7.0f} "
+                f"{sum(1 for x in every if x > 1000):>4} {stats.status.get(429, 0):>5} "
+                f"{errors5:>4} {pct(stats.ms['hint'], 99):>8.1f}",
+                flush=True,
             )
-            if ms:
-                print(f"{'':>8} mean move {statistics.fmean(ms):.1f} ms")
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
     return 0
 
 

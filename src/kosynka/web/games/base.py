@@ -20,10 +20,12 @@ class Table:
 
     game: Game[Any]
     fan: int = 0
+    order: tuple[int, ...] = ()
+    """Klondike: the suits in the order their aces first reached the foundations."""
 
     def copy(self) -> Table:
         """An independent copy without the game's move history."""
-        return Table(self.game.copy(stack=False), self.fan)
+        return Table(self.game.copy(stack=False), self.fan, self.order)
 
 
 def ru_accusative(card: Card) -> str:

@@ -134,19 +134,10 @@ def heuristic_hint(game: Klondike) -> Hint:
 
 
 # ----------------------------------------------------------------------------- the adapter
-def _foundation_order(moves: Sequence[str]) -> list[int]:
+def _foundation_order(order: tuple[int, ...]) -> list[int]:
     """Suit indices in the order their aces reached the foundations (the rest after, in suit
     order): foundations belong to no suit until an ace takes one."""
-    order: list[int] = []
-    for raw in moves:
-        text = raw.replace(" ", "").upper()  # records may spell moves loosely ("ah > f")
-        if len(text) == 4 and text[0] == "A" and text[2:] == ">F":
-            s = SUIT_LETTERS.find(text[1])
-            if s >= 0 and s not in order:
-                order.append(s)
-                if len(order) == 4:
-                    return order
-    return order + [s for s in range(4) if s not in order]
+    return [*order, *(s for s in range(4) if s not in order)]
 
 
 class KlondikeAdapter(WebAdapter):
@@ -179,6 +170,14 @@ class KlondikeAdapter(WebAdapter):
             fan = max(table.fan - 1, 0) if waste and waste[-1] == move.card else table.fan
         game.advance(move)  # checked like push; the table keeps no undo history
         table.fan = fan
+        card = move.card
+        if (
+            card is not None
+            and move.to == FOUNDATION
+            and card.rank == 1
+            and int(card.suit) not in table.order
+        ):
+            table.order = (*table.order, int(card.suit))
 
     def view_parts(self, table: Table, moves: Sequence[str]) -> dict[str, Any]:
         """Columns, the waste's visible top (its fanned cards in Draw 3), the foundations in
@@ -200,7 +199,7 @@ class KlondikeAdapter(WebAdapter):
                     "count": game.foundation_count(s),
                     "top": (t.text() if (t := game.foundation_top(s)) else None),
                 }
-                for s in _foundation_order(moves)
+                for s in _foundation_order(table.order)
             ],
             "counters": {
                 "moves": len(moves),
