@@ -149,6 +149,24 @@ class HintResponse(BaseModel):
     ru: str
 
 
+class AnalysisResponse(BaseModel):
+    """What the full-information solver says of a game (asked for by the player only): whether
+    it could still be won if the hidden cards were known, and for a game that no longer can,
+    the move after which the win was lost."""
+
+    status: Literal["winnable", "lost", "unknown"] = Field(
+        description="winnable: a win exists from here (with the hidden cards known); lost: "
+        "none does; unknown: the solver found no answer in time"
+    )
+    lost_at: int | None = Field(
+        default=None,
+        description="for a lost game: the number of moves after which a win still existed "
+        "(0: the deal itself could not be won); null when not known",
+    )
+    en: str
+    ru: str
+
+
 class CollectResponse(BaseModel):
     """The moves that finish the game (empty when collecting is not possible)."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextvars
 import hashlib
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -225,17 +226,97 @@ class GameService:
 
     # ----------------------------------------------------------------- hints
     def hint(self, record: Any) -> schemas.HintResponse:
-        """The next move of a winning line when the solver finds one in time, otherwise the
-        heuristic's choice (from what the player sees)."""
+        """A suggested move. Games whose hints may use the solver (every card known, or the
+        rules allow it) get the next move of a winning line when the solver finds one in time;
+        Klondike's hints use only what the player sees (the adapter's fair hint, which also
+        knows the game so far). Otherwise the heuristic's choice."""
         game = self.replay(record)
         if game.is_won():
             return self._hint_response(None, "won", True)
-        ans = bridges.solve(game, self.settings.hint_time)
-        winnable = {"solved": True, "unsolvable": False}.get(ans.status)
-        if ans.status == "solved" and ans.moves:
-            return self._hint_response(ans.moves[0], "solver", True)
-        move, kind = self.adapter.heuristic_hint(game)
+        winnable: bool | None = None
+        if self.adapter.solver_hints:
+            ans = bridges.solve(game, self.settings.hint_time)
+            winnable = {"solved": True, "unsolvable": False}.get(ans.status)
+            if ans.status == "solved" and ans.moves:
+                return self._hint_response(ans.moves[0], "solver", True)
+            move, kind = self.adapter.heuristic_hint(game)
+        else:
+            start = self.spec.deal(
+                record.deal.number, self.adapter.rules_of(record.rules), record.deal.numbering
+            )
+            move, kind = self.adapter.fair_hint(start, record.moves, game)
         return self._hint_response(move, kind, winnable)
+
+    # ----------------------------------------------------------------- analysis
+    def analysis(self, record: Any) -> schemas.AnalysisResponse:
+        """Could the game still be won if the hidden cards were known? And when it could not,
+        after which move was the win lost? Every position before a winnable one is winnable
+        too (play on to it, then win), so along the record the answer turns from winnable to
+        lost at most once: a binary search over the record's prefixes finds where. Each prefix
+        gets a share of the time budget; a prefix the solver cannot decide in time leaves the
+        answer unknown."""
+        texts = list(record.moves)
+        budget = self.settings.analysis_time
+        deadline = time.monotonic() + budget
+
+        def verdict(n: int) -> bool | None:
+            left = deadline - time.monotonic()
+            if left <= 0.01:
+                return None
+            rec = record.model_copy(update={"moves": texts[:n]})
+            ans = bridges.solve(self.replay(rec), min(left, max(budget / 4, 0.05)))
+            return {"solved": True, "unsolvable": False}.get(ans.status)
+
+        game = self.replay(record)
+        if game.is_won():
+            return self._analysis("winnable", None)
+        now = verdict(len(texts))
+        if now is None:
+            return self._analysis("unknown", None)
+        if now:
+            return self._analysis("winnable", None)
+        lo, hi = -1, len(texts)  # verdict(lo) winnable (or before the deal), verdict(hi) lost
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            v = verdict(mid)
+            if v is None:
+                return self._analysis("lost", None)
+            if v:
+                lo = mid
+            else:
+                hi = mid
+        return self._analysis("lost", max(lo, 0) if lo >= 0 else 0)
+
+    @staticmethod
+    def _analysis(status: str, lost_at: int | None) -> schemas.AnalysisResponse:
+        """Word an analysis in both languages."""
+        if status == "winnable":
+            en = "This deal could still be won if the hidden cards were known."
+            ru = "Эту партию ещё можно выиграть, если знать закрытые карты."
+        elif status == "unknown":
+            en = "The solver could not tell in time whether this deal can still be won."
+            ru = "Решатель не успел понять, можно ли ещё выиграть эту партию."
+        elif lost_at is None:
+            en = "Even with the hidden cards known, this deal can no longer be won."
+            ru = "Даже если знать закрытые карты, эту партию уже не выиграть."
+        elif lost_at == 0:
+            en = "Even with every hidden card known, this deal could not be won from the start."
+            ru = "Даже если знать все закрытые карты, эту партию нельзя было выиграть с начала."
+        else:
+            en = (
+                f"The win was lost at move {lost_at + 1}: after {lost_at} moves it could still "
+                "have been won if the hidden cards were known."
+            )
+            ru = (
+                f"Выигрыш был упущен на ходу {lost_at + 1}: после {lost_at} ходов партию ещё "
+                "можно было выиграть, если знать закрытые карты."
+            )
+        return schemas.AnalysisResponse(
+            status=status,  # type: ignore[arg-type]
+            lost_at=lost_at if status == "lost" else None,
+            en=en,
+            ru=ru,
+        )
 
     def _hint_response(self, move: Any, kind: str, winnable: bool | None) -> schemas.HintResponse:
         """Word a hint in both languages."""

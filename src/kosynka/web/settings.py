@@ -43,6 +43,8 @@ class Settings:
     """Seconds the solver may spend on a hint."""
     collect_time: float = 0.3
     """Seconds the solver may spend proving that a fully turned position finishes."""
+    analysis_time: float = 3.0
+    """Seconds the solver may spend in all on one analysis (still winnable? lost at move N?)."""
     winnable_time: float = 0.5
     """Seconds the solver may spend proving one random deal winnable (fallback deal sources)."""
     winnable_tries: int = 8
@@ -70,6 +72,7 @@ class Settings:
             max_moves=_int_env("KOSYNKA_MAX_MOVES", d.max_moves),
             hint_time=_float_env("KOSYNKA_HINT_TIME", d.hint_time),
             collect_time=_float_env("KOSYNKA_COLLECT_TIME", d.collect_time),
+            analysis_time=_float_env("KOSYNKA_ANALYSIS_TIME", d.analysis_time),
             winnable_time=_float_env("KOSYNKA_WINNABLE_TIME", d.winnable_time),
             winnable_tries=_int_env("KOSYNKA_WINNABLE_TRIES", d.winnable_tries),
             cache_size=_int_env("KOSYNKA_CACHE_SIZE", d.cache_size),

@@ -35,7 +35,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -213,29 +213,56 @@ def best_move(game: Klondike, seed: int | random.Random | None = 0) -> Move | No
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def play(game: Klondike, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -> PlayResult:
-    """Play a whole game from ``game``'s position (``game`` itself is left unchanged).
+class Player:
+    """The no-peeking player with its memory of the game: the tableau layouts it has had, and
+    where in the stock it has been since its last card move. :meth:`choose` gives its next move
+    (one that leads to no layout it has had, and draws only while the stock still brings
+    something new); :meth:`play` makes it; :meth:`follow` shows it a move someone else made."""
 
-    The player never moves a card into a layout of the tableau it has already had, so it cannot
-    go round in circles; when a whole round of the stock brings nothing new it tries its weaker
-    moves, and when none is left the game is lost."""
-    g = game.copy(stack=False)
-    rng = random.Random(seed)
-    seen = _see(g)
-    tables: set[Hashable] = {_table_key(seen)}
-    talon_seen: set[Hashable] = {_talon_key(g, seen)}  # since the last card move
-    moves = 0
-    card_moves = 0
-    while moves < max_moves and not g.is_won():
+    def __init__(self, game: Klondike, seed: int | random.Random = 0) -> None:
+        self.game = game
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.seen = _see(game)
+        self.tables: set[Hashable] = {_table_key(self.seen)}
+        self.talon_seen: set[Hashable] = {_talon_key(game, self.seen)}
+
+    def _remember(self, move: Move, after: _Seen) -> bool:
+        """Note the position ``move`` led to; False (nothing noted) when it brings nothing new."""
+        g = self.game
+        if move.card is None:
+            key = _talon_key(g, after)
+            if key in self.talon_seen:
+                return False
+            self.talon_seen.add(key)
+        else:
+            key = _table_key(after)
+            if key in self.tables:
+                return False
+            self.tables.add(key)
+            self.talon_seen = {_talon_key(g, after)}
+        self.seen = after
+        return True
+
+    def follow(self, move: Move) -> None:
+        """Make ``move`` (someone else's choice, e.g. the player at the table) and remember
+        where it led."""
+        self.game.push(move)
+        after = _see(self.game)
+        if not self._remember(move, after):
+            self.seen = after  # a position had before: the memory stays as it was
+
+    def choose(self, *, make: bool = False) -> Move | None:
+        """The move this player makes next, or None when every move leads back to where it
+        has been (the game is lost for it). With ``make`` the move is made."""
+        g = self.game
         ranked: list[tuple[int, Move]] = []
         for move in g.generate_legal_moves():
-            r = _rank(seen, move)
+            r = _rank(self.seen, move)
             if r != P_NEVER:
                 ranked.append((r, move))
         ranked.sort(key=lambda rm: -rm[0])
-        chosen: Move | None = None
         i = 0
-        while i < len(ranked) and chosen is None:
+        while i < len(ranked):
             # The group of moves sharing this rank, tried in random order. A draw that brings
             # the stock back where it was since the last card move means a whole round brought
             # nothing; only then are the weaker moves (ranked below a draw) reached.
@@ -245,30 +272,45 @@ def play(game: Klondike, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -
             group = [m for _, m in ranked[i:j]]
             i = j
             if len(group) > 1:
-                rng.shuffle(group)
+                self.rng.shuffle(group)
             for move in group:
                 g.push(move)
-                after = _see(g)
-                if move.card is None:
-                    key = _talon_key(g, after)
-                    if key not in talon_seen:
-                        talon_seen.add(key)
-                        chosen = move
-                        break
-                else:
-                    key = _table_key(after)
-                    if key not in tables:
-                        tables.add(key)
-                        talon_seen = {_talon_key(g, after)}
-                        chosen = move
-                        break
+                if self._remember(move, _see(g)):
+                    if not make:
+                        g.pop()
+                    return move
                 g.pop()
+        return None
+
+
+def hint(start: Klondike, history: Iterable[Move] = (), seed: int = 0) -> Move | None:
+    """The hint after ``history`` (the moves made so far) from the position ``start``: the
+    player's choice with the memory of that game, so that it never suggests going round the
+    stock again for nothing or back to a layout already had. None when no move helps in its
+    view. ``start`` is left unchanged."""
+    player = Player(start.copy(stack=False), seed)
+    for move in history:
+        player.follow(move)
+    return player.choose()
+
+
+def play(game: Klondike, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -> PlayResult:
+    """Play a whole game from ``game``'s position (``game`` itself is left unchanged).
+
+    The player never moves a card into a layout of the tableau it has already had, so it cannot
+    go round in circles; when a whole round of the stock brings nothing new it tries its weaker
+    moves, and when none is left the game is lost."""
+    player = Player(game.copy(stack=False), seed)
+    moves = 0
+    card_moves = 0
+    while moves < max_moves and not player.game.is_won():
+        chosen = player.choose(make=True)
         if chosen is None:
             break
-        seen = after
         moves += 1
         if chosen.card is not None:
             card_moves += 1
+    g = player.game
     return PlayResult(
         won=g.is_won(),
         moves=moves,

@@ -49,6 +49,9 @@ class WebAdapter(ABC):
     """The pydantic model of the game's rules in the API."""
     graded: ClassVar[bool] = False
     """True when the deal library can serve graded deals of this game."""
+    solver_hints: ClassVar[bool] = True
+    """Hints may follow the full-information solver's line. False for games with hidden cards
+    whose hints must use only what the player sees (Klondike): then :meth:`fair_hint`."""
     move_pattern: ClassVar[str | None] = None
     """A regular expression every well-formed move text of the game matches (in the API's
     schema, so that clients and schema-driven tools know what a move looks like)."""
@@ -87,6 +90,12 @@ class WebAdapter(ABC):
     def heuristic_hint(self, game: Game[Any]) -> tuple[Any | None, str]:
         """A move suggested from what the player sees, and its kind (``heuristic``, ``draw``,
         ``recycle``, ``deal``, ``stuck``, ``won``)."""
+
+    def fair_hint(self, start: Game[Any], texts: Sequence[str], game: Game[Any]) -> tuple[Any, str]:
+        """A hint from what the player has seen, knowing the game's history (``start`` is the
+        deal, ``texts`` the moves made, ``game`` the position now); by default
+        :meth:`heuristic_hint` on the position."""
+        return self.heuristic_hint(game)
 
     @abstractmethod
     def describe(self, move: Any) -> tuple[str, str]:

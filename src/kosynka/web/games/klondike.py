@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from kosynka.cards import KING, SUIT_LETTERS, Card
 from kosynka.games.base import Game, GameSpec
-from kosynka.games.klondike import DRAW, FOUNDATION, SPEC, Klondike, KlondikeRules, Move
+from kosynka.games.klondike import DRAW, FOUNDATION, SPEC, Klondike, KlondikeRules, Move, player
 from kosynka.web.games.base import Table, WebAdapter, ru_accusative
 from kosynka.web.schemas import whole_number
 
@@ -147,6 +147,7 @@ class KlondikeAdapter(WebAdapter):
     title: ClassVar[str] = "Klondike"
     rules_model: ClassVar[type[BaseModel]] = KlondikeRulesModel
     graded: ClassVar[bool] = True
+    solver_hints: ClassVar[bool] = False
     move_pattern: ClassVar[str | None] = (
         r"^\s*(?:[sSrR]|(?:10|[1-9AaTtJjQqKk])\s*[CDHScdhs♣♦♥♠♧♢♡♤]\s*>\s*(?:[1-7]|[fF]))\s*$"
     )
@@ -220,6 +221,21 @@ class KlondikeAdapter(WebAdapter):
     def heuristic_hint(self, game: Game[Any]) -> tuple[Any | None, str]:
         """See :func:`heuristic_hint`."""
         assert isinstance(game, Klondike)
+        return heuristic_hint(game)
+
+    def fair_hint(self, start: Game[Any], texts: Sequence[str], game: Game[Any]) -> tuple[Any, str]:
+        """The no-peeking player's move (:func:`kosynka.games.klondike.player.hint`), which
+        remembers the game so far: it uncovers cards, keeps empty columns for kings, and never
+        sends the player round the stock again when the last round brought nothing. When it
+        sees nothing that helps, the plain heuristic's choice; ``stuck`` only when no card can
+        ever move again."""
+        assert isinstance(start, Klondike) and isinstance(game, Klondike)
+        move = player.hint(start, [Move.parse(t) for t in texts])
+        if move is not None:
+            kind = (
+                "heuristic" if move.card is not None else "draw" if move.to == DRAW else "recycle"
+            )
+            return move, kind
         return heuristic_hint(game)
 
     def describe(self, move: Any) -> tuple[str, str]:

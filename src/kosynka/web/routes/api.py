@@ -86,6 +86,13 @@ def game_router(service: GameService) -> APIRouter:
         """Suggest a move: from a winning line when the solver finds one, else by heuristic."""
         return _json(_metered(request, True, lambda: service.hint(req.record)))
 
+    @router.post("/analysis", response_model=schemas.AnalysisResponse, name=f"{name}_analysis")
+    def analysis(req: view_request, request: Request) -> Response:
+        """Whether the game could still be won if the hidden cards were known (the
+        full-information solver, asked for by the player only), and for a lost game the move
+        after which the win was lost."""
+        return _json(_metered(request, True, lambda: service.analysis(req.record)))
+
     @router.post("/collect", response_model=schemas.CollectResponse, name=f"{name}_collect")
     def collect(req: view_request, request: Request) -> Response:
         """The moves that finish the game once the rest provably finishes."""
