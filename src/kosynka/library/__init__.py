@@ -11,7 +11,13 @@ See ``README.md`` in this directory for the grading method and the commands.
 
 from kosynka.library.build import BuildReport, BuildSpec, build, examine_deal, parse_deal_ranges
 from kosynka.library.grading import GRADES, difficulty_score, grade_of, wilson_interval
-from kosynka.library.starter import build_starter, pick_deal, read_starter, write_starter
+from kosynka.library.starter import (
+    build_starter,
+    graded_counts,
+    pick_deal,
+    read_starter,
+    write_starter,
+)
 from kosynka.library.storage import Library, LibraryError, default_db_path, open_library
 
 __all__ = [
@@ -26,6 +32,7 @@ __all__ = [
     "difficulty_score",
     "examine_deal",
     "grade_of",
+    "graded_counts",
     "open_library",
     "parse_deal_ranges",
     "pick_deal",

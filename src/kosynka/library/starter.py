@@ -126,26 +126,14 @@ def starter_index() -> dict[tuple[int, str], tuple[int, ...]]:
     return {k: tuple(v) for k, v in index.items()}
 
 
-def pick_deal(
-    grade: str,
-    draw: int,
-    exclude: Collection[int] = (),
-    *,
-    passes: int | None = None,
-    foundation_return: bool = True,
-    db: str | None = None,
-    rng: random.Random | None = None,
-) -> int | None:
-    """A winnable deal of ``grade`` (``easy``, ``normal``, ``hard``) under Draw ``draw`` that is
-    not in ``exclude`` (the deals this browser has played), or None when every such deal has
-    been played. Deals come from the library ``db`` (default: the user's library, when it
-    exists) and, for the default rules, from the shipped starter library."""
+def _candidates(grade: str, rules: KlondikeRules, db: str | None) -> set[int]:
+    """The winnable deals of ``grade`` under ``rules``: the starter library's (for its rules)
+    and the library ``db``'s (default: the user's library, when it exists)."""
     if grade not in GRADES:
         raise LibraryError(f"unknown grade {grade!r} (expected one of: {', '.join(GRADES)})")
-    rules = KlondikeRules(draw=draw, passes=passes, foundation_return=foundation_return)
     candidates: set[int] = set()
-    if rules == STARTER_RULES.get(draw):
-        candidates.update(starter_index().get((draw, grade), ()))
+    if rules == STARTER_RULES.get(rules.draw):
+        candidates.update(starter_index().get((rules.draw, grade), ()))
     lib: Library | None = None
     if db is not None:
         lib = open_library(db, create=False, readonly=True)
@@ -162,6 +150,38 @@ def pick_deal(
                 raise
         finally:
             lib.close()
+    return candidates
+
+
+def graded_counts(
+    draw: int,
+    *,
+    passes: int | None = None,
+    foundation_return: bool = True,
+    db: str | None = None,
+) -> dict[str, int]:
+    """How many winnable deals of each grade there are for these rules (0 for a grade the
+    library has none of: a page then shows that source as unavailable)."""
+    rules = KlondikeRules(draw=draw, passes=passes, foundation_return=foundation_return)
+    return {g: len(_candidates(g, rules, db)) for g in GRADES}
+
+
+def pick_deal(
+    grade: str,
+    draw: int,
+    exclude: Collection[int] = (),
+    *,
+    passes: int | None = None,
+    foundation_return: bool = True,
+    db: str | None = None,
+    rng: random.Random | None = None,
+) -> int | None:
+    """A winnable deal of ``grade`` (``easy``, ``normal``, ``hard``) under Draw ``draw`` that is
+    not in ``exclude`` (the deals this browser has played), or None when every such deal has
+    been played. Deals come from the library ``db`` (default: the user's library, when it
+    exists) and, for the default rules, from the shipped starter library."""
+    rules = KlondikeRules(draw=draw, passes=passes, foundation_return=foundation_return)
+    candidates = _candidates(grade, rules, db)
     left = candidates.difference(exclude)
     if not left:
         return None

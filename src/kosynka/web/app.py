@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -20,7 +20,9 @@ from kosynka.process import die_with_parent
 from kosynka.web import bridges
 from kosynka.web.games import adapter_of
 from kosynka.web.limits import ClientLimits, TooBusy
+from kosynka.web.notfound import not_found_page
 from kosynka.web.routes import api, pages
+from kosynka.web.routes.pages import prefers_russian
 from kosynka.web.service import GameService, RecordError
 from kosynka.web.settings import STATIC_DIR, Settings
 
@@ -157,9 +159,23 @@ async def _record_error(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
-async def _http_error(request: Request, exc: Exception) -> JSONResponse:
-    """Starlette's HTTP errors (400, 404, 405, ...) as JSON documents."""
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's HTTP errors (400, 404, 405, ...) as JSON documents; a page address that
+    leads nowhere gets a page in the player's language instead."""
     assert isinstance(exc, StarletteHTTPException)
+    path = request.url.path
+    if exc.status_code == 404 and not path.startswith(("/api/", "/static/")):
+        lang = "ru" if prefers_russian(request.headers.get("accept-language", "")) else "en"
+        return HTMLResponse(
+            not_found_page(lang, path),
+            status_code=404,
+            headers={
+                "Cache-Control": "no-cache",
+                "Content-Language": lang,
+                "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+                "frame-ancestors 'none'",
+            },
+        )
     codes = {
         400: "bad-body",
         404: "not-found",

@@ -121,3 +121,17 @@ def library_pick(grade: str, draw: int, exclude: set[int], **rules: Any) -> tupl
     except Exception:  # a broken library must cost the grade, never the new deal
         return True, None
     return True, number if isinstance(number, int) and number > 0 else None
+
+
+def library_counts(draw: int, **rules: Any) -> dict[str, int]:
+    """Winnable Klondike deals of each grade in the deal library for these rules ({} when the
+    library is missing or broken)."""
+    mod = _module("kosynka.library")
+    fn: Any = getattr(mod, "graded_counts", None) if mod is not None else None
+    if fn is None:
+        return {}
+    try:
+        counts: dict[str, int] = fn(draw, **rules)
+    except Exception:  # a broken library costs the graded sources, never the page
+        return {}
+    return counts

@@ -49,6 +49,25 @@ WholeNumber = Annotated[StrictInt, BeforeValidator(_whole)]
 """An integer in the API: ``981`` or ``981.0``, never ``true`` or ``"981"``."""
 
 
+SAFE_INTEGER = 2**53 - 1
+"""The largest integer a browser's JSON numbers hold exactly."""
+
+DealNumber = Annotated[str, Field(pattern=r"^[1-9][0-9]{0,29}$")]
+"""A deal number written as digits (how numbers above 2**53 - 1 travel to and from browsers,
+whose numbers would round them)."""
+
+
+def deal_number_of(value: int | str) -> int:
+    """A record's deal number as an integer (it may travel as digits)."""
+    return int(value)
+
+
+def deal_number_for_json(number: int) -> int | str:
+    """A deal number as it goes to a browser: a JSON number when it holds it exactly, else
+    digits."""
+    return number if number <= SAFE_INTEGER else str(number)
+
+
 def whole_number(ge: int | None = None, le: int | None = None) -> Any:
     """:data:`WholeNumber` with bounds that the OpenAPI schema shows as ``minimum`` and
     ``maximum`` (the bounds must come before the validator for that)."""
@@ -68,7 +87,9 @@ class DealBase(_Strict):
 
     spec: ClassVar[GameSpec]
 
-    number: whole_number(ge=1) = Field(..., description="the deal number")  # type: ignore[valid-type]
+    number: whole_number(ge=1) | DealNumber = Field(  # type: ignore[valid-type]
+        ..., description="the deal number (as digits when above 2**53 - 1)"
+    )
     source: RecordSource = "chosen"
 
 
@@ -167,6 +188,16 @@ class AnalysisResponse(BaseModel):
     ru: str
 
 
+class SourcesResponse(BaseModel):
+    """Where new deals can come from under the rules asked about: each graded source is
+    available only when the deal library has deals of that grade for exactly these rules."""
+
+    easy: bool
+    normal: bool
+    hard: bool
+    random: bool = True
+
+
 class CollectResponse(BaseModel):
     """The moves that finish the game (empty when collecting is not possible)."""
 
@@ -200,6 +231,7 @@ class GameModels:
     move_request: type[BaseModel]
     new_request: type[BaseModel]
     new_response: type[BaseModel]
+    sources_request: type[BaseModel]
 
 
 def game_models(
@@ -216,7 +248,10 @@ def game_models(
         __base__=DealBase,
         __doc__=f"Which {spec.name} deal is played: its number in a numbering, and its source.",
         numbering=(numbering, default_numbering),
-        number=(whole_number(ge=1), Field(..., description="the deal number")),
+        number=(
+            whole_number(ge=1) | DealNumber,
+            Field(..., description="the deal number (as digits when above 2**53 - 1)"),
+        ),
     )
     deal.spec = spec
     record = create_model(
@@ -276,4 +311,19 @@ def game_models(
             Field(default=None, description="why the source differs from the one asked for"),
         ),
     )
-    return GameModels(rules, deal, record, view_request, move_request, new_request, new_response)
+    sources_request = create_model(
+        f"{title}SourcesRequest",
+        __base__=_Strict,
+        __doc__="Which deal sources exist for these rules.",
+        rules=(rules, Field(default_factory=rules)),
+    )
+    return GameModels(
+        rules,
+        deal,
+        record,
+        view_request,
+        move_request,
+        new_request,
+        new_response,
+        sources_request,
+    )

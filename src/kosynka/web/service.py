@@ -91,7 +91,8 @@ class GameService:
         d = record.deal
         digest = hashlib.blake2b("\n".join(moves).encode(), digest_size=16).digest()
         rules = tuple(record.rules.model_dump().values())
-        return (record.game, rules, d.number, d.numbering, len(moves), digest)
+        number = schemas.deal_number_of(d.number)
+        return (record.game, rules, number, d.numbering, len(moves), digest)
 
     def _push_all(self, table: Table, texts: Sequence[str], first_index: int) -> None:
         """Play ``texts`` on ``table``, naming the first one that cannot be read or played."""
@@ -129,7 +130,9 @@ class GameService:
                 return table
         try:
             game = self.spec.deal(
-                record.deal.number, self.adapter.rules_of(record.rules), record.deal.numbering
+                schemas.deal_number_of(record.deal.number),
+                self.adapter.rules_of(record.rules),
+                record.deal.numbering,
             )
         except KosynkaError as exc:
             raise RecordError("record.deal", str(exc)) from None
@@ -242,7 +245,9 @@ class GameService:
             move, kind = self.adapter.heuristic_hint(game)
         else:
             start = self.spec.deal(
-                record.deal.number, self.adapter.rules_of(record.rules), record.deal.numbering
+                schemas.deal_number_of(record.deal.number),
+                self.adapter.rules_of(record.rules),
+                record.deal.numbering,
             )
             move, kind = self.adapter.fair_hint(start, record.moves, game)
         return self._hint_response(move, kind, winnable)
@@ -342,6 +347,12 @@ class GameService:
         )
 
     # ----------------------------------------------------------------- new deals
+    def sources(self, rules_model: BaseModel) -> schemas.SourcesResponse:
+        """Which graded sources have deals for these rules (a page shows the others as
+        unavailable rather than serving a random deal under a grade's name)."""
+        graded = self.adapter.graded_sources(self.adapter.rules_of(rules_model))
+        return schemas.SourcesResponse(**graded)
+
     def new_game(self, req: Any) -> BaseModel:
         """A new deal from ``req.source``. Graded sources ask the deal library; when it is
         missing or has nothing left, a random deal the solver proves winnable is served and
@@ -380,7 +391,11 @@ class GameService:
         models = self.models
         record = models.record(
             rules=req.rules,
-            deal=models.deal(number=number, numbering=req.numbering, source=source),
+            deal=models.deal(
+                number=schemas.deal_number_for_json(number),
+                numbering=req.numbering,
+                source=source,
+            ),
             moves=[],
         )
         return models.new_response(record=record, view=self.record_view(record), note=note)

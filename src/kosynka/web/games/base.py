@@ -114,6 +114,10 @@ class WebAdapter(ABC):
         """A graded deal from the deal library: (library present, number or None)."""
         return False, None
 
+    def graded_sources(self, rules: Any) -> dict[str, bool]:
+        """Which graded sources (easy, normal, hard) have deals for ``rules``."""
+        return {"easy": False, "normal": False, "hard": False}
+
     def library_numbering(self) -> str:
         """The numbering graded deals are in."""
         return self.spec.default_numbering()

@@ -298,6 +298,16 @@ class KlondikeAdapter(WebAdapter):
             foundation_return=rules.foundation_return,
         )
 
+    def graded_sources(self, rules: Any) -> dict[str, bool]:
+        """Graded sources with deals for ``rules`` (the starter library has the default rules
+        of Draw 1 and Draw 3; a library the user built may have more)."""
+        from kosynka.web import bridges
+
+        counts = bridges.library_counts(
+            rules.draw, passes=rules.passes, foundation_return=rules.foundation_return
+        )
+        return {g: counts.get(g, 0) > 0 for g in ("easy", "normal", "hard")}
+
     def library_numbering(self) -> str:
         """Graded Klondike deals are in PySolFC's numbering."""
         return "pysol"

@@ -60,6 +60,7 @@ def game_router(service: GameService) -> APIRouter:
     view_request: Any = m.view_request
     move_request: Any = m.move_request
     new_request: Any = m.new_request
+    sources_request: Any = m.sources_request
 
     # The handlers are plain functions: FastAPI runs them in its thread pool, so replaying a
     # record never holds up the event loop (and the solver's core runs without the GIL).
@@ -80,6 +81,11 @@ def game_router(service: GameService) -> APIRouter:
         """Deal a new game from a source (easy, normal, hard or random)."""
         solver = req.source != "random"
         return _json(_metered(request, solver, lambda: service.new_game(req)))
+
+    @router.post("/sources", response_model=schemas.SourcesResponse, name=f"{name}_sources")
+    def sources(req: sources_request, request: Request) -> Response:
+        """Which deal sources (easy, normal, hard, random) exist for these rules."""
+        return _json(_metered(request, False, lambda: service.sources(req.rules)))
 
     @router.post("/hint", response_model=schemas.HintResponse, name=f"{name}_hint")
     def hint(req: view_request, request: Request) -> Response:
