@@ -23,7 +23,7 @@ from kosynka.games.freecell.deals import (
     parse_deal_number,
     random_deal_number,
 )
-from kosynka.games.freecell.notation import format_fcs, parse_fcs
+from kosynka.games.freecell.notation import parse_fcs
 
 NUMBERS = [
     1, 2, 3, 164, 617, 11982, 31999, 32000, 32001, 32002, 100_000, 1_234_567,
@@ -124,24 +124,3 @@ def test_make_microsoft_freecell_board() -> None:
         assert out.returncode == 0, out.stderr
         board = parse_fcs(out.stdout)
         assert board == FreeCell(n), n
-
-
-@pytest.mark.skipif(
-    shutil.which("make-pysol-freecell-board") is None,
-    reason="make-pysol-freecell-board is missing (apt-get install freecell-solver-bin)",
-)
-def test_make_pysol_freecell_board() -> None:
-    """fc-solve's ``make_pysol_freecell_board.py``, for ``ms`` (``--ms``) and ``pysol``
-    (``-F``) numbers. Debian's copy needs Python modules Debian does not ship
-    (``random2``, ``fc_solve_find_index_s2ints``): then the test says so and skips."""
-    probe = _run(["make-pysol-freecell-board", "-t", "--ms", "1"])
-    if probe.returncode != 0:
-        last = (probe.stderr.strip().splitlines() or ["no output"])[-1]
-        pytest.skip(f"make-pysol-freecell-board does not run here: {last}")
-    for n in [1, 617, 32001, 3_000_000_000, 2**33 - 1]:
-        out = _run(["make-pysol-freecell-board", "-t", "--ms", str(n)])
-        assert parse_fcs(out.stdout) == FreeCell(n), n
-    for n in [1, 32001, 123_456_789]:
-        out = _run(["make-pysol-freecell-board", "-t", "-F", str(n)])
-        assert parse_fcs(out.stdout) == FreeCell(n, numbering="pysol"), n
-    assert format_fcs(FreeCell(1))
