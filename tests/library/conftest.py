@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from library_helpers import SMALL_STATES
 from pgserver import PgServer
 
-SMALL_STATES = 4000
-"""A solver state limit that keeps the tests quick (deals beyond it stay undecided)."""
+__all__ = ["SMALL_STATES"]
 
 
 @pytest.fixture(autouse=True)

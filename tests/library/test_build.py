@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SMALL_STATES
+from library_helpers import SMALL_STATES
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.cli import main

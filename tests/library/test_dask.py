@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SMALL_STATES
+from library_helpers import SMALL_STATES
 from test_build import check_records, comparable
 
 from kosynka.cli import main

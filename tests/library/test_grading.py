@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SMALL_STATES
+from library_helpers import SMALL_STATES
 
 from kosynka.cli import main
 from kosynka.library import BuildSpec, build

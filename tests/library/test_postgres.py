@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 import psycopg
-from conftest import SMALL_STATES
+from library_helpers import SMALL_STATES
 from pgserver import PgServer
 
 from kosynka import Klondike

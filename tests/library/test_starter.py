@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import SMALL_STATES
+from library_helpers import SMALL_STATES
 
 from kosynka import Klondike
 from kosynka.cli import main

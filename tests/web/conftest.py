@@ -4,64 +4,18 @@ through Playwright, and the recorded winning line."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import free_port
-
-import kosynka
+from web_helpers import start_server
 
 DATA = Path(__file__).parent / "data"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-
-
-def start_server(
-    workers: int = 1, extra_env: dict[str, str] | None = None
-) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``kosynka serve`` on a free port (with ``extra_env`` settings); return the process
-    and its base address."""
-    port = free_port()
-    env = dict(os.environ, **(extra_env or {}))
-    src = str(Path(kosynka.__file__).resolve().parents[1])
-    env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "kosynka.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--workers",
-            str(workers),
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            err = proc.stderr.read().decode() if proc.stderr else ""
-            raise RuntimeError(f"kosynka serve exited: {err}")
-        try:
-            with urllib.request.urlopen(base + "/api/openapi.json", timeout=1) as r:
-                if r.status == 200:
-                    return proc, base
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("kosynka serve did not start within 20 s")
 
 
 @pytest.fixture(scope="session")

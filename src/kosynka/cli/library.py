@@ -15,7 +15,7 @@ import logging
 import sys
 from typing import Any, TextIO
 
-from kosynka.cli.common import CliError, add_rule_flags, find_game, rules_from
+from kosynka.cli.common import CliError, add_rule_flags, check_flags_for, find_game, rules_from
 from kosynka.errors import KosynkaError
 from kosynka.games import game_spec
 from kosynka.library.build import (
@@ -29,8 +29,8 @@ from kosynka.library.build import (
     regrade,
     rules_of,
 )
-from kosynka.library.grading import DEFAULT_RUNS, GRADES, wilson_interval
-from kosynka.library.starter import build_starter, pick_deal, read_starter
+from kosynka.library.grading import DEFAULT_RUNS, GRADES, starter_rules_of, wilson_interval
+from kosynka.library.starter import build_starter, pick, read_starter
 from kosynka.library.storage import LibraryError, open_library
 
 
@@ -114,12 +114,14 @@ def register(subparsers: Any) -> dict[str, Any]:
     _db_flag(p)
 
     p = sub.add_parser("pick", help="a deal of a grade not played yet")
+    p.add_argument("--game", default="klondike", help="the game (default klondike)")
     p.add_argument("--grade", required=True, choices=GRADES)
     p.add_argument("--exclude", default="", metavar="N,N,...", help="deals already played")
     add_rule_flags(p)
     _db_flag(p)
 
     p = sub.add_parser("starter", help="rebuild the starter library shipped in the package")
+    p.add_argument("--game", default="klondike", help="the game (default klondike)")
     p.add_argument("--per-grade", type=_positive_int, default=1000, help="deals per grade")
     p.add_argument("--jobs", type=_positive_int, help="worker processes")
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="build on this Dask cluster")
@@ -257,14 +259,14 @@ def _cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _starter_stats(args: argparse.Namespace, out: TextIO) -> int:
-    deals = read_starter()
+    game = find_game(args.game).name
+    deals = read_starter(game=game)
     if not deals:
-        print("this install has no starter library", file=out)
+        print(f"this install has no {game} starter library", file=out)
         return 0
-    for draw in (1, 3):
-        mine = [d for d in deals if d.draw == draw]
-        rules = game_spec("klondike").make_rules(draw=draw).text()
-        print(f"starter library, klondike {rules}: {len(mine)} winnable deals", file=out)
+    for rules in starter_rules_of(game):
+        mine = [d for d in deals if d.rules_text == rules.text()]
+        print(f"starter library, {game} {rules.text()}: {len(mine)} winnable deals", file=out)
         for g in GRADES:
             of_grade = [d for d in mine if d.grade == g]
             if not of_grade:
@@ -307,7 +309,9 @@ def _cmd_regrade(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_pick(args: argparse.Namespace, out: TextIO) -> int:
-    rules = rules_from(find_game("klondike"), args)
+    spec = find_game(args.game)
+    check_flags_for(spec, args)
+    rules = rules_from(spec, args)
     exclude: set[int] = set()
     for part in args.exclude.split(","):
         part = part.strip()
@@ -315,14 +319,7 @@ def _cmd_pick(args: argparse.Namespace, out: TextIO) -> int:
             if not part.isdigit():
                 raise CliError(f"--exclude takes deal numbers separated by commas, not {part!r}")
             exclude.add(int(part))
-    deal = pick_deal(
-        args.grade,
-        rules.draw,
-        exclude,
-        passes=rules.passes,
-        foundation_return=rules.foundation_return,
-        db=args.db,
-    )
+    deal = pick(spec.name, args.grade, rules, exclude, db=args.db)
     if deal is None:
         print(f"no {args.grade} deal left for {rules.text()}", file=sys.stderr)
         return 1
@@ -332,7 +329,11 @@ def _cmd_pick(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_starter(args: argparse.Namespace, out: TextIO) -> int:
     _check_solver()
+    game = find_game(args.game).name
+    if not starter_rules_of(game):
+        raise CliError(f"the deal library cannot grade {game} deals yet")
     written = build_starter(
+        game=game,
         per_grade=args.per_grade,
         db=args.db,
         jobs=args.jobs,
@@ -341,8 +342,9 @@ def _cmd_starter(args: argparse.Namespace, out: TextIO) -> int:
         max_states=args.max_states,
         progress=not args.quiet,
     )
-    for (draw, grade), n in sorted(written.items()):
-        print(f"draw {draw} {grade}: {n} deals", file=out)
+    for (rules, grade), n in sorted(written.items(), key=lambda kv: str(kv[0])):
+        label = f"draw {rules}" if game == "klondike" else str(rules)
+        print(f"{label} {grade}: {n} deals", file=out)
     short = [k for k, n in written.items() if n < args.per_grade]
     if short:
         raise LibraryError(f"some grades have fewer than {args.per_grade} deals: {short}")

@@ -13,7 +13,9 @@ from kosynka.library.build import BuildReport, BuildSpec, build, examine_deal, p
 from kosynka.library.grading import GRADES, difficulty_score, grade_of, wilson_interval
 from kosynka.library.starter import (
     build_starter,
+    counts_for,
     graded_counts,
+    pick,
     pick_deal,
     read_starter,
     write_starter,
@@ -28,6 +30,7 @@ __all__ = [
     "LibraryError",
     "build",
     "build_starter",
+    "counts_for",
     "default_db_path",
     "difficulty_score",
     "examine_deal",
@@ -35,6 +38,7 @@ __all__ = [
     "graded_counts",
     "open_library",
     "parse_deal_ranges",
+    "pick",
     "pick_deal",
     "read_starter",
     "wilson_interval",

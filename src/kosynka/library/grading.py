@@ -149,3 +149,10 @@ def regrader_of(game: str) -> Callable[[dict[str, Any]], tuple[float, str]] | No
     """The function giving (score, grade) of a stored record of ``game``, or None."""
     module = _grader_module(game)
     return None if module is None else module.regrade
+
+
+def starter_rules_of(game: str) -> tuple[Any, ...]:
+    """The rule sets ``game``'s starter library covers (the grader module's
+    ``STARTER_RULES``; none when the library cannot grade the game)."""
+    module = _grader_module(game)
+    return tuple(getattr(module, "STARTER_RULES", ())) if module is not None else ()

@@ -27,12 +27,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final, TextIO
 
+from kosynka.games import game_spec
 from kosynka.games.klondike import KlondikeRules
-from kosynka.library.build import BuildSpec, build
-from kosynka.library.grading import GRADES
+from kosynka.library.build import BuildSpec, build, rules_of
+from kosynka.library.grading import GRADES, starter_rules_of
 from kosynka.library.storage import Library, LibraryError, default_db_path, open_library
 
 STARTER_RESOURCE: Final = "starter.csv.gz"
+"""Klondike's starter file (its format has a ``draw`` column; it is kept as it was)."""
 STARTER_FIELDS: Final = (
     "draw",
     "deal",
@@ -46,14 +48,19 @@ STARTER_FIELDS: Final = (
     "solver",
     "solution",
 )
+GAME_STARTER_FIELDS: Final = ("rules", *STARTER_FIELDS[1:])
+"""The columns of the other games' starter files (``starter-<game>.csv.gz``): the rules as
+text in place of Klondike's draw."""
 STARTER_RULES: Final = {1: KlondikeRules(draw=1), 3: KlondikeRules(draw=3)}
+"""Klondike's starter rule sets by draw."""
 
 
 @dataclass(frozen=True, slots=True)
 class StarterDeal:
-    """One deal of the starter library."""
+    """One deal of a starter library."""
 
     draw: int
+    """Klondike's draw (0 for the other games)."""
     deal: int
     grade: str
     score: float
@@ -64,41 +71,56 @@ class StarterDeal:
     states: int
     solver: str
     solution: str
+    game: str = "klondike"
+    rules_text: str = ""
+    """The rules as stored (``draw=1 passes=unlimited return=on``, ``cells=4 return=on``)."""
 
     @property
-    def rules(self) -> KlondikeRules:
+    def rules(self) -> Any:
         """The rules the deal was graded under."""
-        return STARTER_RULES[self.draw]
+        if self.game == "klondike":
+            return STARTER_RULES[self.draw]
+        return rules_of(self.game, self.rules_text)
 
 
-def starter_path() -> Path | None:
-    """The shipped starter file, or None when this install has none."""
-    ref = resources.files("kosynka.library").joinpath("data").joinpath(STARTER_RESOURCE)
+def _resource(game: str) -> str:
+    return STARTER_RESOURCE if game == "klondike" else f"starter-{game}.csv.gz"
+
+
+def starter_path(game: str = "klondike") -> Path | None:
+    """The shipped starter file of ``game``, or None when this install has none."""
+    ref = resources.files("kosynka.library").joinpath("data").joinpath(_resource(game))
     path = Path(str(ref))
     return path if path.is_file() else None
 
 
-def read_starter(path: str | os.PathLike[str] | None = None) -> list[StarterDeal]:
-    """Every deal of the starter file at ``path`` (default: the shipped one; an empty list
-    when there is none). Raise :class:`LibraryError` for a damaged file."""
-    p = Path(path) if path is not None else starter_path()
+def read_starter(
+    path: str | os.PathLike[str] | None = None, game: str = "klondike"
+) -> list[StarterDeal]:
+    """Every deal of the starter file at ``path`` (default: ``game``'s shipped one; an empty
+    list when there is none). Raise :class:`LibraryError` for a damaged file."""
+    p = Path(path) if path is not None else starter_path(game)
     if p is None:
         return []
     try:
         with gzip.open(p, "rt", encoding="utf-8", newline="") as fh:
-            return list(_parse_rows(fh, str(p)))
+            return list(_parse_rows(fh, str(p), game))
     except (OSError, EOFError, UnicodeDecodeError, csv.Error) as exc:
         raise LibraryError(f"the starter library {p} cannot be read: {exc}") from None
 
 
-def _parse_rows(fh: TextIO, where: str) -> Iterator[StarterDeal]:
+def _parse_rows(fh: TextIO, where: str, game: str) -> Iterator[StarterDeal]:
     reader = csv.DictReader(fh)
-    if tuple(reader.fieldnames or ()) != STARTER_FIELDS:
+    fields = STARTER_FIELDS if game == "klondike" else GAME_STARTER_FIELDS
+    if tuple(reader.fieldnames or ()) != fields:
         raise LibraryError(f"{where} is not a kosynka starter library (unexpected columns)")
+    known = {r.text() for r in starter_rules_of(game)}
     for n, row in enumerate(reader, start=2):
         try:
+            draw = int(row["draw"]) if game == "klondike" else 0
+            text = STARTER_RULES[draw].text() if draw in STARTER_RULES else row.get("rules", "")
             deal = StarterDeal(
-                draw=int(row["draw"]),
+                draw=draw,
                 deal=int(row["deal"]),
                 grade=row["grade"],
                 score=float(row["score"]),
@@ -109,31 +131,36 @@ def _parse_rows(fh: TextIO, where: str) -> Iterator[StarterDeal]:
                 states=int(row["states"]),
                 solver=row["solver"],
                 solution=row["solution"],
+                game=game,
+                rules_text=text,
             )
         except (TypeError, ValueError) as exc:
             raise LibraryError(f"{where}, line {n}: {exc}") from None
-        if deal.draw not in STARTER_RULES or deal.grade not in GRADES:
-            raise LibraryError(f"{where}, line {n}: bad draw or grade")
+        if deal.rules_text not in known or deal.grade not in GRADES:
+            raise LibraryError(f"{where}, line {n}: bad rules or grade")
         yield deal
 
 
-@lru_cache(maxsize=1)
-def starter_index() -> dict[tuple[int, str], tuple[int, ...]]:
-    """Starter deal numbers by (draw, grade), read once."""
-    index: dict[tuple[int, str], list[int]] = {}
-    for d in read_starter():
-        index.setdefault((d.draw, d.grade), []).append(d.deal)
+@lru_cache(maxsize=8)
+def _index(game: str) -> dict[tuple[str, str], tuple[int, ...]]:
+    index: dict[tuple[str, str], list[int]] = {}
+    for d in read_starter(game=game):
+        index.setdefault((d.rules_text, d.grade), []).append(d.deal)
     return {k: tuple(v) for k, v in index.items()}
 
 
-def _candidates(grade: str, rules: KlondikeRules, db: str | None) -> set[int]:
+def starter_index(game: str = "klondike") -> dict[tuple[str, str], tuple[int, ...]]:
+    """``game``'s starter deal numbers by (rules text, grade), read once."""
+    return _index(game)
+
+
+def _candidates(game: str, grade: str, rules: Any, db: str | None) -> set[int]:
     """The winnable deals of ``grade`` under ``rules``: the starter library's (for its rules)
     and the library ``db``'s (default: the user's library, when it exists)."""
     if grade not in GRADES:
         raise LibraryError(f"unknown grade {grade!r} (expected one of: {', '.join(GRADES)})")
-    candidates: set[int] = set()
-    if rules == STARTER_RULES.get(rules.draw):
-        candidates.update(starter_index().get((rules.draw, grade), ()))
+    text = rules.text()
+    candidates: set[int] = set(starter_index(game).get((text, grade), ()))
     lib: Library | None = None
     if db is not None:
         lib = open_library(db, create=False, readonly=True)
@@ -144,13 +171,39 @@ def _candidates(grade: str, rules: KlondikeRules, db: str | None) -> set[int]:
             lib = None  # a broken personal library must not stop the game: use the starter
     if lib is not None:
         try:
-            candidates.update(lib.deals_of_grade("klondike", rules.text(), grade))
+            candidates.update(lib.deals_of_grade(game, text, grade))
         except LibraryError:
             if db is not None:
                 raise
         finally:
             lib.close()
     return candidates
+
+
+def counts_for(game: str, rules: Any, db: str | None = None) -> dict[str, int]:
+    """How many winnable deals of each grade ``game`` has for ``rules`` (0 for a grade the
+    library has none of: a page then shows that source as unavailable)."""
+    return {g: len(_candidates(game, g, rules, db)) for g in GRADES}
+
+
+def pick(
+    game: str,
+    grade: str,
+    rules: Any,
+    exclude: Collection[int] = (),
+    *,
+    db: str | None = None,
+    rng: random.Random | None = None,
+) -> int | None:
+    """A winnable ``game`` deal of ``grade`` (``easy``, ``normal``, ``hard``) under ``rules``
+    that is not in ``exclude`` (the deals this browser has played), or None when every such
+    deal has been played. Deals come from the library ``db`` (default: the user's library, when
+    it exists) and the shipped starter library (numbered as the library numbers them:
+    :func:`kosynka.library.build.numbering_of`)."""
+    left = _candidates(game, grade, rules, db).difference(exclude)
+    if not left:
+        return None
+    return (rng or random).choice(sorted(left))
 
 
 def graded_counts(
@@ -160,10 +213,9 @@ def graded_counts(
     foundation_return: bool = True,
     db: str | None = None,
 ) -> dict[str, int]:
-    """How many winnable deals of each grade there are for these rules (0 for a grade the
-    library has none of: a page then shows that source as unavailable)."""
+    """:func:`counts_for` Klondike under these rules."""
     rules = KlondikeRules(draw=draw, passes=passes, foundation_return=foundation_return)
-    return {g: len(_candidates(g, rules, db)) for g in GRADES}
+    return counts_for("klondike", rules, db)
 
 
 def pick_deal(
@@ -176,21 +228,15 @@ def pick_deal(
     db: str | None = None,
     rng: random.Random | None = None,
 ) -> int | None:
-    """A winnable deal of ``grade`` (``easy``, ``normal``, ``hard``) under Draw ``draw`` that is
-    not in ``exclude`` (the deals this browser has played), or None when every such deal has
-    been played. Deals come from the library ``db`` (default: the user's library, when it
-    exists) and, for the default rules, from the shipped starter library."""
+    """:func:`pick` for Klondike under Draw ``draw`` (and the other rule options)."""
     rules = KlondikeRules(draw=draw, passes=passes, foundation_return=foundation_return)
-    candidates = _candidates(grade, rules, db)
-    left = candidates.difference(exclude)
-    if not left:
-        return None
-    return (rng or random).choice(sorted(left))
+    return pick("klondike", grade, rules, exclude, db=db, rng=rng)
 
 
 # --------------------------------------------------------------------------- rebuilding
 def build_starter(
     *,
+    game: str = "klondike",
     per_grade: int = 1000,
     db: str | None = None,
     jobs: int | None = None,
@@ -201,15 +247,16 @@ def build_starter(
     progress: bool = True,
     stream: TextIO | None = None,
 ) -> dict[tuple[int, str], int]:
-    """Build (or resume) a work library until each grade of Draw 1 and Draw 3 has
-    ``per_grade`` winnable deals, then write the starter file ``out`` (default: the package's
-    own data file) with the lowest-numbered ``per_grade`` deals of each grade. Return how many
-    deals of each (draw, grade) the file holds."""
+    """Build (or resume) a work library until each grade of each of ``game``'s starter rule
+    sets (Klondike: Draw 1 and Draw 3) has ``per_grade`` winnable deals, then write the starter
+    file ``out`` (default: the package's own data file) with the lowest-numbered ``per_grade``
+    deals of each grade. Return how many deals of each (rules, grade) the file holds."""
     if per_grade < 1:
         raise LibraryError(f"--per-grade must be at least 1, not {per_grade}")
+    game_spec(game)  # an unknown game is refused before any work
     work_db = db if db is not None else str(default_db_path().with_name("starter-work.sqlite"))
-    for draw in (1, 3):
-        spec_kwargs: dict[str, Any] = {"draw": draw}
+    for rules in starter_rules_of(game):
+        spec_kwargs: dict[str, Any] = {"game": game, "rules": rules}
         if max_states is not None:
             spec_kwargs["max_states"] = max_states
         spec = BuildSpec(**spec_kwargs)
@@ -230,13 +277,13 @@ def build_starter(
                 stream=stream,
             )
             first += block
-    target = Path(out) if out is not None else _package_starter_target()
-    return write_starter(work_db, target, per_grade)
+    target = Path(out) if out is not None else _package_starter_target(game)
+    return write_starter(work_db, target, per_grade, game=game)
 
 
-def _package_starter_target() -> Path:
+def _package_starter_target(game: str) -> Path:
     ref = resources.files("kosynka.library").joinpath("data")
-    return Path(str(ref)) / STARTER_RESOURCE
+    return Path(str(ref)) / _resource(game)
 
 
 def _grade_counts(db: str, spec: BuildSpec) -> dict[str, int]:
@@ -246,26 +293,30 @@ def _grade_counts(db: str, spec: BuildSpec) -> dict[str, int]:
 
 
 def write_starter(
-    db: str | None, target: str | os.PathLike[str], per_grade: int
-) -> dict[tuple[int, str], int]:
-    """Write the starter file ``target`` from library ``db``: for each draw (default rules)
-    and grade, the ``per_grade`` lowest-numbered winnable deals. Return the counts written."""
+    db: str | None, target: str | os.PathLike[str], per_grade: int, *, game: str = "klondike"
+) -> dict[tuple[Any, str], int]:
+    """Write ``game``'s starter file ``target`` from library ``db``: for each starter rule set
+    and grade, the ``per_grade`` lowest-numbered winnable deals. Return the counts written, by
+    (Klondike's draw or the rules text, grade)."""
     rows: list[dict[str, Any]] = []
-    written: dict[tuple[int, str], int] = {}
+    written: dict[tuple[Any, str], int] = {}
+    klondike = game == "klondike"
+    fields = STARTER_FIELDS if klondike else GAME_STARTER_FIELDS
     with open_library(db, create=False) as lib:
-        for draw, rules in STARTER_RULES.items():
+        for rules in starter_rules_of(game):
+            label = rules.draw if klondike else rules.text()
             taken: dict[str, int] = {}
-            for rec in lib.records("klondike", rules.text(), verdict="solved"):
+            for rec in lib.records(game, rules.text(), verdict="solved"):
                 g = rec["grade"]
                 if g not in GRADES or taken.get(g, 0) >= per_grade:
                     continue
                 taken[g] = taken.get(g, 0) + 1
-                rows.append({k: rec[k] for k in STARTER_FIELDS})
+                rows.append({k: rec[k] for k in fields})
             for g in GRADES:
-                written[(draw, g)] = taken.get(g, 0)
-    rows.sort(key=lambda r: (r["draw"], r["deal"]))
+                written[(label, g)] = taken.get(g, 0)
+    rows.sort(key=lambda r: (str(r[fields[0]]), r["deal"]))
     buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=STARTER_FIELDS, lineterminator="\n")
+    writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
     path = Path(target)
@@ -274,5 +325,5 @@ def write_starter(
     with open(tmp, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
         gz.write(buf.getvalue().encode("utf-8"))
     os.replace(tmp, path)
-    starter_index.cache_clear()
+    _index.cache_clear()
     return written

@@ -69,11 +69,14 @@ def warm_up() -> None:
     _module("kosynka.solver")
     mod = _module("kosynka.library.starter")
     index: Any = getattr(mod, "starter_index", None) if mod is not None else None
-    if index is not None:
-        try:
-            index()
-        except Exception:  # a broken starter file costs the graded deals, never the server
-            return
+    games = _module("kosynka.games")
+    names: Any = getattr(games, "game_names", None) if games is not None else None
+    if index is not None and names is not None:
+        for name in names():
+            try:
+                index(name)
+            except Exception:  # a broken starter file costs the graded deals, not the server
+                continue
 
 
 def solve(game: Game[Any], time_limit: float) -> SolverAnswer:
@@ -109,29 +112,29 @@ def solve(game: Game[Any], time_limit: float) -> SolverAnswer:
     return SolverAnswer("limit")
 
 
-def library_pick(grade: str, draw: int, exclude: set[int], **rules: Any) -> tuple[bool, int | None]:
-    """Ask the deal library for a Klondike deal of ``grade`` under Draw ``draw`` and ``rules``:
-    (library present, deal number or None when it has none left)."""
+def library_pick(game: str, grade: str, rules: Any, exclude: set[int]) -> tuple[bool, int | None]:
+    """Ask the deal library for a ``game`` deal of ``grade`` under ``rules``: (library
+    present, deal number or None when it has none left)."""
     mod = _module("kosynka.library")
-    fn: Any = getattr(mod, "pick_deal", None) if mod is not None else None
+    fn: Any = getattr(mod, "pick", None) if mod is not None else None
     if fn is None:
         return False, None
     try:
-        number = fn(grade, draw, exclude, **rules)
+        number = fn(game, grade, rules, exclude)
     except Exception:  # a broken library must cost the grade, never the new deal
         return True, None
     return True, number if isinstance(number, int) and number > 0 else None
 
 
-def library_counts(draw: int, **rules: Any) -> dict[str, int]:
-    """Winnable Klondike deals of each grade in the deal library for these rules ({} when the
+def library_counts(game: str, rules: Any) -> dict[str, int]:
+    """Winnable ``game`` deals of each grade in the deal library for ``rules`` ({} when the
     library is missing or broken)."""
     mod = _module("kosynka.library")
-    fn: Any = getattr(mod, "graded_counts", None) if mod is not None else None
+    fn: Any = getattr(mod, "counts_for", None) if mod is not None else None
     if fn is None:
         return {}
     try:
-        counts: dict[str, int] = fn(draw, **rules)
+        counts: dict[str, int] = fn(game, rules)
     except Exception:  # a broken library costs the graded sources, never the page
         return {}
     return counts

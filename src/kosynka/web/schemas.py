@@ -6,6 +6,7 @@ made so far. The server never stores it; it replays it to answer.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -18,6 +19,7 @@ from pydantic import (
     StrictInt,
     create_model,
 )
+from pydantic.json_schema import WithJsonSchema
 
 from kosynka.games.base import GameSpec
 
@@ -52,13 +54,38 @@ WholeNumber = Annotated[StrictInt, BeforeValidator(_whole)]
 SAFE_INTEGER = 2**53 - 1
 """The largest integer a browser's JSON numbers hold exactly."""
 
-DealNumber = Annotated[str, Field(pattern=r"^[1-9][0-9]{0,29}$")]
-"""A deal number written as digits (how numbers above 2**53 - 1 travel to and from browsers,
-whose numbers would round them)."""
+_DIGITS = re.compile(r"^[1-9][0-9]{0,29}$")
+
+
+def _deal_number(value: Any) -> Any:
+    """A deal number from JSON: a whole number (``12345`` or ``12345.0``) or its digits
+    (``"12345"``, how numbers above 2**53 - 1 travel to and from browsers, whose numbers would
+    round them)."""
+    if isinstance(value, str):
+        if not _DIGITS.match(value):
+            raise ValueError("a deal number written as text must be digits, without a leading 0")
+        return int(value)
+    return _whole(value)
+
+
+DealNumber = Annotated[
+    StrictInt,
+    Field(ge=1),
+    BeforeValidator(_deal_number),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "integer", "minimum": 1},
+                {"type": "string", "pattern": _DIGITS.pattern},
+            ]
+        }
+    ),
+]
+"""A deal number in the API: a whole number, or its digits as text."""
 
 
 def deal_number_of(value: int | str) -> int:
-    """A record's deal number as an integer (it may travel as digits)."""
+    """A record's deal number as an integer."""
     return int(value)
 
 
@@ -87,9 +114,7 @@ class DealBase(_Strict):
 
     spec: ClassVar[GameSpec]
 
-    number: whole_number(ge=1) | DealNumber = Field(  # type: ignore[valid-type]
-        ..., description="the deal number (as digits when above 2**53 - 1)"
-    )
+    number: DealNumber = Field(..., description="the deal number (as digits when above 2**53 - 1)")
     source: RecordSource = "chosen"
 
 
@@ -249,7 +274,7 @@ def game_models(
         __doc__=f"Which {spec.name} deal is played: its number in a numbering, and its source.",
         numbering=(numbering, default_numbering),
         number=(
-            whole_number(ge=1) | DealNumber,
+            DealNumber,
             Field(..., description="the deal number (as digits when above 2**53 - 1)"),
         ),
     )

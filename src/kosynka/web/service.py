@@ -363,9 +363,7 @@ class GameService:
         source: str = req.source
         number: int | None = None
         graded_numbering = self.adapter.library_numbering()
-        if req.source != "random" and not self.adapter.graded:
-            note = f"no graded {self.spec.name} deals yet"
-        elif req.source != "random" and req.numbering == graded_numbering:
+        if req.source != "random" and req.numbering == graded_numbering:
             present, number = self.adapter.library_pick(req.source, rules, exclude)
             if number is None:
                 note = (

@@ -6,8 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from kosynka.games.base import Game
+from kosynka.games.klondike import KlondikeRules
 from kosynka.games.klondike.player import play
 from kosynka.library.grading import GradeFigures, difficulty_score, grade_of
+
+STARTER_RULES = (KlondikeRules(draw=1), KlondikeRules(draw=3))
+"""The rule sets of the shipped starter library (the default rules, Draw 1 and Draw 3)."""
 
 
 def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:

@@ -47,8 +47,6 @@ class WebAdapter(ABC):
     """The prefix of the game's API model names (``Klondike`` -> ``KlondikeGameRecord``)."""
     rules_model: ClassVar[type[BaseModel]]
     """The pydantic model of the game's rules in the API."""
-    graded: ClassVar[bool] = False
-    """True when the deal library can serve graded deals of this game."""
     solver_hints: ClassVar[bool] = True
     """Hints may follow the full-information solver's line. False for games with hidden cards
     whose hints must use only what the player sees (Klondike): then :meth:`fair_hint`."""
@@ -112,15 +110,23 @@ class WebAdapter(ABC):
 
     def library_pick(self, grade: str, rules: Any, exclude: set[int]) -> tuple[bool, int | None]:
         """A graded deal from the deal library: (library present, number or None)."""
-        return False, None
+        from kosynka.web import bridges
+
+        return bridges.library_pick(self.spec.name, grade, rules, exclude)
 
     def graded_sources(self, rules: Any) -> dict[str, bool]:
-        """Which graded sources (easy, normal, hard) have deals for ``rules``."""
-        return {"easy": False, "normal": False, "hard": False}
+        """Which graded sources (easy, normal, hard) have deals for ``rules`` (in the shipped
+        starter library or one the user built)."""
+        from kosynka.web import bridges
+
+        counts = bridges.library_counts(self.spec.name, rules)
+        return {g: counts.get(g, 0) > 0 for g in ("easy", "normal", "hard")}
 
     def library_numbering(self) -> str:
-        """The numbering graded deals are in."""
-        return self.spec.default_numbering()
+        """The numbering graded deals are in (the library's numbering of the game)."""
+        from kosynka.library.build import numbering_of
+
+        return numbering_of(self.spec.name)
 
     def pages(self) -> list[tuple[str, str]]:
         """The page routes of this game: (path pattern, static page file)."""

@@ -146,7 +146,6 @@ class KlondikeAdapter(WebAdapter):
     spec: ClassVar[GameSpec] = SPEC
     title: ClassVar[str] = "Klondike"
     rules_model: ClassVar[type[BaseModel]] = KlondikeRulesModel
-    graded: ClassVar[bool] = True
     solver_hints: ClassVar[bool] = False
     move_pattern: ClassVar[str | None] = (
         r"^\s*(?:[sSrR]|(?:10|[1-9AaTtJjQqKk])\s*[CDHScdhs♣♦♥♠♧♢♡♤]\s*>\s*(?:[1-7]|[fF]))\s*$"
@@ -285,32 +284,6 @@ class KlondikeAdapter(WebAdapter):
             probe.push(move)
             line.append(move)
         return line
-
-    def library_pick(self, grade: str, rules: Any, exclude: set[int]) -> tuple[bool, int | None]:
-        """A graded deal from the deal library (the shipped starter deals, or a built one)."""
-        from kosynka.web import bridges
-
-        return bridges.library_pick(
-            grade,
-            rules.draw,
-            exclude,
-            passes=rules.passes,
-            foundation_return=rules.foundation_return,
-        )
-
-    def graded_sources(self, rules: Any) -> dict[str, bool]:
-        """Graded sources with deals for ``rules`` (the starter library has the default rules
-        of Draw 1 and Draw 3; a library the user built may have more)."""
-        from kosynka.web import bridges
-
-        counts = bridges.library_counts(
-            rules.draw, passes=rules.passes, foundation_return=rules.foundation_return
-        )
-        return {g: counts.get(g, 0) > 0 for g in ("easy", "normal", "hard")}
-
-    def library_numbering(self) -> str:
-        """Graded Klondike deals are in PySolFC's numbering."""
-        return "pysol"
 
     def pages(self) -> list[tuple[str, str]]:
         """The game page, also at a deal's shareable address."""
