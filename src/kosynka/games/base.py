@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kosynka.cards import Card
-from kosynka.errors import InvalidNotationError, Reason
+from kosynka.errors import IllegalMoveError, InvalidNotationError, Reason
 
 M = TypeVar("M")
 
@@ -149,17 +149,100 @@ class Game(ABC, Generic[M]):
     def parse_move(self, text: str) -> M:
         """Read a move in this game's move text; raise ``InvalidNotationError``."""
 
+    # ----------------------------------------------------------------- the move stack, once
+    # Each game provides the four hooks below; making, taking back and redoing moves is the
+    # same for every game (python-chess style: push keeps a snapshot, pop restores it).
+    _snapshots: list[Any]
+    _redo: list[M]
+
     @abstractmethod
+    def _checked(self, move: M) -> tuple[M, Reason | None, Any]:
+        """``move`` as it will be recorded (resolved, e.g. a Spider short form given its
+        column), the rule that refuses it (None when legal) and whatever :meth:`_apply` can
+        reuse of the check (the moved card's place)."""
+
+    @abstractmethod
+    def _apply(self, move: M, where: Any) -> Any:
+        """Change the position by a legal ``move`` (no checks)."""
+
+    @abstractmethod
+    def _snapshot(self) -> Any:
+        """The whole position as a value (what :meth:`pop` restores)."""
+
+    @abstractmethod
+    def _restore(self, snapshot: Any) -> None:
+        """Put back a position saved by :meth:`_snapshot`."""
+
+    def _start_history(self) -> None:
+        """An empty move stack (for constructors)."""
+        self.move_stack = []
+        self._snapshots = []
+        self._redo = []
+
+    def _copy_history(self, other: Game[M], stack: bool) -> None:
+        """Give ``other`` (a copy being made) this game's move stack, or an empty one."""
+        other.move_stack = list(self.move_stack) if stack else []
+        other._snapshots = list(self._snapshots) if stack else []
+        other._redo = list(self._redo) if stack else []
+
     def push(self, move: M) -> None:
-        """Make ``move``; raise ``IllegalMoveError`` (position unchanged) if it is illegal."""
+        """Make ``move`` after checking it; raise :class:`~kosynka.errors.IllegalMoveError`
+        (the position unchanged) when the rules refuse it. What the rules make happen with it
+        (a card turned up, a finished run removed) is part of the move."""
+        move, reason, where = self._checked(move)
+        if reason is not None:
+            raise IllegalMoveError(move, reason)
+        self._snapshots.append(self._snapshot())
+        self._apply(move, where)
+        self.move_stack.append(move)
+        if self._redo:
+            if self._redo[-1] == move:
+                self._redo.pop()
+            else:
+                self._redo.clear()
 
-    @abstractmethod
+    def advance(self, move: M) -> None:
+        """Make ``move`` after checking it, like :meth:`push`, but keep nothing to take it back
+        with (the undo history is cleared): for replaying long lines fast. Raise
+        ``IllegalMoveError`` when it is not legal; the position is then unchanged."""
+        move, reason, where = self._checked(move)
+        if reason is not None:
+            raise IllegalMoveError(move, reason)
+        self._forget_history()
+        self._apply(move, where)
+
+    def _forget_history(self) -> None:
+        """Drop the undo and redo history: earlier moves can no longer be taken back past a
+        move made without keeping its own (see :meth:`advance`)."""
+        if self.move_stack or self._redo:
+            self.move_stack, self._snapshots, self._redo = [], [], []
+
     def pop(self) -> M:
-        """Take back the last move and return it; it can be redone with :meth:`redo`."""
+        """Take back the last move (unlimited undo); it can be made again with :meth:`redo`."""
+        if not self.move_stack:
+            raise IndexError("no move to take back")
+        self._restore(self._snapshots.pop())
+        move = self.move_stack.pop()
+        self._redo.append(move)
+        return move
 
-    @abstractmethod
     def redo(self) -> M:
-        """Make again the last move taken back by :meth:`pop`."""
+        """Make again the move most recently taken back."""
+        if not self._redo:
+            raise IndexError("no move to redo")
+        move = self._redo[-1]
+        self.push(move)
+        return move
+
+    def can_redo(self) -> bool:
+        """True when a taken-back move can be redone."""
+        return bool(self._redo)
+
+    def replay(self, moves: Iterable[M | str]) -> None:
+        """Push every move in order (move text or move values); stop at the first illegal one
+        by raising ``IllegalMoveError``."""
+        for m in moves:
+            self.push(self.parse_move(m) if isinstance(m, str) else m)
 
     @abstractmethod
     def outcome(self) -> Outcome | None:

@@ -26,12 +26,12 @@ Move.parse('8C>c')
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from kosynka.cards import ALL_CARDS, Card, Suit
-from kosynka.errors import IllegalMoveError, InvalidNotationError, InvalidPositionError, Reason
+from kosynka.errors import InvalidNotationError, InvalidPositionError, Reason
 from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
 from kosynka.games.freecell import reasons as R
 from kosynka.games.freecell.deals import check_deal_number, freecell_columns
@@ -234,9 +234,7 @@ class FreeCell(Game[Move]):
         ]
         self._cells: list[int] = [-1] * self.rules.cells
         self._found: list[int] = [0, 0, 0, 0]
-        self.move_stack: list[Move] = []
-        self._snapshots: list[_Snapshot] = []
-        self._redo: list[Move] = []
+        self._start_history()
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -272,9 +270,7 @@ class FreeCell(Game[Move]):
                 )
             slots = slots[:n_cells]
         game._cells = slots + [-1] * (n_cells - len(slots))
-        game.move_stack = []
-        game._snapshots = []
-        game._redo = []
+        game._start_history()
         game._validate()
         return game
 
@@ -413,6 +409,11 @@ class FreeCell(Game[Move]):
         The rules are asked in a fixed order (see :mod:`kosynka.games.freecell.reasons`): the
         source, the group, the destination, the room for a group."""
         return self._check(move)[0]
+
+    def _checked(self, move: Move) -> tuple[Move, Reason | None, _Where]:
+        """The move, why it is refused (None when legal) and the moved card's place."""
+        reason, where = self._check(move)
+        return move, reason, where
 
     def _check(self, move: Move) -> tuple[Reason | None, _Where]:
         """:meth:`explain`, with the moved card's place for :meth:`_apply` to reuse."""
@@ -567,31 +568,6 @@ class FreeCell(Game[Move]):
                         add(moves[base + k])
         return out
 
-    def push(self, move: Move) -> None:
-        """Make ``move`` after checking it; raise :class:`IllegalMoveError` otherwise."""
-        reason, where = self._check(move)
-        if reason is not None:
-            raise IllegalMoveError(move, reason)
-        self._snapshots.append(self._snapshot())
-        self._apply(move, where)
-        self.move_stack.append(move)
-        if self._redo:
-            if self._redo[-1] == move:
-                self._redo.pop()
-            else:
-                self._redo.clear()
-
-    def advance(self, move: Move) -> None:
-        """Make ``move`` after checking it, like :meth:`push`, but keep nothing to take it back
-        with (the undo history is cleared): for replaying long lines fast. Raise
-        :class:`IllegalMoveError` when it is not legal; the position is then unchanged."""
-        reason, where = self._check(move)
-        if reason is not None:
-            raise IllegalMoveError(move, reason)
-        if self.move_stack or self._redo:
-            self.move_stack, self._snapshots, self._redo = [], [], []
-        self._apply(move, where)
-
     def _apply(self, move: Move, where: _Where | None = None) -> _Undo:
         """Change the position by a legal ``move`` (no checks); ``where`` is the moved card's
         place when the caller has looked it up already. Return what :meth:`_unapply` needs to
@@ -650,33 +626,6 @@ class FreeCell(Game[Move]):
         self._cells = list(cells)
         self._found = list(found)
 
-    def pop(self) -> Move:
-        """Take back the last move (unlimited undo); it can be made again with :meth:`redo`."""
-        if not self.move_stack:
-            raise IndexError("no move to take back")
-        self._restore(self._snapshots.pop())
-        move = self.move_stack.pop()
-        self._redo.append(move)
-        return move
-
-    def redo(self) -> Move:
-        """Make again the move most recently taken back."""
-        if not self._redo:
-            raise IndexError("no move to redo")
-        move = self._redo[-1]
-        self.push(move)
-        return move
-
-    def can_redo(self) -> bool:
-        """True when a taken-back move can be redone."""
-        return bool(self._redo)
-
-    def replay(self, moves: Iterable[Move | str]) -> None:
-        """Push every move in order (move text or :class:`Move`); stop at the first illegal
-        one by raising :class:`IllegalMoveError`."""
-        for m in moves:
-            self.push(Move.parse(m) if isinstance(m, str) else m)
-
     # ----------------------------------------------------------------- the end of the game
     def is_stuck(self) -> bool:
         """True when no move at all is legal (and the game is not won)."""
@@ -701,9 +650,7 @@ class FreeCell(Game[Move]):
         game._cols = [list(c) for c in self._cols]
         game._cells = list(self._cells)
         game._found = list(self._found)
-        game.move_stack = list(self.move_stack) if stack else []
-        game._snapshots = list(self._snapshots) if stack else []
-        game._redo = list(self._redo) if stack else []
+        self._copy_history(game, stack)
         return game
 
     def key(self) -> Hashable:

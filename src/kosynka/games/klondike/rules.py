@@ -16,13 +16,12 @@ Move.parse('s')
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from kosynka.cards import ALL_CARDS, KING, Card, Suit
 from kosynka.errors import (
-    IllegalMoveError,
     InvalidNotationError,
     InvalidPositionError,
     Reason,
@@ -229,9 +228,7 @@ class Klondike(Game[Move]):
         self._waste: list[int] = []
         self._found: list[int] = [0, 0, 0, 0]
         self.pass_number = 1
-        self.move_stack: list[Move] = []
-        self._snapshots: list[_Snapshot] = []
-        self._redo: list[Move] = []
+        self._start_history()
         self._validate()
 
     # ----------------------------------------------------------------- construction
@@ -264,9 +261,7 @@ class Klondike(Game[Move]):
         except (AttributeError, TypeError, ValueError) as exc:
             raise InvalidPositionError(f"malformed position: {exc}") from None
         game.pass_number = pass_number
-        game.move_stack = []
-        game._snapshots = []
-        game._redo = []
+        game._start_history()
         game._validate()
         return game
 
@@ -406,6 +401,11 @@ class Klondike(Game[Move]):
         The checks run in a fixed order: is the card reachable, is the group ordered, does the
         destination accept it (rank, then colour or suit, then the empty-column rule)."""
         return self._check(move)[0]
+
+    def _checked(self, move: Move) -> tuple[Move, Reason | None, tuple[int, int, int] | None]:
+        """The move, why it is refused (None when legal) and the moved card's place."""
+        reason, where = self._check(move)
+        return move, reason, where
 
     def _check(self, move: Move) -> tuple[Reason | None, tuple[int, int, int] | None]:
         """:meth:`explain`, with the moved card's place (as :meth:`_locate` gives it; None for
@@ -557,38 +557,6 @@ class Klondike(Game[Move]):
             if dest and k != source and _fits_on(card, dest[-1]):
                 yield _MOVES[base + k]
 
-    def push(self, move: Move) -> None:
-        """Make ``move`` after checking it; raise :class:`IllegalMoveError` otherwise.
-
-        Turning up a newly exposed face-down card is part of the move."""
-        reason = self.explain(move)
-        if reason is not None:
-            raise IllegalMoveError(move, reason)
-        self._snapshots.append(self._snapshot())
-        self._apply(move)
-        self.move_stack.append(move)
-        if self._redo:
-            if self._redo[-1] == move:
-                self._redo.pop()
-            else:
-                self._redo.clear()
-
-    def advance(self, move: Move) -> None:
-        """Make ``move`` after checking it, like :meth:`push`, but keep nothing to take it back
-        with (the undo history is cleared): for replaying long lines, a solver's say, fast.
-        Raise :class:`IllegalMoveError` when it is not legal; the position is then unchanged."""
-        reason, where = self._check(move)
-        if reason is not None:
-            raise IllegalMoveError(move, reason)
-        self._forget_history()
-        self._apply(move, where)
-
-    def _forget_history(self) -> None:
-        """Drop the undo and redo history: earlier moves can no longer be taken back past a
-        move made without keeping its own (see :meth:`advance`)."""
-        if self.move_stack or self._redo:
-            self.move_stack, self._snapshots, self._redo = [], [], []
-
     def advance_draws(self, count: int) -> int:
         """Draw from the stock ``count`` times in a row, each draw checked as :meth:`advance`
         checks it (the stock must not be empty), with no undo history kept: a solver's lines
@@ -660,32 +628,6 @@ class Klondike(Game[Move]):
         self._found = list(found)
         self.pass_number = pass_number
 
-    def pop(self) -> Move:
-        """Take back the last move (unlimited undo); it can be made again with :meth:`redo`."""
-        if not self.move_stack:
-            raise IndexError("no move to take back")
-        self._restore(self._snapshots.pop())
-        move = self.move_stack.pop()
-        self._redo.append(move)
-        return move
-
-    def redo(self) -> Move:
-        """Make again the move most recently taken back."""
-        if not self._redo:
-            raise IndexError("no move to redo")
-        move = self._redo[-1]
-        self.push(move)
-        return move
-
-    def can_redo(self) -> bool:
-        """True when a taken-back move can be redone."""
-        return bool(self._redo)
-
-    def replay(self, moves: Iterable[Move | str]) -> None:
-        """Push every move in order (text or :class:`Move`); stop at the first illegal one."""
-        for m in moves:
-            self.push(Move.parse(m) if isinstance(m, str) else m)
-
     # ----------------------------------------------------------------- the end of the game
     def _card_moves_ignoring_waste(self) -> bool:
         """True when a card other than the waste top can move somewhere."""
@@ -751,9 +693,7 @@ class Klondike(Game[Move]):
         game._waste = list(self._waste)
         game._found = list(self._found)
         game.pass_number = self.pass_number
-        game.move_stack = list(self.move_stack) if stack else []
-        game._snapshots = list(self._snapshots) if stack else []
-        game._redo = list(self._redo) if stack else []
+        self._copy_history(game, stack)
         return game
 
     def key(self) -> Hashable:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from kosynka.cards import ALL_CARDS, Card, Suit
-from kosynka.errors import IllegalMoveError, InvalidNotationError, InvalidPositionError, Reason
+from kosynka.errors import InvalidNotationError, InvalidPositionError, Reason
 from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
 from kosynka.games.spider import reasons as R
 from kosynka.games.spider.deals import (
@@ -283,9 +283,7 @@ class Spider(Game[Move]):
         """How many cards of ``_stock`` have been dealt."""
         self._removed = removed
         """The suit of each run removed, in order."""
-        self.move_stack: list[Move] = []
-        self._snapshots: list[_Snapshot] = []
-        self._redo: list[Move] = []
+        self._start_history()
         self._validate()
 
     # ----------------------------------------------------------------- construction
@@ -591,24 +589,10 @@ class Spider(Game[Move]):
             add(_DEAL_MOVE)
         return out
 
-    def push(self, move: Move) -> None:
-        """Make ``move`` after checking it; raise :class:`IllegalMoveError` otherwise (and
-        InvalidNotationError for an ambiguous short form). The move stack records the move with
-        its column named.
-
-        Turning up a newly exposed face-down card and removing a finished run are part of the
-        move."""
-        move, reason, idx = self._check(move)
-        if reason is not None:
-            raise IllegalMoveError(move, reason)
-        self._snapshots.append(self._snapshot())
-        self._apply(move, idx)
-        self.move_stack.append(move)
-        if self._redo:
-            if self._redo[-1] == move:
-                self._redo.pop()
-            else:
-                self._redo.clear()
+    def _checked(self, move: Move) -> tuple[Move, Reason | None, int]:
+        """The move resolved (its column named), why it is refused (None when legal) and its
+        card's index in its column."""
+        return self._check(move)
 
     def _check(self, move: Move) -> tuple[Move, Reason | None, int]:
         """The move resolved, why it is refused (None when legal) and its card's index."""
@@ -623,17 +607,6 @@ class Spider(Game[Move]):
                 return move, R.NOT_AVAILABLE, -1
         reason, idx = self._explain_card(move.source, card.index, move.to)
         return move, reason, idx
-
-    def advance(self, move: Move) -> None:
-        """Make ``move`` after checking it, like :meth:`push`, but keep nothing to take it back
-        with (the undo history is cleared): for replaying long lines fast. Raise
-        :class:`IllegalMoveError` when it is not legal; the position is then unchanged."""
-        move, reason, idx = self._check(move)
-        if reason is not None:
-            raise IllegalMoveError(move, reason)
-        if self.move_stack or self._redo:
-            self.move_stack, self._snapshots, self._redo = [], [], []
-        self._apply(move, idx)
 
     def _apply(self, move: Move, idx: int) -> None:
         """Change the position by a legal, resolved ``move`` (no checks); ``idx`` is the moved
@@ -695,32 +668,6 @@ class Spider(Game[Move]):
         self._next = nxt
         del self._removed[removed:]
 
-    def pop(self) -> Move:
-        """Take back the last move (unlimited undo); it can be made again with :meth:`redo`."""
-        if not self.move_stack:
-            raise IndexError("no move to take back")
-        self._restore(self._snapshots.pop())
-        move = self.move_stack.pop()
-        self._redo.append(move)
-        return move
-
-    def redo(self) -> Move:
-        """Make again the move most recently taken back."""
-        if not self._redo:
-            raise IndexError("no move to redo")
-        move = self._redo[-1]
-        self.push(move)
-        return move
-
-    def can_redo(self) -> bool:
-        """True when a taken-back move can be redone."""
-        return bool(self._redo)
-
-    def replay(self, moves: Iterable[Move | str]) -> None:
-        """Push every move in order (text or :class:`Move`); stop at the first illegal one."""
-        for m in moves:
-            self.push(self.parse_move(m) if isinstance(m, str) else m)
-
     # ----------------------------------------------------------------- the end of the game
     def is_stuck(self) -> bool:
         """True when no move at all is legal (no card can move and no row can be dealt), so
@@ -748,9 +695,7 @@ class Spider(Game[Move]):
         game._stock = self._stock
         game._next = self._next
         game._removed = list(self._removed)
-        game.move_stack = list(self.move_stack) if stack else []
-        game._snapshots = list(self._snapshots) if stack else []
-        game._redo = list(self._redo) if stack else []
+        self._copy_history(game, stack)
         return game
 
     def key(self) -> Hashable:
