@@ -44,8 +44,10 @@ def page_factory(browser: Any, server: str) -> Iterator[Any]:
                 f"localStorage.setItem({json.dumps(k)}, {json.dumps(json.dumps(v))});"
                 for k, v in storage.items()
             )
-            ctx.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{{script}"
-                                "sessionStorage.setItem('seeded', '1');}")
+            ctx.add_init_script(
+                f"if (!sessionStorage.getItem('seeded')) {{{script}"
+                "sessionStorage.setItem('seeded', '1');}"
+            )
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -171,9 +173,7 @@ def test_win_a_deal_by_taps(page_factory: Any, win_line: dict[str, Any]) -> None
     assert not page.js_errors
 
 
-def test_collect_once_every_column_is_in_order(
-    page_factory: Any, win_line: dict[str, Any]
-) -> None:
+def test_collect_once_every_column_is_in_order(page_factory: Any, win_line: dict[str, Any]) -> None:
     line = full_line(win_line)
     game = FreeCell(win_line["deal"])
     for k, text in enumerate(line):  # the first position the plain collect finishes
@@ -349,8 +349,10 @@ def test_phone_layout_russian_and_keyboard(page_factory: Any, artifacts: Path, s
     assert page.evaluate("() => document.documentElement.lang") == "ru"
     assert "В домах" in page.inner_text(".status")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
-    for el in page.locator("header button:visible, header a:visible, footer button:visible, "
-                           "header select:visible, .status button:visible").all():
+    for el in page.locator(
+        "header button:visible, header a:visible, footer button:visible, "
+        "header select:visible, .status button:visible"
+    ).all():
         box = el.bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, el.evaluate("e => e.outerHTML")
     boxes = page.evaluate(

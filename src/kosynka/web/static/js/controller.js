@@ -183,7 +183,8 @@ async function doMove(text, how = {}) {
     startClock();
     save();
     // Moments between the move and its view (Spider: the cards land before a run flies off).
-    const stages = game.stages ? game.stages(before, res.applied, res.view) : [];
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const stages = game.stages && !still ? game.stages(before, res.applied, res.view) : [];
     for (const v of stages) {
       board.render(v, { record: state.record });
       await sleep(260);
