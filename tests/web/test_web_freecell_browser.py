@@ -56,6 +56,7 @@ def page_factory(browser: Any, server: str) -> Iterator[Any]:
         urls: list[str] = []
         page.on("request", lambda r: urls.append(r.url))
         page.urls = urls
+        page.still = motion == "reduce"
         page.goto(server + path)
         page.wait_for_selector("body[data-ready='1']", timeout=15000)
         return page
@@ -70,6 +71,17 @@ def win_line() -> dict[str, Any]:
     """The recorded winning line of deal 15 with the auto option (see its ``about``)."""
     data: dict[str, Any] = json.loads((DATA / "freecell15_auto_win.json").read_text())
     return data
+
+
+def tap(page: Any, locator: Any, x: float = 6, y: float = 4) -> None:
+    """Tap a point of an element. Under reduced motion nothing slides, so the pointer goes
+    straight to where the element is (quicker than a locator's click, which first waits for
+    the element to stand still)."""
+    if page.still:
+        box = locator.bounding_box()
+        page.mouse.click(box["x"] + x, box["y"] + y)
+    else:
+        locator.click(position={"x": x, "y": y})
 
 
 def moves_shown(page: Any) -> int:
@@ -102,8 +114,8 @@ def play_by_taps(page: Any, game: FreeCell, move: Move, auto: bool = False) -> N
     """Tap the card, then its lit destination; check the page took the move (and, with the
     auto option, the safe cards that follow it) as the engine does."""
     before = moves_shown(page)
-    tap_card(page, move.card.text())
-    page.locator(target_for(move)).first.click(position={"x": 8, "y": 5})
+    tap(page, card(page, move.card.text()), 8, 5)
+    tap(page, page.locator(target_for(move)).first, 8, 5)
     game.push(move)
     n = 1
     while auto and not game.is_won() and (safe := ADAPTER.safe_moves(game)):
@@ -387,3 +399,12 @@ def test_phone_layout_russian_and_keyboard(page_factory: Any, artifacts: Path, s
     foreign = [u for u in page.urls if not u.startswith(server) and not u.startswith("data:")]
     assert not foreign
     assert not page.js_errors
+
+
+def test_a_deal_number_out_of_range_says_so_in_words(page_factory: Any) -> None:
+    page = page_factory("/freecell/deal/8589934592")  # one past Microsoft's last deal
+    page.wait_for_selector("#toast.show")
+    assert page.inner_text("#toast") == "There is no deal 8589934592 here; this is a new deal."
+    number = int(page.inner_text("#deal-link").lstrip("#"))
+    assert 1 <= number < 8589934592 and page.url.endswith(f"/freecell/deal/{number}")
+    assert all("422" in e for e in page.js_errors)  # only the browser's note of the refusal

@@ -144,8 +144,16 @@ function setLang(lang) {
 }
 
 // ---------------------------------------------------------------- moves
-function apiFailed(err) {
-  toast(err instanceof ApiError && err.status ? err.message : t().loadError + (err && err.message ? err.message : err), true);
+/** Tell the player a request failed, in their words (the server's own message, meant for
+ * developers, goes to the console only). */
+function apiFailed(err, what = null) {
+  const status = err instanceof ApiError ? err.status : -1;
+  console.warn("kosynka:", status, err && err.message ? err.message : err);
+  let text = t().serverError;
+  if (status === 0) text = t().offline;
+  else if (status === 429) text = t().busyServer;
+  else if (what) text = what;
+  toast(text, true);
 }
 
 function refuse(message, key) {
@@ -750,7 +758,8 @@ export async function start(module) {
       await newDeal(state.variant, false);
     }
   } catch (err) {
-    apiFailed(err);
+    const unreadable = err instanceof ApiError && err.status === 422;
+    apiFailed(err, unreadable ? (info.number !== null ? t().noSuchDeal(info.text) : t().unreadable) : null);
     await newDeal(state.variant, false);
   }
   document.body.dataset.ready = "1";
