@@ -270,6 +270,21 @@ export class Board {
     this.items = new Map();
     this.piles = new Map();
     let homeward = 0;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    // A card travelling to another pile is lifted above the others while it slides (keeping
+    // the order of the cards travelling with it); cards that only shift within their pile, as
+    // when the table is laid out anew, keep their place in the stack.
+    const lift = (el, ms) => {
+      if (still) return;
+      el.classList.add("moving");
+      el.style.zIndex = String(1000 + el._z);
+      clearTimeout(el._movingTimer);
+      el._movingTimer = setTimeout(() => {
+        el.classList.remove("moving");
+        el.style.zIndex = String(el._z);
+        el.style.transitionDelay = "";
+      }, ms);
+    };
     for (const spec of keyed) {
       const key = spec.key;
       let el = this.cards.get(key);
@@ -292,35 +307,33 @@ export class Board {
           el.appendChild(b);
         } else el = makeFaceUp(spec.code);
         el.dataset.key = key;
-        const startFromStock = spec.fromStock && dealt && stockPos;
+        el._z = spec.z;
+        const startFromStock = spec.fromStock && dealt && stockPos && !still;
         el.style.transform = startFromStock ? stockPos : target;
         this.el.appendChild(el);
         this.cards.set(key, el);
         if (startFromStock) {
           void el.getBoundingClientRect();
-          el.classList.add("moving");
-          el._movingTimer = setTimeout(() => el.classList.remove("moving"), 260);
+          lift(el, 260);
           el.style.transform = target;
         } else if (prev && spec.kind === "up" && pileKind(spec.pile) === "col") {
           el.classList.add("flip"); // a face-down card has just been turned up
           setTimeout(() => el.classList.remove("flip"), 300);
         }
       }
+      el._z = spec.z;
       if (!fresh && el.style.transform !== target) {
         const was = el.dataset.pile;
-        // Cards arriving on the foundations together (a finished Spider run) leave one after
-        // another, the top card first.
-        const delay = pileKind(spec.pile) === "found" && pileKind(was) !== "found" ? homeward++ : 0;
-        el.style.transitionDelay = delay ? `${Math.min(delay, 14) * 28}ms` : "";
-        el.classList.add("moving");
-        clearTimeout(el._movingTimer);
-        el._movingTimer = setTimeout(() => {
-          el.classList.remove("moving");
-          el.style.transitionDelay = "";
-        }, 240 + delay * 28);
         el.style.transform = target;
+        if (was !== spec.pile) {
+          // Cards arriving on the foundations together (a finished Spider run) leave one
+          // after another, the top card first.
+          const delay = pileKind(spec.pile) === "found" && pileKind(was) !== "found" ? homeward++ : 0;
+          el.style.transitionDelay = delay && !still ? `${Math.min(delay, 14) * 28}ms` : "";
+          lift(el, 240 + delay * 28);
+        }
       }
-      el.style.zIndex = String(spec.z);
+      if (!el.classList.contains("moving")) el.style.zIndex = String(spec.z);
       el.dataset.pile = spec.pile;
       el.dataset.index = String(spec.index ?? 0);
       if (spec.kind === "stock") {
