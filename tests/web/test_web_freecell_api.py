@@ -273,3 +273,34 @@ def test_pages_and_rules(client: TestClient) -> None:
     assert "FreeCellGameRecord" in schema["components"]["schemas"]
     assert "FreeCellRulesModel" in schema["components"]["schemas"]
     assert "/api/freecell/move" in schema["paths"]
+
+
+def test_hints_never_lead_back_to_a_position_of_the_game() -> None:
+    """Without the game's history the player would send a card straight back where it came
+    from on this line; the service hands the heuristic the whole game, so it does not."""
+    from kosynka.web.service import GameService
+
+    service = GameService(ADAPTER, Settings())
+    game = FreeCell(1)
+    seen = {game.key()}
+    moves: list[str] = []
+    for _ in range(60):
+        bare = game.copy(stack=False)  # the position alone, as a replay gives it
+        move, _kind = ADAPTER.heuristic_hint(bare)
+        assert move is not None
+        probe = game.copy(stack=False)
+        probe.push(move)
+        if probe.key() in seen:
+            break
+        game.push(move)
+        seen.add(game.key())
+        moves.append(str(move))
+    else:
+        raise AssertionError("the bare hint never went back on this line")
+    models = service.models
+    rec = models.record(deal=models.deal(number=1), moves=moves)
+    hint = service.hint(rec)
+    assert hint.move is not None
+    probe = game.copy(stack=False)
+    probe.push(Move.parse(hint.move))
+    assert probe.key() not in seen

@@ -222,3 +222,17 @@ def test_the_page_refuses_a_lower_copy_with_the_engines_words() -> None:
     text = (STATIC_DIR / "js" / "games" / "spider.js").read_text(encoding="utf-8")
     assert f'runNotOrdered: "{RUN_NOT_ORDERED.en}"' in text
     assert f'runNotOrdered: "{RUN_NOT_ORDERED.ru}"' in text
+
+
+def test_following_hints_never_goes_round_in_circles() -> None:
+    game = Spider(1, rules=SpiderRules(suits=1))
+    seen = {game.key()}
+    for _ in range(80):
+        move, kind = ADAPTER.heuristic_hint(game)
+        assert move is not None and kind in ("heuristic", "deal")
+        game.push(move)
+        assert game.key() not in seen, f"hint {move} went back to a position already had"
+        seen.add(game.key())
+        if game.is_won():
+            break
+    assert game.runs_removed() >= 1

@@ -5,7 +5,7 @@ engine, so there are no safe moves and no collect."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,6 +28,17 @@ class SpiderRulesModel(BaseModel):
     suits: Literal[1, 2, 4] = Field(
         default=2, description="suits in the two decks: 1 (spades), 2 (spades, hearts) or 4"
     )
+
+
+def history_keys(game: Spider) -> set[Hashable]:
+    """The keys of every position ``game`` has been in (its move stack, read back by taking
+    the moves back on a copy), the current one included."""
+    probe = game.copy()
+    keys: set[Hashable] = {probe.key()}
+    while probe.move_stack:
+        probe.pop()
+        keys.add(probe.key())
+    return keys
 
 
 class SpiderAdapter(WebAdapter):
@@ -66,14 +77,24 @@ class SpiderAdapter(WebAdapter):
         }
 
     def heuristic_hint(self, game: Game[Any]) -> tuple[Any | None, str]:
-        """The player's move (``deal`` for a new row); any legal move rather than a false "no
-        moves"; ``stuck`` only when no move is legal at all."""
+        """The player's move (``deal`` for a new row), unless it leads back to a position the
+        game has had (then the best-scored move that does not); any legal move rather than a
+        false "no moves"; ``stuck`` only when no move is legal at all."""
         assert isinstance(game, Spider)
         if game.is_won():
             return None, "won"
+        seen = history_keys(game)
+
+        def fresh(m: Move) -> bool:
+            probe = game.copy(stack=False)
+            probe.advance(m)
+            return probe.key() not in seen
+
         move = spider_player.best_move(game)
-        if move is None:
-            move = next(iter(game.legal_move_list()), None)
+        if move is None or not fresh(move):
+            legal = game.legal_move_list()
+            ranked = sorted(legal, key=lambda m: -spider_player.score_move(game, m))
+            move = next((m for m in ranked if fresh(m)), None) or next(iter(legal), None)
         if move is None:
             return None, "stuck"
         return move, "deal" if move.is_deal else "heuristic"
