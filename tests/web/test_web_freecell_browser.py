@@ -363,7 +363,7 @@ def test_phone_layout_russian_and_keyboard(page_factory: Any, artifacts: Path, s
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     for el in page.locator(
         "header button:visible, header a:visible, footer button:visible, "
-        "header select:visible, .status button:visible"
+        "header select:visible, .status button:visible, .status a:visible"
     ).all():
         box = el.bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, el.evaluate("e => e.outerHTML")

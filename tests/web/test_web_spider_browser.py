@@ -280,7 +280,8 @@ def test_ten_columns_on_a_phone(page_factory: Any, artifacts: Path, server: str)
     assert not problems
     # Controls stay at least 44 px.
     for el in page.locator(
-        "header button:visible, header a:visible, footer button:visible, .status button:visible"
+        "header button:visible, header a:visible, footer button:visible, "
+        ".status button:visible, .status a:visible"
     ).all():
         box = el.bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, el.evaluate("e => e.outerHTML")
