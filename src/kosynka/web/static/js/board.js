@@ -154,12 +154,6 @@ export class Board {
     if (this.view) this.render(this.view, this.ctx);
   }
 
-  /** Where the foundation of a suit letter is shown (slot 0..3; Klondike's follow the aces). */
-  foundationSlot(suitLetter) {
-    if (!this.view) return "CDHS".indexOf(suitLetter);
-    return this.view.foundations.findIndex((f) => f.suit === suitLetter);
-  }
-
   /** Draw `view` (cards keep their elements, so moves slide). `ctx` is passed to the game's
    * layout (Klondike: the record, for its Draw 3 fan). */
   render(view, ctx = {}) {
