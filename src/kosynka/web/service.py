@@ -242,7 +242,7 @@ class GameService:
             winnable = {"solved": True, "unsolvable": False}.get(ans.status)
             if ans.status == "solved" and ans.moves:
                 return self._hint_response(ans.moves[0], "solver", True)
-            move, kind = self.adapter.heuristic_hint(game)
+            move, kind = self.adapter.heuristic_hint(self._with_history(record))
         else:
             start = self.spec.deal(
                 schemas.deal_number_of(record.deal.number),
@@ -322,6 +322,20 @@ class GameService:
             en=en,
             ru=ru,
         )
+
+    def _with_history(self, record: Any) -> Game[Any]:
+        """The record's game with its move stack, so that a player that avoids the positions
+        already had (FreeCell's, Spider's adapter) never hints a way back; the record replays
+        (it just did), and the work is charged like any replay."""
+        game = self.spec.deal(
+            schemas.deal_number_of(record.deal.number),
+            self.adapter.rules_of(record.rules),
+            record.deal.numbering,
+        )
+        REPLAYED.set(REPLAYED.get() + len(record.moves))
+        for text in record.moves:
+            game.push(game.parse_move(text))
+        return game
 
     def _hint_response(self, move: Any, kind: str, winnable: bool | None) -> schemas.HintResponse:
         """Word a hint in both languages."""

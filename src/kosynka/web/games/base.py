@@ -28,6 +28,10 @@ class Table:
         return Table(self.game.copy(stack=False), self.fan, self.order)
 
 
+CARD_PATTERN = r"(?:10|[1-9AaTtJjQqKk])\s*[CDHScdhs♣♦♥♠♧♢♡♤]"
+"""A card in move text, as :meth:`kosynka.cards.Card.parse` reads it (for move patterns)."""
+
+
 def ru_accusative(card: Card) -> str:
     """The card's Russian name in the accusative ("семёрку треф", "туза пик", "короля")."""
     name = card.name("ru")

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from kosynka.cards import KING, SUIT_LETTERS, Card
 from kosynka.games.base import Game, GameSpec
 from kosynka.games.klondike import DRAW, FOUNDATION, SPEC, Klondike, KlondikeRules, Move, player
-from kosynka.web.games.base import Table, WebAdapter, ru_accusative
+from kosynka.web.games.base import CARD_PATTERN, Table, WebAdapter, ru_accusative
 from kosynka.web.schemas import whole_number
 
 
@@ -147,9 +147,7 @@ class KlondikeAdapter(WebAdapter):
     title: ClassVar[str] = "Klondike"
     rules_model: ClassVar[type[BaseModel]] = KlondikeRulesModel
     solver_hints: ClassVar[bool] = False
-    move_pattern: ClassVar[str | None] = (
-        r"^\s*(?:[sSrR]|(?:10|[1-9AaTtJjQqKk])\s*[CDHScdhs♣♦♥♠♧♢♡♤]\s*>\s*(?:[1-7]|[fF]))\s*$"
-    )
+    move_pattern: ClassVar[str | None] = rf"^\s*(?:[sSrR]|{CARD_PATTERN}\s*>\s*(?:[1-7]|[fF]))\s*$"
 
     def rules_of(self, rules: BaseModel) -> KlondikeRules:
         """The engine's rules for the API's rules model."""

@@ -1,4 +1,6 @@
-"""The pages: the game (also at a deal's shareable address) and the rules in two languages."""
+"""The pages: each game (also at a deal's shareable address) and the rules of each game in two
+languages. Every game page is the one shell (``index.html``) filled in with its game's name,
+title and description; the shell's script then loads the shared table and the game's module."""
 
 from __future__ import annotations
 
@@ -19,6 +21,26 @@ router = APIRouter(include_in_schema=False)
 _HTML = "text/html; charset=utf-8"
 _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
+PAGE_TEXTS: dict[str, tuple[str, str]] = {
+    "klondike": (
+        "Klondike",
+        "Klondike solitaire (Kosynka): Draw 1 and Draw 3, unlimited undo, hints, works offline.",
+    ),
+    "freecell": (
+        "FreeCell",
+        "FreeCell solitaire with Microsoft deal numbers: supermoves, unlimited undo, hints, "
+        "works offline.",
+    ),
+    "spider": (
+        "Spider",
+        "Spider solitaire with one, two or four suits: unlimited undo, hints, works offline.",
+    ),
+}
+"""Each game page's title and description (the page itself switches to Russian when asked)."""
+
+RULES_GAMES = ("klondike", "freecell", "spider")
+"""The games with rules pages (``/rules/<game>/<lang>``; Klondike's also at ``/rules/<lang>``)."""
+
 
 @lru_cache(maxsize=1)
 def static_version() -> str:
@@ -33,18 +55,26 @@ def static_version() -> str:
 
 
 @lru_cache(maxsize=32)
-def page_text(name: str) -> str:
-    """A page from the static directory with its static addresses versioned."""
+def page_text(name: str, game: str | None = None) -> str:
+    """A page from the static directory with its static addresses versioned; a game page has
+    its ``{{game}}``, ``{{title}}`` and ``{{description}}`` filled in."""
     text = (STATIC_DIR / name).read_text(encoding="utf-8")
+    if game is not None:
+        title, description = PAGE_TEXTS.get(game, (game.title(), ""))
+        text = (
+            text.replace("{{game}}", game)
+            .replace("{{title}}", title)
+            .replace("{{description}}", description)
+        )
     return text.replace('"/static/', f'"/static/{static_version()}/')
 
 
 @lru_cache(maxsize=32)
-def content_policy(name: str) -> str:
+def content_policy(name: str, game: str | None = None) -> str:
     """The Content-Security-Policy of a page: everything from this server only (the game
     works offline and loads nothing from other sites); the page's own inline scripts are
     allowed by their hashes."""
-    text = page_text(name)
+    text = page_text(name, game)
     scripts = " ".join(
         ["'self'"]
         + [
@@ -59,14 +89,15 @@ def content_policy(name: str) -> str:
     )
 
 
-def _page(name: str) -> Response:
-    """A page from the static directory, revalidated on each visit."""
+def _page(name: str, game: str | None = None) -> Response:
+    """A page from the static directory (a game's page when ``game`` is given), revalidated on
+    each visit."""
     headers = {
         "Cache-Control": "no-cache",
-        "Content-Security-Policy": content_policy(name),
+        "Content-Security-Policy": content_policy(name, game),
         "X-Content-Type-Options": "nosniff",
     }
-    return Response(page_text(name), media_type=_HTML, headers=headers)
+    return Response(page_text(name, game), media_type=_HTML, headers=headers)
 
 
 def prefers_russian(accept_language: str) -> bool:
@@ -103,14 +134,23 @@ def rules_in(lang: str) -> Response:
     return _page(f"rules-{lang}.html")
 
 
-def _page_route(page: str) -> Callable[..., Response]:
-    """A handler serving ``page``; path parameters named ``number`` must be digits."""
+@router.api_route("/rules/{game}/{lang}", methods=["GET", "HEAD"])
+def game_rules_in(game: str, lang: str) -> Response:
+    """The rules of ``game`` in Russian (``ru``) or English (``en``)."""
+    if game not in RULES_GAMES or lang not in ("ru", "en"):
+        raise HTTPException(404)
+    return _page(f"rules-{lang}.html" if game == "klondike" else f"rules-{game}-{lang}.html")
+
+
+def _page_route(page: str, game: str | None = None) -> Callable[..., Response]:
+    """A handler serving ``page`` (as ``game``'s page when given); path parameters named
+    ``number`` must be digits."""
 
     def handler(request: Request) -> Response:
         number = request.path_params.get("number")
         if number is not None and not str(number).isdigit():
             raise HTTPException(404)
-        return _page(page)
+        return _page(page, game)
 
     return handler
 
@@ -120,8 +160,8 @@ def make_router(adapters: Sequence[WebAdapter]) -> APIRouter:
     included)."""
     out = APIRouter(include_in_schema=False)
     out.include_router(router)
-    out.add_api_route("/", _page_route("index.html"), methods=["GET", "HEAD"])
+    out.add_api_route("/", _page_route("index.html", "klondike"), methods=["GET", "HEAD"])
     for adapter in adapters:
         for path, page in adapter.pages():
-            out.add_api_route(path, _page_route(page), methods=["GET", "HEAD"])
+            out.add_api_route(path, _page_route(page, adapter.spec.name), methods=["GET", "HEAD"])
     return out

@@ -1,4 +1,5 @@
-// The JSON API: every call carries the game record; the server answers with the view.
+// The JSON API of one game (/api/<game>/...): every call carries the game record; the server
+// answers with the view.
 
 /** Raised when the server refuses a request; `status` and `message` say why. */
 export class ApiError extends Error {
@@ -8,10 +9,10 @@ export class ApiError extends Error {
   }
 }
 
-async function post(path, body) {
+async function post(url, body) {
   let res;
   try {
-    res = await fetch(`/api/klondike/${path}`, {
+    res = await fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
@@ -29,10 +30,14 @@ async function post(path, body) {
   return data;
 }
 
-export const api = {
-  view: (record) => post("view", { record }),
-  move: (record, move, auto) => post("move", { record, move, auto: !!auto }),
-  newGame: (rules, source, exclude) => post("new", { rules, source, exclude }),
-  hint: (record) => post("hint", { record }),
-  collect: (record) => post("collect", { record }),
-};
+/** The API calls of the game called `game` ("klondike", "freecell", "spider"). */
+export function makeApi(game) {
+  const at = (path) => `/api/${game}/${path}`;
+  return {
+    view: (record) => post(at("view"), { record }),
+    move: (record, move, auto) => post(at("move"), { record, move, auto: !!auto }),
+    newGame: (rules, source, exclude, numbering) => post(at("new"), { rules, source, exclude, numbering }),
+    hint: (record) => post(at("hint"), { record }),
+    collect: (record) => post(at("collect"), { record }),
+  };
+}

@@ -1,17 +1,17 @@
-// The card table: lays out and draws a view, animates cards between places, and turns pointer
-// and keyboard input into taps and drops for the controller. No rules here: the view says what
-// is where and which moves are legal.
+// The card table, the same for every game: lays out a view (the columns here, the top row by
+// the game's module), keeps one element per card so moves slide, animates arrivals, and turns
+// pointer and keyboard input into taps and drops for the controller. No rules here: the view
+// says what is where and which moves are legal.
 
 import { STRINGS, cardName, parseCard } from "./i18n.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const RANK_TEXT = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const RANK_LETTERS = "A23456789TJQK";
-const SUIT_LETTERS = "CDHS";
 
-function use(id, cls) {
+/** An inline SVG showing the symbol `id` (from the page's sprite). */
+export function use(id, cls) {
   const svg = document.createElementNS(SVGNS, "svg");
-  svg.setAttribute("class", cls);
+  if (cls) svg.setAttribute("class", cls);
   svg.setAttribute("aria-hidden", "true");
   const u = document.createElementNS(SVGNS, "use");
   u.setAttribute("href", `#${id}`);
@@ -48,24 +48,42 @@ function makeFaceDown() {
   return el;
 }
 
+/** The kind of a pile id: "col" (c0..), "found" (f0..), "cell" (cell0..), "stock", "waste". */
+export function pileKind(pile) {
+  if (!pile) return null;
+  if (pile === "stock" || pile === "waste") return pile;
+  if (/^cell\d+$/.test(pile)) return "cell";
+  if (/^c\d+$/.test(pile)) return "col";
+  if (/^f\d+$/.test(pile)) return "found";
+  return null;
+}
+
+/** The number in a pile id ("c3" -> 3, "cell1" -> 1). */
+export function pileNumber(pile) {
+  return Number(pile.replace(/^\D+/, ""));
+}
+
 export class Board {
   /**
    * @param {HTMLElement} el the table element
-   * @param {object} on callbacks: tap(target), drop(code, pile), key(event, target)
+   * @param {object} game the game's module (its layout of the top row, see games/*.js)
+   * @param {object} on callbacks: tap(target, how), drop(target, pile)
    */
-  constructor(el, on) {
+  constructor(el, game, on) {
     this.el = el;
+    this.game = game;
     this.on = on;
     this.cards = new Map(); // key -> element
+    this.items = new Map(); // key -> {code, pile, index}: where each card element stands
+    this.piles = new Map(); // pile -> [keys bottom to top]
     this.slots = new Map(); // pile -> slot element
     this.view = null;
+    this.ctx = {};
     this.lang = "en";
-    this.draw = 1;
     this.geom = null;
     this.drag = null;
-    this.selectedGroup = [];
     this.focusPile = "c0"; // the pile Tab enters the table at (one tab stop: roving focus)
-    this._makeSlots();
+    el.classList.add(`game-${game.name}`);
     el.addEventListener("focusin", (e) => {
       const t = e.target.closest(".card, .slot");
       if (t && t.dataset.pile) {
@@ -77,36 +95,37 @@ export class Board {
     this._bindKeys();
   }
 
-  _makeSlots() {
-    const mk = (pile, cls) => {
-      const s = document.createElement("div");
+  _slot(pile, cls) {
+    let s = this.slots.get(pile);
+    if (!s) {
+      s = document.createElement("div");
       s.className = `slot ${cls}`;
       s.dataset.pile = pile;
-      this.el.appendChild(s);
+      s.setAttribute("role", "button");
+      this.el.prepend(s);
       this.slots.set(pile, s);
-      return s;
-    };
-    mk("stock", "stock").setAttribute("role", "button");
-    mk("waste", "waste");
-    for (let k = 0; k < 4; k++) mk(`f${k}`, "found");
-    for (let i = 0; i < 7; i++) mk(`c${i}`, "col");
+    }
+    return s;
   }
 
   /** Card size and pile positions for the table's current width and height. */
   _geometry() {
+    const game = this.game;
+    const n = game.width;
     const W = this.el.clientWidth || 360;
     const H = Math.max(window.innerHeight - this.el.getBoundingClientRect().top - this._barHeight(), 0);
-    const gap = Math.max(4, Math.round(W * 0.012));
-    // As wide as seven columns allow, but short enough that a typical table fits the height.
-    const byHeight = H > 0 ? Math.floor(H / (1.4 * 4.4)) : 200;
+    const gap = Math.max(n > 8 ? 3 : 4, Math.round(W * (n > 8 ? 0.008 : 0.012)));
+    // As wide as the columns allow, but short enough that a typical table fits the height.
+    const byHeight = H > 0 ? Math.floor(H / (1.4 * game.tallness)) : 200;
     // On a short screen (a phone on its side) cards stay readable and the page scrolls.
-    const cw = Math.max(30, Math.min(Math.floor((W - 8 * gap) / 7), Math.max(byHeight, 56), 150));
+    const cw = Math.max(26, Math.min(Math.floor((W - (n + 1) * gap) / n), Math.max(byHeight, 56), game.maxCard || 150));
     const ch = Math.round(cw * 1.4);
-    const left = Math.round((W - (7 * cw + 6 * gap)) / 2);
+    const left = Math.round((W - (n * cw + (n - 1) * gap)) / 2);
     const x = (i) => left + i * (cw + gap);
     const topY = gap + 2;
     const tabY = topY + ch + Math.max(gap * 2, 10);
-    return { W, gap, cw, ch, x, topY, tabY, H };
+    const compact = cw < 44;
+    return { W, gap, cw, ch, x, topY, tabY, H, n, compact };
   }
 
   _barHeight() {
@@ -114,140 +133,154 @@ export class Board {
     return bar ? bar.getBoundingClientRect().height : 0;
   }
 
-  /** Column offsets (face down, face up) squeezed so the tallest column fits the height. */
+  /** Column offsets (face down, face up) squeezed so the tallest column fits the height, never
+   * so far that a covered face-up card stops showing its rank and suit. */
   _offsets(g, down, up) {
-    let dOff = Math.max(5, Math.round(g.ch * 0.11));
-    let uOff = Math.max(Math.round(g.ch * 0.26), Math.round(g.cw * 0.44));
+    let dOff = Math.max(4, Math.round(g.ch * (this.game.downStep || 0.11)));
+    let uOff = Math.max(Math.round(g.ch * 0.26), Math.round(g.cw * (g.compact ? 0.56 : 0.44)));
+    const minUp = Math.round(g.cw * (g.compact ? 0.5 : this.game.minUp || 0.3));
     const avail = Math.max(g.H - g.tabY - g.gap, g.ch * 2.5);
     const need = down * dOff + Math.max(0, up - 1) * uOff + g.ch;
     if (need > avail) {
       const k = Math.max((avail - g.ch) / (need - g.ch), 0.45);
       dOff = Math.max(3, Math.round(dOff * k));
-      uOff = Math.max(Math.round(g.cw * 0.3), Math.round(uOff * k));
+      uOff = Math.max(minUp, Math.round(uOff * k));
     }
     return [dOff, uOff];
   }
 
   setLang(lang) {
     this.lang = lang;
-    if (this.view) this.render(this.view, this.draw);
+    if (this.view) this.render(this.view, this.ctx);
   }
 
-  /** Where the foundation of a suit letter is shown (slot 0..3). */
-  foundationSlot(suitLetter) {
-    if (!this.view) return SUIT_LETTERS.indexOf(suitLetter);
-    return this.view.foundations.findIndex((f) => f.suit === suitLetter);
-  }
-
-  /** The pile a face-up card code lies on in the current view, or null. */
-  pileOf(code) {
-    const v = this.view;
-    if (!v) return null;
-    for (let i = 0; i < 7; i++) if (v.columns[i].up.includes(code)) return `c${i}`;
-    if (v.waste.length && v.waste[v.waste.length - 1] === code) return "waste";
-    const k = v.foundations.findIndex((f) => f.top === code);
-    return k >= 0 ? `f${k}` : null;
-  }
-
-  /** Draw `view` (cards keep their elements, so moves slide). */
-  render(view, draw) {
+  /** Draw `view` (cards keep their elements, so moves slide). `ctx` is passed to the game's
+   * layout (Klondike: the record, for its Draw 3 fan). */
+  render(view, ctx = {}) {
     const prev = this.view;
     this.view = view;
-    this.draw = draw;
+    this.ctx = ctx;
+    const game = this.game;
     const g = (this.geom = this._geometry());
     const t = STRINGS[this.lang];
     this.el.style.setProperty("--cw", `${g.cw}px`);
     this.el.style.setProperty("--ch", `${g.ch}px`);
-    const want = new Map();
-    const place = (key, spec) => want.set(key, spec);
-
-    // Slots.
-    const slotAt = (pile, x, y) => {
-      const s = this.slots.get(pile);
+    this.el.classList.toggle("compact", g.compact);
+    const want = [];
+    const place = (spec) => want.push(spec);
+    const slotAt = (pile, cls, x, y, label, icon) => {
+      const s = this._slot(pile, cls);
       s.style.transform = `translate(${x}px, ${y}px)`;
-      s.style.left = "0";
-      s.style.top = "0";
+      s.setAttribute("aria-label", label);
+      s.hidden = false;
+      s.replaceChildren();
+      if (icon) s.appendChild(use(icon, ""));
+      s._seen = true;
     };
-    slotAt("stock", g.x(0), g.topY);
-    slotAt("waste", g.x(1), g.topY);
-    for (let k = 0; k < 4; k++) slotAt(`f${k}`, g.x(3 + k), g.topY);
-    for (let i = 0; i < 7; i++) slotAt(`c${i}`, g.x(i), g.tabY);
+    for (const s of this.slots.values()) s._seen = false;
 
-    const c = view.counters;
-    const stockSlot = this.slots.get("stock");
-    stockSlot.replaceChildren();
-    const noPasses = c.stock === 0 && (c.passes_left === 0 || c.waste === 0);
-    if (c.stock === 0) stockSlot.appendChild(use(noPasses ? "i-stop" : "i-recycle", ""));
-    stockSlot.setAttribute("aria-label", c.stock ? t.stockPile(c.stock) : noPasses ? t.stockDone : t.stockEmpty);
-    const wasteSlot = this.slots.get("waste");
-    wasteSlot.setAttribute("aria-label", t.wasteEmpty);
-    for (let k = 0; k < 4; k++) {
-      const s = this.slots.get(`f${k}`);
-      s.setAttribute("aria-label", t.emptyFoundation);
-      s.setAttribute("role", "button");
-    }
-    for (let i = 0; i < 7; i++) {
-      const s = this.slots.get(`c${i}`);
-      const col = view.columns[i];
-      s.setAttribute("aria-label", t.emptyColumn(i + 1));
-      s.setAttribute("role", "button");
-    }
-
-    // Stock pile.
-    if (c.stock > 0) {
-      place("stock", { kind: "stock", x: g.x(0), y: g.topY, z: 5, pile: "stock", label: t.stockPile(c.stock), count: c.stock });
-    }
-    // Waste (fanned in Draw 3; only the top plays).
-    const fan = draw === 3 ? Math.round(g.cw * 0.3) : 0;
-    view.waste.forEach((code, k) => {
-      const top = k === view.waste.length - 1;
-      place(code, {
-        kind: "up", x: g.x(1) + k * fan, y: g.topY, z: 10 + k, pile: "waste", playable: top,
-        label: `${cardName(code, this.lang)}, ${t.onWaste}`, fromStock: true,
-      });
-    });
-    // Foundations (the card beneath the top is kept so a moving card never uncovers a gap).
-    view.foundations.forEach((f, k) => {
-      if (f.count >= 2) {
-        const below = RANK_LETTERS[f.count - 2] + f.suit;
-        place(below, { kind: "up", x: g.x(3 + k), y: g.topY, z: 20, pile: `f${k}`, playable: false, inert: true });
-      }
-      if (f.top) {
-        place(f.top, {
-          kind: "up", x: g.x(3 + k), y: g.topY, z: 21, pile: `f${k}`, playable: true,
-          label: `${cardName(f.top, this.lang)}, ${t.onFoundation}`,
-        });
-      }
-    });
+    // The top row, by the game.
+    game.layoutTop(view, g, { place, slot: slotAt, t, lang: this.lang, ctx });
     // Columns.
     let bottom = g.tabY + g.ch;
     view.columns.forEach((col, i) => {
+      const pile = `c${i}`;
+      slotAt(pile, "col", g.x(i), g.tabY, t.emptyColumn(i + 1));
       const [dOff, uOff] = this._offsets(g, col.down, col.up.length);
       let y = g.tabY;
       for (let j = 0; j < col.down; j++) {
-        place(`d${i}-${j}`, { kind: "down", x: g.x(i), y, z: 100 + j, pile: `c${i}`, label: t.faceDownCard });
+        place({ key: `d${i}-${j}`, kind: "down", x: g.x(i), y, z: 100 + j, pile, index: j, label: t.faceDownCard });
         y += dOff;
       }
       col.up.forEach((code, j) => {
-        place(code, {
-          kind: "up", x: g.x(i), y, z: 100 + col.down + j, pile: `c${i}`, playable: true, index: j,
-          label: `${cardName(code, this.lang)}, ${t.inColumn(i + 1)}`,
+        place({
+          code, kind: "up", x: g.x(i), y, z: 100 + col.down + j, pile, index: col.down + j, playable: true,
+          label: `${cardName(code, this.lang)}, ${t.inColumn(i + 1)}`, fromStock: !!game.dealsOntoColumns,
         });
         if (j < col.up.length - 1) y += uOff;
       });
       bottom = Math.max(bottom, y + g.ch);
     });
+    for (const s of this.slots.values()) if (!s._seen) s.hidden = true;
     this.el.style.height = `${Math.max(bottom + g.gap, g.H)}px`;
+    this._apply(prev, view, want, g);
+  }
 
-    // Apply: reuse elements by key, create new ones, drop the rest.
-    const stockPos = `translate(${g.x(0)}px, ${g.topY}px)`;
+  /** Give every wanted card its element: the same card keeps its element (matched by its code
+   * and place, then by its code alone, since Spider's decks repeat cards), new ones are made,
+   * the rest dropped; then move each to its place. */
+  _apply(prev, view, want, g) {
+    const game = this.game;
+    const oldItems = this.items;
+    const byPlace = new Map();
+    const byCode = new Map();
+    for (const [key, it] of oldItems) {
+      if (!it.code) continue;
+      byPlace.set(`${it.code}|${it.pile}|${it.index}`, key);
+    }
+    const taken = new Set();
+    const keyed = want.map((spec) => {
+      if (spec.key) return spec;
+      const k = byPlace.get(`${spec.code}|${spec.pile}|${spec.index}`);
+      if (k && !taken.has(k)) {
+        taken.add(k);
+        return { ...spec, key: k };
+      }
+      return spec;
+    });
+    for (const [key, it] of oldItems) {
+      if (!it.code || taken.has(key)) continue;
+      if (!byCode.has(it.code)) byCode.set(it.code, []);
+      byCode.get(it.code).push(key);
+    }
+    for (const spec of keyed) {
+      if (spec.key) continue;
+      const free = byCode.get(spec.code);
+      if (free && free.length) {
+        spec.key = free.shift();
+        taken.add(spec.key);
+      }
+    }
+    // A card new to the table: its code is its key, numbered when the decks repeat it (by now
+    // every old element of that code has been given to a card, so no key is shared).
+    for (const spec of keyed) {
+      if (spec.key) continue;
+      let key = spec.code;
+      for (let n = 2; taken.has(key); n++) key = `${spec.code}~${n}`;
+      spec.key = key;
+      taken.add(key);
+    }
+
+    const stockPlace = game.stockPlace ? game.stockPlace(g) : null;
+    const stockPos = stockPlace ? `translate(${stockPlace.x}px, ${stockPlace.y}px)` : null;
+    const dealt = prev && game.stockCount && game.stockCount(prev) > game.stockCount(view);
+    const wanted = new Set(keyed.map((s) => s.key));
     for (const [key, el] of this.cards) {
-      if (!want.has(key)) {
+      if (!wanted.has(key)) {
         el.remove();
         this.cards.delete(key);
       }
     }
-    for (const [key, spec] of want) {
+    this.items = new Map();
+    this.piles = new Map();
+    let homeward = 0;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    // A card travelling to another pile is lifted above the others while it slides (keeping
+    // the order of the cards travelling with it); cards that only shift within their pile, as
+    // when the table is laid out anew, keep their place in the stack.
+    const lift = (el, ms) => {
+      if (still) return;
+      el.classList.add("moving");
+      el.style.zIndex = String(1000 + el._z);
+      clearTimeout(el._movingTimer);
+      el._movingTimer = setTimeout(() => {
+        el.classList.remove("moving");
+        el.style.zIndex = String(el._z);
+        el.style.transitionDelay = "";
+      }, ms);
+    };
+    for (const spec of keyed) {
+      const key = spec.key;
       let el = this.cards.get(key);
       const target = `translate(${spec.x}px, ${spec.y}px)`;
       let fresh = false;
@@ -266,28 +299,37 @@ export class Board {
           b.className = "badge";
           b.setAttribute("aria-hidden", "true");
           el.appendChild(b);
-        } else el = makeFaceUp(key);
+        } else el = makeFaceUp(spec.code);
         el.dataset.key = key;
-        const startFromStock = spec.fromStock && prev && prev.counters.stock > view.counters.stock;
+        el._z = spec.z;
+        const startFromStock = spec.fromStock && dealt && stockPos && !still;
         el.style.transform = startFromStock ? stockPos : target;
         this.el.appendChild(el);
         this.cards.set(key, el);
         if (startFromStock) {
           void el.getBoundingClientRect();
+          lift(el, 260);
           el.style.transform = target;
-        } else if (prev && spec.kind === "up" && spec.pile.startsWith("c")) {
+        } else if (prev && spec.kind === "up" && pileKind(spec.pile) === "col") {
           el.classList.add("flip"); // a face-down card has just been turned up
           setTimeout(() => el.classList.remove("flip"), 300);
         }
       }
+      el._z = spec.z;
       if (!fresh && el.style.transform !== target) {
-        el.classList.add("moving");
-        clearTimeout(el._movingTimer);
-        el._movingTimer = setTimeout(() => el.classList.remove("moving"), 220);
+        const was = el.dataset.pile;
         el.style.transform = target;
+        if (was !== spec.pile) {
+          // Cards arriving on the foundations together (a finished Spider run) leave one
+          // after another, the top card first.
+          const delay = pileKind(spec.pile) === "found" && pileKind(was) !== "found" ? homeward++ : 0;
+          el.style.transitionDelay = delay && !still ? `${Math.min(delay, 14) * 28}ms` : "";
+          lift(el, 240 + delay * 28);
+        }
       }
-      el.style.zIndex = String(spec.z);
+      if (!el.classList.contains("moving")) el.style.zIndex = String(spec.z);
       el.dataset.pile = spec.pile;
+      el.dataset.index = String(spec.index ?? 0);
       if (spec.kind === "stock") {
         el.querySelector(".badge").textContent = String(spec.count);
         el.setAttribute("aria-label", spec.label);
@@ -296,12 +338,18 @@ export class Board {
       } else if (spec.inert) {
         el.setAttribute("aria-hidden", "true");
         el.removeAttribute("role");
+        el.removeAttribute("aria-label");
       } else {
         el.removeAttribute("aria-hidden");
         el.setAttribute("aria-label", spec.label);
         el.setAttribute("role", spec.playable ? "button" : "img");
       }
+      el.classList.toggle("inert", !!spec.inert);
+      this.items.set(key, { code: spec.code || null, pile: spec.pile, index: spec.index ?? 0, inert: !!spec.inert, playable: !!spec.playable });
+      if (!this.piles.has(spec.pile)) this.piles.set(spec.pile, []);
+      this.piles.get(spec.pile).push(key);
     }
+    for (const keys of this.piles.values()) keys.sort((a, b) => this.items.get(a).index - this.items.get(b).index);
     this.clearMarks();
     const active = document.activeElement;
     const keep = active && this.el.contains(active) && active.isConnected ? active : null;
@@ -316,30 +364,35 @@ export class Board {
     if (el) el.tabIndex = 0;
   }
 
-  /** The elements of a selected card and the cards lying on it. */
-  groupOf(code) {
-    const el = this.cards.get(code);
-    if (!el) return [];
-    const pile = el.dataset.pile;
-    if (!pile.startsWith("c")) return [el];
-    const col = this.view.columns[Number(pile.slice(1))];
-    const j = col.up.indexOf(code);
-    return col.up.slice(j).map((c) => this.cards.get(c)).filter(Boolean);
+  /** The key of the element showing `code` on `pile` (the topmost such card), or null. */
+  keyOf(code, pile) {
+    const keys = this.piles.get(pile) || [];
+    for (let k = keys.length - 1; k >= 0; k--) if (this.items.get(keys[k]).code === code) return keys[k];
+    return null;
+  }
+
+  /** Where a card element stands: {key, code, pile, index}, or null. */
+  itemOf(key) {
+    const it = this.items.get(key);
+    return it ? { key, ...it } : null;
+  }
+
+  /** The elements of a selected card and the cards lying on it (in a column). */
+  groupOf(key) {
+    const it = this.items.get(key);
+    if (!it) return [];
+    if (pileKind(it.pile) !== "col") return [this.cards.get(key)];
+    return (this.piles.get(it.pile) || [])
+      .filter((k) => this.items.get(k).index >= it.index)
+      .map((k) => this.cards.get(k))
+      .filter(Boolean);
   }
 
   /** The element that stands for a pile: its top card, or its empty slot. */
   pileElement(pile) {
-    const v = this.view;
-    if (pile === "stock") return v.counters.stock ? this.cards.get("stock") : this.slots.get("stock");
-    if (pile === "waste") return v.waste.length ? this.cards.get(v.waste[v.waste.length - 1]) : this.slots.get("waste");
-    if (pile.startsWith("f")) {
-      const f = v.foundations[Number(pile.slice(1))];
-      return f.top ? this.cards.get(f.top) : this.slots.get(pile);
-    }
-    const col = v.columns[Number(pile.slice(1))];
-    if (col.up.length) return this.cards.get(col.up[col.up.length - 1]);
-    if (col.down) return this.cards.get(`d${pile.slice(1)}-${col.down - 1}`);
-    return this.slots.get(pile);
+    const keys = this.piles.get(pile) || [];
+    if (keys.length) return this.cards.get(keys[keys.length - 1]);
+    return this.slots.get(pile) || null;
   }
 
   clearMarks() {
@@ -350,9 +403,9 @@ export class Board {
   }
 
   /** Show a selected card (with those on it) and light its legal destinations. */
-  mark(code, targetPiles) {
+  mark(key, targetPiles) {
     this.clearMarks();
-    const group = this.groupOf(code);
+    const group = this.groupOf(key);
     for (const el of group) el.classList.add("selected");
     if (group[0]) group[0].setAttribute("aria-pressed", "true");
     for (const p of targetPiles) {
@@ -361,9 +414,9 @@ export class Board {
     }
   }
 
-  /** Make a card or pile pulse (a hint). */
-  pulse(codeOrPile) {
-    const el = this.cards.get(codeOrPile) || this.pileElement(codeOrPile);
+  /** Make a card (by key) or a pile pulse (a hint). */
+  pulse(keyOrPile) {
+    const el = this.cards.get(keyOrPile) || this.pileElement(keyOrPile);
     if (!el) return;
     el.classList.remove("hinted");
     void el.getBoundingClientRect();
@@ -371,8 +424,8 @@ export class Board {
   }
 
   /** Shake a card: the move was refused. */
-  shake(code) {
-    const el = this.cards.get(code);
+  shake(key) {
+    const el = this.cards.get(key) || this.pileElement(key);
     if (!el) return;
     el.classList.remove("shake");
     void el.getBoundingClientRect();
@@ -385,29 +438,28 @@ export class Board {
     const r = this.el.getBoundingClientRect();
     const x = px - r.left;
     const y = py - r.top;
-    for (let i = 0; i < 7; i++) {
+    const row = this.game.topRow(this.view);
+    for (let i = 0; i < g.n; i++) {
       const x0 = g.x(i) - g.gap / 2;
       if (x >= x0 && x < x0 + g.cw + g.gap) {
         if (y >= g.tabY - g.gap) return `c${i}`;
-        if (y >= g.topY - g.gap && y < g.topY + g.ch + g.gap) {
-          if (i >= 3) return `f${i - 3}`;
-          return i === 0 ? "stock" : "waste";
-        }
+        if (y >= g.topY - g.gap && y < g.topY + g.ch + g.gap) return row[i] || null;
       }
     }
     return null;
   }
 
-  /** What an element of the table stands for, as a tap target. */
+  /** What an element of the table stands for, as a tap target: {kind: "card"|"pile"|"slot"|
+   * "stock"|"background", pile, key, code, index}. */
   targetOf(node) {
     const el = node && node.closest ? node.closest(".card, .slot") : null;
     if (!el || !this.el.contains(el)) return { kind: "background" };
     const pile = el.dataset.pile;
     if (pile === "stock") return { kind: "stock", pile };
     if (el.classList.contains("slot")) return { kind: "slot", pile };
-    if (el.classList.contains("down") || el.getAttribute("aria-hidden") === "true") return { kind: "pile", pile };
-    if (pile === "waste" && el.dataset.card !== this.view.waste[this.view.waste.length - 1]) return { kind: "pile", pile };
-    return { kind: "card", code: el.dataset.card, pile };
+    const it = this.items.get(el.dataset.key);
+    if (!it || el.classList.contains("down") || it.inert || !it.playable) return { kind: "pile", pile };
+    return { kind: "card", key: el.dataset.key, code: it.code, pile, index: it.index };
   }
 
   _bindPointer() {
@@ -417,7 +469,7 @@ export class Board {
       const target = this.targetOf(e.target);
       this.drag = { id: e.pointerId, x0: e.clientX, y0: e.clientY, target, moved: false, group: [] };
       if (target.kind === "card") {
-        this.drag.group = this.groupOf(target.code).map((c) => ({ el: c, base: c.style.transform }));
+        this.drag.group = this.groupOf(target.key).map((c) => ({ el: c, base: c.style.transform }));
       }
     });
     el.addEventListener("pointermove", (e) => {
@@ -447,7 +499,7 @@ export class Board {
           const r = d.group[0].el.getBoundingClientRect();
           pile = this.pileAt(r.left + r.width / 2, r.top + r.height / 4);
         }
-        this.on.drop(d.target.code, pile === d.target.pile ? null : pile);
+        this.on.drop(d.target, pile === d.target.pile ? null : pile);
         return;
       }
       if (!cancelled) this.on.tap(d.target);
@@ -473,26 +525,29 @@ export class Board {
     });
   }
 
-  /** Move keyboard focus from `from` to the neighbouring pile or card in direction `dir`. */
+  /** Move keyboard focus from `from` to the neighbouring pile or card in direction `dir`: left
+   * and right along the top row or the columns, up and down the face-up cards of a column and
+   * between a column and the top row. */
   moveFocus(from, dir) {
-    const row = ["stock", "waste", null, "f0", "f1", "f2", "f3"];
+    const row = this.game.topRow(this.view);
+    const n = this.geom.n;
     const el = from && from.closest ? from.closest(".card, .slot") : null;
-    let pile = el && this.el.contains(el) ? el.dataset.pile : "c0";
+    const pile = el && this.el.contains(el) ? el.dataset.pile : "c0";
     const focus = (p) => {
       const t = this.pileElement(p);
       if (t) t.focus();
     };
-    const colIndex = pile.startsWith("c") ? Number(pile.slice(1)) : row.indexOf(pile);
-    const inTop = !pile.startsWith("c");
+    const inTop = pileKind(pile) !== "col";
+    const colIndex = inTop ? row.indexOf(pile) : pileNumber(pile);
     if (dir === "left" || dir === "right") {
       const step = dir === "left" ? -1 : 1;
       if (inTop) {
         let k = colIndex + step;
-        while (k >= 0 && k < 7 && !row[k]) k += step;
-        if (k >= 0 && k < 7) focus(row[k]);
+        while (k >= 0 && k < n && !row[k]) k += step;
+        if (k >= 0 && k < n) focus(row[k]);
       } else {
         const k = colIndex + step;
-        if (k >= 0 && k < 7) focus(`c${k}`);
+        if (k >= 0 && k < n) focus(`c${k}`);
       }
       return;
     }
@@ -500,14 +555,22 @@ export class Board {
       if (dir === "down") focus(`c${Math.max(0, colIndex)}`);
       return;
     }
-    const col = this.view.columns[colIndex];
-    const code = el && el.dataset.card;
-    const j = code ? col.up.indexOf(code) : -1;
+    const keys = (this.piles.get(pile) || []).filter((k) => this.items.get(k).playable);
+    const j = el && el.dataset.key ? keys.indexOf(el.dataset.key) : -1;
     if (dir === "up") {
-      if (j > 0 && col.up[j - 1]) this.cards.get(col.up[j - 1]).focus();
-      else focus(row[colIndex] || "waste");
-    } else if (j >= 0 && j < col.up.length - 1) {
-      this.cards.get(col.up[j + 1]).focus();
+      if (j > 0) this.cards.get(keys[j - 1]).focus();
+      else {
+        let k = colIndex;
+        while (k > 0 && !row[k]) k -= 1;
+        if (row[k]) focus(row[k]);
+        else {
+          k = colIndex;
+          while (k < n - 1 && !row[k]) k += 1;
+          if (row[k]) focus(row[k]);
+        }
+      }
+    } else if (j >= 0 && j < keys.length - 1) {
+      this.cards.get(keys[j + 1]).focus();
     }
   }
 }

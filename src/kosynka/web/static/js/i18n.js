@@ -1,4 +1,5 @@
-// Words on the page in English and Russian, and the spoken names of cards.
+// Words on the page in English and Russian, and the spoken names of cards. These are the words
+// every game's page shares; each game's module adds its own (addStrings).
 
 const RANKS = {
   en: ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"],
@@ -10,68 +11,79 @@ const SUIT_LETTERS = "CDHS";
 
 export const STRINGS = {
   en: {
-    title: "Klondike", pageTitle: "Klondike solitaire — kosynka", drawMode: "Cards per draw",
-    draw1: "Draw 1", draw3: "Draw 3", source: "Deals",
-    srcEasy: "Easy", srcNormal: "Normal", srcHard: "Hard", srcRandom: "Random",
+    games: "Games", gameKlondike: "Klondike", gameFreecell: "FreeCell", gameSpider: "Spider",
+    gameSpider1: "Spider, 1 suit", gameSpider2: "Spider, 2 suits", gameSpider4: "Spider, 4 suits",
+    source: "Deals", srcEasy: "Easy", srcNormal: "Normal", srcHard: "Hard", srcRandom: "Random",
     srcChosen: "by number", srcWinnable: "random, proven winnable",
     options: "Options", stats: "Statistics", rules: "Rules", table: "Card table", share: "Copy the address of this deal",
-    deal: "Deal", moves: "Moves", faceDown: "Face down", pass: "Pass", stock: "Stock", time: "Time",
+    status: "Game status", deal: "Deal", moves: "Moves", time: "Time",
     newDeal: "New deal", restart: "Restart", undo: "Undo", redo: "Redo", hint: "Hint", collect: "Collect",
-    optPasses: "Passes through the stock", unlimited: "Unlimited",
-    optReturn: "Cards may come back from the foundations", optNextDeal: "These two rules apply from the next deal.",
     optAuto: "Send safe cards to the foundations automatically", optFour: "Four-colour deck",
+    optNextDeal: "These rules apply from the next deal.", optPasses: "Passes through the stock", unlimited: "Unlimited",
+    optReturn: "Cards may come back from the foundations", optCells: "Free cells",
     close: "Close", cancel: "Cancel", resetStats: "Reset",
     confirmTitle: "Start a new deal?", confirmText: "The game in progress will count as lost.", confirmYes: "New deal",
-    winTitle: "You won!", winText: (m, t) => `All 52 cards are home in ${m} moves and ${t}.`,
+    winTitle: "You won!",
     stPlayed: "Played", stWon: "Won", stRate: "Win rate", stStreak: "Current streak", stBest: "Best streak",
     stTime: "Best time", stMoves: "Fewest moves",
     stuck: "No card can move any more. Undo some moves or start a new deal.",
-    copied: "Address copied: ", faceDownCard: "face-down card", stockPile: (n) => `stock, ${n} cards; activate to draw`,
-    stockEmpty: "empty stock; activate to turn the waste over", stockDone: "empty stock, no passes left",
-    emptyColumn: (i) => `empty column ${i}`, emptyFoundation: "empty foundation", wasteEmpty: "empty waste",
-    inColumn: (i) => `column ${i}`, onFoundation: "on a foundation", onWaste: "top of the waste",
+    copied: "Address copied: ", faceDownCard: "face-down card",
+    emptyColumn: (i) => `empty column ${i}`, emptyFoundation: "empty foundation",
+    inColumn: (i) => `column ${i}`, onFoundation: "on a foundation",
     moved: (c, d) => `${c} to ${d}.`, toFoundation: "its foundation", toColumn: (i) => `column ${i}`,
-    turned: (c) => ` Turned up: ${c}.`, drew: (c) => `Drew: ${c}.`, recycled: "The waste is turned over: a new pass.",
+    turned: (c) => ` Turned up: ${c}.`,
     undone: "Move taken back.", redone: "Move made again.", nothingToUndo: "Nothing to undo.", nothingToRedo: "Nothing to redo.",
     selected: (c) => `${c} selected. Choose where it goes.`, cancelled: "Selection cancelled.",
-    newGame: (n) => `New deal #${n}.`, winAnnounce: "You won!", loadError: "The server did not answer: ",
+    newGame: (n) => `New deal #${n}.`, winAnnounce: "You won!", offline: "The server did not answer; check the connection and try again.",
+    busyServer: "Too many requests at once; wait a moment and try again.",
+    serverError: "Something went wrong on the server; try again.",
+    noSuchDeal: (n) => `There is no deal ${n} here; this is a new deal.`,
+    unreadable: "The saved game could not be read; this is a new deal.",
     nextDealRules: "The new rules apply from the next deal.", thinking: "Thinking…",
     fallback: "No graded deal is available here yet: this is a random deal the solver proved winnable.",
     fallbackRandom: "No graded deal is available here yet: this is a random deal.",
     minSec: (m, s) => `${m}:${String(s).padStart(2, "0")}`,
   },
   ru: {
-    title: "Косынка", pageTitle: "Косынка — пасьянс Klondike", drawMode: "Сколько карт сдавать",
-    draw1: "По одной", draw3: "По три", source: "Сдачи",
-    srcEasy: "Лёгкие", srcNormal: "Обычные", srcHard: "Трудные", srcRandom: "Случайные",
+    games: "Игры", gameKlondike: "Косынка", gameFreecell: "Свободная ячейка", gameSpider: "Паук",
+    gameSpider1: "Паук, одна масть", gameSpider2: "Паук, две масти", gameSpider4: "Паук, четыре масти",
+    source: "Сдачи", srcEasy: "Лёгкие", srcNormal: "Обычные", srcHard: "Трудные", srcRandom: "Случайные",
     srcChosen: "по номеру", srcWinnable: "случайная, решаемая",
     options: "Настройки", stats: "Статистика", rules: "Правила", table: "Игровой стол", share: "Скопировать адрес этой сдачи",
-    deal: "Сдача", moves: "Ходы", faceDown: "Закрытых", pass: "Круг", stock: "Запас", time: "Время",
+    status: "Ход партии", deal: "Сдача", moves: "Ходы", time: "Время",
     newDeal: "Новая сдача", restart: "Заново", undo: "Отменить", redo: "Вернуть", hint: "Подсказка", collect: "Собрать",
-    optPasses: "Кругов по запасу", unlimited: "Без ограничения",
-    optReturn: "Карты можно брать из домов обратно", optNextDeal: "Эти два правила действуют со следующей сдачи.",
     optAuto: "Сами отправлять в дома безопасные карты", optFour: "Четырёхцветная колода",
+    optNextDeal: "Эти правила действуют со следующей сдачи.", optPasses: "Кругов по запасу", unlimited: "Без ограничения",
+    optReturn: "Карты можно брать из домов обратно", optCells: "Свободных ячеек",
     close: "Закрыть", cancel: "Отмена", resetStats: "Сбросить",
     confirmTitle: "Начать новую сдачу?", confirmText: "Текущая партия будет засчитана как проигранная.", confirmYes: "Новая сдача",
-    winTitle: "Победа!", winText: (m, t) => `Все 52 карты в домах: ходов ${m}, время ${t}.`,
+    winTitle: "Победа!",
     stPlayed: "Сыграно", stWon: "Выиграно", stRate: "Доля побед", stStreak: "Серия сейчас", stBest: "Лучшая серия",
     stTime: "Лучшее время", stMoves: "Меньше всего ходов",
     stuck: "Ходов больше нет. Отмените несколько ходов или начните новую сдачу.",
-    copied: "Адрес скопирован: ", faceDownCard: "карта рубашкой вверх", stockPile: (n) => `запас, карт: ${n}; нажмите, чтобы сдать`,
-    stockEmpty: "запас пуст; нажмите, чтобы перевернуть сброс", stockDone: "запас пуст, кругов больше нет",
-    emptyColumn: (i) => `пустой столбец ${i}`, emptyFoundation: "пустой дом", wasteEmpty: "сброс пуст",
-    inColumn: (i) => `столбец ${i}`, onFoundation: "в доме", onWaste: "верх сброса",
+    copied: "Адрес скопирован: ", faceDownCard: "карта рубашкой вверх",
+    emptyColumn: (i) => `пустой столбец ${i}`, emptyFoundation: "пустой дом",
+    inColumn: (i) => `столбец ${i}`, onFoundation: "в доме",
     moved: (c, d) => `${c} — ${d}.`, toFoundation: "в дом", toColumn: (i) => `на столбец ${i}`,
-    turned: (c) => ` Открылась: ${c}.`, drew: (c) => `Из запаса: ${c}.`, recycled: "Сброс перевёрнут: новый круг.",
+    turned: (c) => ` Открылась: ${c}.`,
     undone: "Ход отменён.", redone: "Ход возвращён.", nothingToUndo: "Отменять нечего.", nothingToRedo: "Возвращать нечего.",
     selected: (c) => `Взята карта: ${c}. Выберите, куда её положить.`, cancelled: "Выбор снят.",
-    newGame: (n) => `Новая сдача №${n}.`, winAnnounce: "Победа!", loadError: "Сервер не ответил: ",
+    newGame: (n) => `Новая сдача №${n}.`, winAnnounce: "Победа!", offline: "Сервер не ответил; проверьте связь и попробуйте ещё раз.",
+    busyServer: "Слишком много запросов сразу; подождите немного и попробуйте снова.",
+    serverError: "На сервере что-то пошло не так; попробуйте ещё раз.",
+    noSuchDeal: (n) => `Сдачи ${n} здесь нет; вот новая сдача.`,
+    unreadable: "Сохранённую партию не удалось прочитать; вот новая сдача.",
     nextDealRules: "Новые правила начнут действовать со следующей сдачи.", thinking: "Думаю…",
     fallback: "Сдач выбранного уровня здесь пока нет: это случайная сдача, которую решатель признал решаемой.",
     fallbackRandom: "Сдач выбранного уровня здесь пока нет: это случайная сдача.",
     minSec: (m, s) => `${m}:${String(s).padStart(2, "0")}`,
   },
 };
+
+/** Add a game's own words ({en: {...}, ru: {...}}). */
+export function addStrings(more) {
+  for (const lang of ["en", "ru"]) Object.assign(STRINGS[lang], more[lang]);
+}
 
 /** The page language: the saved choice, else Russian when the browser prefers it. */
 export function initialLang(saved) {
@@ -97,6 +109,15 @@ export function cardName(code, lang) {
   return `${RANKS.en[rank - 1]} of ${SUITS.en[suit]}`;
 }
 
+/** The plural form of a Russian word for `n`: ru(n, "карта", "карты", "карт"). */
+export function ruPlural(n, one, few, many) {
+  const d = n % 10;
+  const h = n % 100;
+  if (d === 1 && h !== 11) return one;
+  if (d >= 2 && d <= 4 && (h < 12 || h > 14)) return few;
+  return many;
+}
+
 /** Apply the language to every element marked with data-i18n / data-i18n-aria. */
 export function translatePage(lang) {
   const t = STRINGS[lang];
@@ -109,5 +130,9 @@ export function translatePage(lang) {
   for (const el of document.querySelectorAll("[data-i18n-aria]")) {
     const v = t[el.dataset.i18nAria];
     if (typeof v === "string") el.setAttribute("aria-label", v);
+  }
+  for (const el of document.querySelectorAll("[data-i18n-title]")) {
+    const v = t[el.dataset.i18nTitle];
+    if (typeof v === "string") el.title = v;
   }
 }

@@ -1,7 +1,7 @@
-// What the browser keeps between visits (localStorage): the game in progress, the options,
-// the language and the statistics per variant.
+// What the browser keeps between visits (localStorage): the game in progress (one per game, or
+// per variant where the game's pages are per variant), the options, the language and the
+// statistics per variant ("draw-1", "freecell", "spider-2", ...).
 
-const KEY_GAME = "kosynka.game.v1";
 const KEY_OPTIONS = "kosynka.options.v1";
 const KEY_STATS = "kosynka.stats.v1";
 const KEY_LANG = "kosynka.lang";
@@ -23,11 +23,16 @@ function write(key, value) {
   }
 }
 
-export const DEFAULT_OPTIONS = { draw: 1, source: "easy", passes: null, foundationReturn: true, auto: false, four: false };
+export const DEFAULT_OPTIONS = {
+  draw: 1, source: "easy", passes: null, foundationReturn: true, // Klondike's
+  fcCells: 4, fcReturn: true, // FreeCell's
+  spiderSuits: 2, // the Spider page opened at /spider
+  auto: false, four: false, // every game's
+};
 
 export const store = {
-  loadGame: () => read(KEY_GAME, null),
-  saveGame: (g) => write(KEY_GAME, g),
+  loadGame: (key) => read(key, null),
+  saveGame: (key, g) => write(key, g),
   loadOptions: () => ({ ...DEFAULT_OPTIONS, ...read(KEY_OPTIONS, {}) }),
   saveOptions: (o) => write(KEY_OPTIONS, o),
   loadLang: () => {
@@ -45,7 +50,7 @@ export function blankStats() {
   return { played: 0, won: 0, streak: 0, bestStreak: 0, bestTime: null, fewestMoves: null, recent: [] };
 }
 
-/** Count a game as played (its first move); `variant` is "draw-1" or "draw-3". */
+/** Count a game as played (its first move). */
 export function countPlayed(variant, dealNumber) {
   const all = store.loadStats();
   const s = { ...blankStats(), ...(all[variant] || {}) };

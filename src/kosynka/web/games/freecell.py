@@ -1,0 +1,148 @@
+"""FreeCell in the browser: the API's rules model, the free cells and the foundations (C, D, H,
+S) in the view, the counters (cards home, free cells free, the longest group that can move now),
+hints from the game's player, safe cards home for the page's auto option and the plain collect
+once every column is in order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+from kosynka.cards import SUIT_LETTERS, Card
+from kosynka.games.base import Game, GameSpec
+from kosynka.games.freecell import FOUNDATION, SPEC, FreeCell, FreeCellRules, Move
+from kosynka.games.freecell import player as fc_player
+from kosynka.web.games.base import CARD_PATTERN, Table, WebAdapter, ru_accusative
+from kosynka.web.schemas import WholeNumber
+
+
+class FreeCellRulesModel(BaseModel):
+    """FreeCell's rule options."""
+
+    model_config = ConfigDict(extra="forbid", title="FreeCellRules")
+
+    cells: WholeNumber = Field(default=4, ge=0, le=4, description="how many free cells (0-4)")
+    foundation_return: StrictBool = Field(
+        default=True, description="whether a foundation's top card may come back to a column"
+    )
+
+
+def columns_in_order(game: FreeCell) -> bool:
+    """True when no card of any column lies on a card of lower rank. Then every card still in
+    play can go home without search: the lowest card any foundation needs next always lies on
+    top of its column (the cards above it would be lower still, and those are home already), or
+    in a free cell."""
+    for i in range(8):
+        col = game.column(i)
+        for below, above in pairwise(col):
+            if above.rank > below.rank:
+                return False
+    return True
+
+
+class FreeCellAdapter(WebAdapter):
+    """FreeCell's web adapter."""
+
+    spec: ClassVar[GameSpec] = SPEC
+    title: ClassVar[str] = "FreeCell"
+    move_pattern: ClassVar[str | None] = (
+        rf"^\s*{CARD_PATTERN}\s*>\s*(?:[1-8]|[fFcC]|[cC]\s*[1-4a-dA-D])\s*$"
+    )
+    rules_model: ClassVar[type[BaseModel]] = FreeCellRulesModel
+
+    def rules_of(self, rules: BaseModel) -> FreeCellRules:
+        """The engine's rules for the API's rules model."""
+        assert isinstance(rules, FreeCellRulesModel)
+        return FreeCellRules(cells=rules.cells, foundation_return=rules.foundation_return)
+
+    def view_parts(self, table: Table, moves: Sequence[str]) -> dict[str, Any]:
+        """The columns (all face up), the free cells (a card or null each), the foundations in
+        suit order C, D, H, S and the counters: moves, cards home, free cells free now and the
+        longest ordered group that may move onto a card now."""
+        game = table.game
+        assert isinstance(game, FreeCell)
+        counts = game.foundation_counts()
+        return {
+            "columns": [{"down": 0, "up": [c.text() for c in game.column(i)]} for i in range(8)],
+            "cells": [None if c is None else c.text() for c in game.cells()],
+            "foundations": [
+                {
+                    "suit": SUIT_LETTERS[s],
+                    "count": counts[s],
+                    "top": (t.text() if (t := game.foundation_top(s)) else None),
+                }
+                for s in range(4)
+            ],
+            "counters": {
+                "moves": len(moves),
+                "home": sum(counts),
+                "free_cells": game.free_cell_count(),
+                "longest": game.supermove_limit(),
+            },
+        }
+
+    def safe_moves(self, game: Game[Any]) -> list[Any]:
+        """Cards home that no card still needs as a landing place (the player's safe moves)."""
+        assert isinstance(game, FreeCell)
+        return fc_player.safe_home_moves(game)
+
+    def heuristic_hint(self, game: Game[Any]) -> tuple[Any | None, str]:
+        """The player's move; any legal move rather than a false "no moves"; ``stuck`` only
+        when no move is legal at all."""
+        assert isinstance(game, FreeCell)
+        if game.is_won():
+            return None, "won"
+        move = fc_player.best_move(game)
+        if move is None:
+            move = next(iter(game.legal_move_list()), None)
+        return (move, "heuristic") if move is not None else (None, "stuck")
+
+    def describe(self, move: Any) -> tuple[str, str]:
+        """A FreeCell move in words."""
+        assert isinstance(move, Move)
+        card: Card = move.card
+        en, ru = card.name("en"), ru_accusative(card)
+        if move.to == FOUNDATION:
+            return f"Move the {en} to its foundation.", f"Отправьте {ru} в дом."
+        if move.is_to_cell:
+            slot = move.cell_slot
+            if slot is None:
+                return f"Put the {en} in a free cell.", f"Положите {ru} в свободную ячейку."
+            return (
+                f"Put the {en} in free cell {slot + 1}.",
+                f"Положите {ru} в свободную ячейку {slot + 1}.",
+            )
+        return (
+            f"Move the {en} to column {move.to + 1}.",
+            f"Переложите {ru} в столбец {move.to + 1}.",
+        )
+
+    def collect_possible(self, game: Game[Any]) -> bool:
+        """Every column is in order (see :func:`columns_in_order`) and cards are still out."""
+        assert isinstance(game, FreeCell)
+        return not game.is_won() and columns_in_order(game)
+
+    def plain_collect(self, game: Game[Any]) -> list[Any] | None:
+        """Send cards home, the lowest first, until the game is won; the line, or None when
+        some card cannot get there without other moves."""
+        probe = game.copy(stack=False)
+        assert isinstance(probe, FreeCell)
+        line: list[Move] = []
+        while not probe.is_won():
+            home = [m for m in probe.legal_move_list() if m.to == FOUNDATION]
+            if not home:
+                return None
+            move = min(home, key=lambda m: (m.card.rank, m.card.suit))
+            probe.advance(move)
+            line.append(move)
+        return line
+
+    def pages(self) -> list[tuple[str, str]]:
+        """The game page, also at a deal's shareable address (Microsoft deal numbers)."""
+        return [("/freecell", "index.html"), ("/freecell/deal/{number}", "index.html")]
+
+
+ADAPTER = FreeCellAdapter()

@@ -1,0 +1,769 @@
+// The game controller, the same for every game: keeps the record (rules, deal, moves) in the
+// browser, asks the server for views, turns taps, drags and keys into moves, and runs undo and
+// redo, hints, collect, new deals, statistics and options. What differs between games comes from
+// the game's module (js/games/<name>.js): see start().
+
+import { ApiError, makeApi } from "./api.js";
+import { Board, pileKind } from "./board.js";
+import { STRINGS, addStrings, cardName, initialLang, translatePage } from "./i18n.js";
+import { blankStats, countAbandoned, countPlayed, countWon, recentDeals, store } from "./store.js";
+
+const $ = (id) => document.getElementById(id);
+const SUIT_LETTERS = "CDHS";
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+let game = null; // the game's module
+let api = null;
+let board = null;
+
+const state = {
+  record: null,
+  view: null,
+  variant: null, // the page's variant ("draw-1", "freecell", "spider-2")
+  redo: [],
+  autos: [], // indices of moves the game made by itself (auto-move): undone with the move before
+  elapsed: 0, // ms played before `since`
+  since: null, // Date.now() when the clock last started, or null when stopped
+  counted: false,
+  wonCounted: false,
+  selection: null, // {key, code, pile, index, at}
+  busy: false,
+  options: store.loadOptions(),
+  lang: "en",
+};
+
+const t = () => STRINGS[state.lang];
+const variant = () => (state.record ? game.variantOf(state.record) : state.variant);
+
+// ---------------------------------------------------------------- messages
+let toastTimer = null;
+function toast(text, warn = false) {
+  const el = $("toast");
+  el.textContent = text;
+  el.classList.toggle("warn", warn);
+  el.classList.add("show");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => el.classList.remove("show"), warn ? 3600 : 2600);
+}
+
+/** Say "thinking" if `promise` takes longer than a moment (the solver may be asked). */
+function patience(promise) {
+  const timer = setTimeout(() => toast(t().thinking), 350);
+  return promise.finally(() => clearTimeout(timer));
+}
+
+function announce(text) {
+  const el = $("announce");
+  el.textContent = "";
+  setTimeout(() => { el.textContent = text; }, 30);
+}
+
+// ---------------------------------------------------------------- time
+function playedMs() {
+  return state.elapsed + (state.since ? Date.now() - state.since : 0);
+}
+
+function fmtTime(ms) {
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  return h ? `${h}:${String(m).padStart(2, "0")}:${String(sec).padStart(2, "0")}` : t().minSec(m, sec);
+}
+
+function startClock() {
+  if (!state.since && !(state.view && state.view.outcome === "won")) state.since = Date.now();
+}
+
+function stopClock() {
+  if (state.since) {
+    state.elapsed += Date.now() - state.since;
+    state.since = null;
+  }
+}
+
+// ---------------------------------------------------------------- saving and showing
+function save() {
+  if (!state.record) return;
+  store.saveGame(game.saveKey(game.variantOf(state.record)), {
+    record: state.record,
+    redo: state.redo,
+    autos: state.autos,
+    elapsed: playedMs(),
+    counted: state.counted,
+    wonCounted: state.wonCounted,
+  });
+}
+
+/** Draw `view` on the table and update everything around it. */
+function show(view) {
+  if (!document.body.dataset.ready) performance.mark("kosynka-view");
+  state.view = view;
+  const r = state.record;
+  board.render(view, { record: r });
+  $("c-moves").textContent = view.counters.moves;
+  for (const c of game.counters) $(c.id).textContent = c.value(view, r);
+  $("c-time").textContent = fmtTime(playedMs());
+  const link = $("deal-link");
+  link.textContent = `#${r.deal.number}`;
+  link.href = game.pathOf(r);
+  const srcName = {
+    easy: t().srcEasy, normal: t().srcNormal, hard: t().srcHard, random: t().srcRandom,
+    "random-winnable": t().srcWinnable, chosen: t().srcChosen,
+  }[r.deal.source];
+  $("deal-src").textContent = srcName ? `(${srcName.toLowerCase()})` : "";
+  $("btn-undo").disabled = !view.can_undo;
+  $("btn-redo").disabled = state.redo.length === 0;
+  $("btn-restart").disabled = !view.can_undo;
+  $("btn-collect").hidden = !view.collect;
+  $("btn-hint").disabled = view.outcome === "won";
+  for (const v of game.variants) $(v.id).setAttribute("aria-pressed", String(game.variantOf(r) === v.variant));
+  const path = game.pathOf(r);
+  if (location.pathname !== path) history.replaceState(null, "", path);
+  if (state.selection) {
+    const key = board.keyOf(state.selection.code, state.selection.pile);
+    if (key) select({ ...state.selection, key, index: board.itemOf(key).index }, true);
+    else state.selection = null;
+  }
+}
+
+function applyOptionsToPage() {
+  document.body.classList.toggle("four", !!state.options.four);
+  if ($("source")) $("source").value = state.options.source;
+}
+
+function setLang(lang) {
+  state.lang = lang;
+  translatePage(lang);
+  const other = lang === "ru" ? "en" : "ru";
+  $("btn-lang").textContent = other.toUpperCase();
+  $("btn-lang").setAttribute("aria-label", other === "ru" ? "Русский" : "English");
+  $("rules-link").href = game.rulesPath(lang);
+  board.setLang(lang);
+  if (state.view) show(state.view);
+}
+
+// ---------------------------------------------------------------- moves
+/** Tell the player a request failed, in their words (the server's own message, meant for
+ * developers, goes to the console only). */
+function apiFailed(err, what = null) {
+  const status = err instanceof ApiError ? err.status : -1;
+  console.warn("kosynka:", status, err && err.message ? err.message : err);
+  let text = t().serverError;
+  if (status === 0) text = t().offline;
+  else if (status === 429) text = t().busyServer;
+  else if (what) text = what;
+  toast(text, true);
+}
+
+function refuse(message, key) {
+  if (key) board.shake(key);
+  toast(message, true);
+  announce(message);
+}
+
+/** Send one move; `how.redo` keeps the redo list, `how.quiet` skips the announcement,
+ * `how.key` is the card element to shake when the move is refused. */
+async function doMove(text, how = {}) {
+  if (state.busy && !how.chain) return false;
+  state.busy = true;
+  const before = state.view;
+  try {
+    const res = await api.move(state.record, text, state.options.auto);
+    if (!res.accepted) {
+      show(res.view);
+      refuse(res.reason ? res.reason[state.lang] : "", how.key || null);
+      return false;
+    }
+    const first = state.record.moves.length === 0;
+    const base = state.record.moves.length;
+    state.record.moves.push(...res.applied);
+    for (let k = 1; k < res.applied.length; k++) state.autos.push(base + k);
+    res.applied.forEach((m, k) => {
+      if (how.redo && k === 0) return; // the redone move was taken off the redo list already
+      if (state.redo.length && state.redo[state.redo.length - 1] === m) state.redo.pop();
+      else if (!how.redo) state.redo = [];
+    });
+    if (first && !state.counted) {
+      state.counted = true;
+      countPlayed(variant(), state.record.deal.number);
+    }
+    startClock();
+    save();
+    // Moments between the move and its view (Spider: the cards land before a run flies off).
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const stages = game.stages && !still ? game.stages(before, res.applied, res.view) : [];
+    for (const v of stages) {
+      board.render(v, { record: state.record });
+      await sleep(260);
+    }
+    show(res.view);
+    if (!how.quiet) {
+      announce(res.applied.map((m, k) => game.describe(m, k === 0 ? before : res.view, res.view, t(), state.lang)).join(" "));
+    }
+    afterMove(res.view);
+    return true;
+  } catch (err) {
+    apiFailed(err);
+    show(before);
+    return false;
+  } finally {
+    if (!how.chain) state.busy = false;
+  }
+}
+
+function afterMove(view) {
+  if (view.outcome === "won") {
+    stopClock();
+    if (!state.wonCounted) {
+      state.wonCounted = true;
+      countWon(variant(), playedMs(), view.counters.moves);
+      save();
+      celebrate(view);
+    }
+  } else if (view.outcome === "stuck") {
+    toast(t().stuck, true);
+    announce(t().stuck);
+  }
+}
+
+function celebrate(view) {
+  announce(t().winAnnounce);
+  const box = $("fireworks");
+  box.replaceChildren();
+  if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+    for (let k = 0; k < 28; k++) {
+      const s = document.createElement("span");
+      const suit = SUIT_LETTERS[k % 4];
+      s.style.left = `${Math.random() * 96}vw`;
+      s.style.animationDelay = `${Math.random() * 1.2}s`;
+      s.style.color = suit === "D" || suit === "H" ? "var(--red)" : "var(--black)";
+      s.innerHTML = `<svg><use href="#s-${suit}"/></svg>`;
+      box.appendChild(s);
+    }
+    setTimeout(() => box.replaceChildren(), 4200);
+  }
+  $("win-text").textContent = game.winText(view, t(), fmtTime(playedMs()));
+  const dlg = $("dlg-win");
+  dlg.returnValue = "";
+  setTimeout(() => { if (!dlg.open) dlg.showModal(); }, 500);
+}
+
+function clearSelection(say) {
+  if (state.selection && say) announce(t().cancelled);
+  state.selection = null;
+  board.clearMarks();
+}
+
+/** Pick up a card (a tap target or a kept selection) and light where it may go. */
+function select(target, quiet) {
+  const sel = state.selection;
+  const same = sel && sel.key === target.key;
+  state.selection = { key: target.key, code: target.code, pile: target.pile, index: target.index, at: same ? sel.at : Date.now() };
+  board.mark(target.key, [...game.destinations(state.view, state.selection).keys()]);
+  if (!quiet) announce(t().selected(cardName(target.code, state.lang)));
+}
+
+/** Try to put the selection `sel` on `pile` (the server says yes, or why not). */
+function moveTo(sel, pile) {
+  const lit = game.destinations(state.view, sel).get(pile);
+  const move = lit || game.moveTo(state.view, sel, pile);
+  state.selection = null;
+  board.clearMarks();
+  if (!move) {
+    announce(t().cancelled);
+    return;
+  }
+  if (typeof move === "object") {
+    refuse(t()[move.refuse], sel.key);
+    return;
+  }
+  doMove(move, { key: sel.key });
+}
+
+function stockMove() {
+  if (state.busy || !state.view || !game.hasStock) return;
+  clearSelection(false);
+  const m = game.stockMove(state.view);
+  if (m) doMove(m, { key: "stock" });
+}
+
+function onTap(target, how) {
+  if (state.busy || !state.view) return;
+  const sel = state.selection;
+  if (target.kind === "stock") {
+    stockMove();
+    return;
+  }
+  if (target.kind === "background") {
+    clearSelection(true);
+    return;
+  }
+  if (sel) {
+    if (target.kind === "card" && target.key === sel.key) {
+      const quick = Date.now() - sel.at < 450 && !how.keyboard;
+      const move = quick ? game.quickMove(state.view, sel) : null;
+      if (move) {
+        state.selection = null;
+        board.clearMarks();
+        doMove(move, { key: sel.key });
+      } else clearSelection(true);
+      return;
+    }
+    if (target.kind === "card" && target.pile === sel.pile && pileKind(sel.pile) === "col") {
+      select(target);
+      return;
+    }
+    moveTo(sel, target.pile);
+    return;
+  }
+  if (target.kind === "card") select(target);
+}
+
+function onDrop(target, pile) {
+  if (!pile || state.busy || target.kind !== "card") {
+    show(state.view); // snap back
+    return;
+  }
+  state.selection = null;
+  moveTo(target, pile);
+}
+
+async function undo() {
+  if (state.busy) return;
+  if (!state.record.moves.length) {
+    announce(t().nothingToUndo);
+    return;
+  }
+  state.busy = true;
+  clearSelection(false);
+  // Take back the last move the player made, with the moves the game made after it.
+  const moves = state.record.moves;
+  let cut = moves.length - 1;
+  while (cut > 0 && state.autos.includes(cut)) cut -= 1;
+  const taken = moves.slice(cut);
+  const rec = { ...state.record, moves: moves.slice(0, cut) };
+  try {
+    const res = await api.view(rec);
+    state.record = rec;
+    state.autos = state.autos.filter((i) => i < cut);
+    state.redo.push(...taken.reverse());
+    show(res.view);
+    announce(t().undone);
+    save();
+  } catch (err) {
+    apiFailed(err);
+  } finally {
+    state.busy = false;
+  }
+}
+
+async function redo() {
+  if (state.busy) return;
+  if (!state.redo.length) {
+    announce(t().nothingToRedo);
+    return;
+  }
+  clearSelection(false);
+  const m = state.redo.pop();
+  const ok = await doMove(m, { redo: true });
+  if (!ok) state.redo = [];
+  else announce(t().redone);
+  show(state.view);
+  save();
+}
+
+async function restart() {
+  if (state.busy || !state.record.moves.length) return;
+  state.busy = true;
+  clearSelection(false);
+  try {
+    const rec = { ...state.record, moves: [] };
+    const res = await api.view(rec);
+    state.record = rec;
+    state.redo = [];
+    state.autos = [];
+    state.elapsed = 0;
+    state.since = null;
+    if (state.wonCounted) state.counted = false; // replaying a won deal is a new game
+    state.wonCounted = false;
+    show(res.view);
+    save();
+  } catch (err) {
+    apiFailed(err);
+  } finally {
+    state.busy = false;
+  }
+}
+
+function confirmNew() {
+  const dlg = $("dlg-confirm");
+  return new Promise((resolve) => {
+    dlg.returnValue = "";
+    dlg.addEventListener("close", () => resolve(dlg.returnValue === "yes"), { once: true });
+    dlg.showModal();
+  });
+}
+
+function inProgress() {
+  return state.record && state.record.moves.length > 0 && !(state.view && state.view.outcome === "won");
+}
+
+function abandonIfStarted() {
+  if (state.counted && !state.wonCounted) countAbandoned(variant());
+}
+
+function resetGameState(record, view) {
+  state.record = record;
+  state.redo = [];
+  state.autos = [];
+  state.elapsed = 0;
+  state.since = null;
+  state.counted = false;
+  state.wonCounted = false;
+  state.selection = null;
+  show(view);
+  save();
+}
+
+async function newDeal(v = variant(), ask = true) {
+  if (state.busy) return;
+  if (ask && inProgress() && !(await confirmNew())) return;
+  state.busy = true;
+  try {
+    const exclude = recentDeals(v).slice(0, 500);
+    const source = game.sources ? state.options.source : "random";
+    const res = await patience(api.newGame(game.rulesFor(v, state.options), source, exclude, game.newNumbering));
+    abandonIfStarted();
+    resetGameState(res.record, res.view);
+    announce(t().newGame(res.record.deal.number));
+    if (game.sources && res.record.deal.source !== state.options.source && state.options.source !== "random") {
+      toast(res.record.deal.source === "random-winnable" ? t().fallback : t().fallbackRandom);
+    }
+  } catch (err) {
+    apiFailed(err);
+  } finally {
+    state.busy = false;
+  }
+}
+
+/** The view of `record`: the answer the page asked for while loading, when it matches. */
+async function viewOf(record) {
+  const early = window.kosynkaEarly;
+  window.kosynkaEarly = null;
+  if (early && early.key === JSON.stringify(record)) {
+    const answer = await early.answer;
+    if (answer) return answer;
+  }
+  return api.view(record);
+}
+
+async function openDeal(v, number) {
+  const record = {
+    game: game.name,
+    rules: game.rulesFor(v, state.options),
+    deal: { number, numbering: game.numbering, source: "chosen" },
+    moves: [],
+  };
+  const res = await viewOf(record);
+  abandonIfStarted();
+  resetGameState(record, res.view);
+}
+
+async function hint() {
+  if (state.busy || !state.view) return;
+  state.busy = true;
+  clearSelection(false);
+  try {
+    const h = await patience(api.hint(state.record));
+    const msg = h[state.lang];
+    toast(msg);
+    announce(msg);
+    if (h.move) for (const m of game.hintMarks(state.view, h.move, board)) board.pulse(m);
+  } catch (err) {
+    apiFailed(err);
+  } finally {
+    state.busy = false;
+  }
+}
+
+async function collect() {
+  if (state.busy) return;
+  state.busy = true;
+  clearSelection(false);
+  try {
+    const res = await api.collect(state.record);
+    if (!res.available) return;
+    for (const m of res.moves) {
+      const ok = await doMove(m, { chain: true, quiet: true });
+      if (!ok) break;
+      await sleep(70);
+    }
+  } catch (err) {
+    apiFailed(err);
+  } finally {
+    state.busy = false;
+  }
+}
+
+// ---------------------------------------------------------------- statistics and options
+function renderStats() {
+  const all = store.loadStats();
+  const tt = t();
+  const rows = [
+    [tt.stPlayed, (s) => s.played],
+    [tt.stWon, (s) => s.won],
+    [tt.stRate, (s) => (s.played ? `${Math.round((100 * s.won) / s.played)}%` : "—")],
+    [tt.stStreak, (s) => s.streak],
+    [tt.stBest, (s) => s.bestStreak],
+    [tt.stTime, (s) => (s.bestTime == null ? "—" : fmtTime(s.bestTime))],
+    [tt.stMoves, (s) => (s.fewestMoves == null ? "—" : s.fewestMoves)],
+  ];
+  const cols = game.statColumns.map((c) => ({ ...c, s: { ...blankStats(), ...(all[c.variant] || {}) } }));
+  const table = document.createElement("table");
+  table.className = "stats-table";
+  const head = table.insertRow();
+  for (const h of ["", ...cols.map((c) => tt[c.label])]) {
+    const th = document.createElement("th");
+    th.textContent = h;
+    head.appendChild(th);
+  }
+  for (const [label, f] of rows) {
+    const tr = table.insertRow();
+    tr.insertCell().textContent = label;
+    for (const c of cols) tr.insertCell().textContent = String(f(c.s));
+  }
+  $("stats-body").replaceChildren(table);
+}
+
+/** The game's counters in the status line (after the deal and the moves, before the time). */
+function buildStatus() {
+  const time = $("c-time").parentElement;
+  for (const c of game.counters) {
+    const span = document.createElement("span");
+    const label = document.createElement("span");
+    label.dataset.i18n = c.label;
+    const b = document.createElement("b");
+    b.id = c.id;
+    span.append(label, " ", b);
+    if (c.title) span.dataset.i18nTitle = c.title;
+    time.before(span);
+  }
+}
+
+/** The variant switch (Klondike: Draw 1 / Draw 3; Spider: the suit counts). */
+function buildVariants() {
+  const box = $("variants");
+  box.hidden = !game.variants.length;
+  box.parentElement.hidden = !game.variants.length && !game.sources;
+  if (game.variantLabel) box.dataset.i18nAria = game.variantLabel;
+  for (const v of game.variants) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.id = v.id;
+    b.dataset.i18n = v.label;
+    b.setAttribute("aria-pressed", "false");
+    b.addEventListener("click", async () => {
+      if (state.record && game.variantOf(state.record) === v.variant) return;
+      const path = game.variantPath(v.variant);
+      game.rememberVariant(state.options, v.variant);
+      store.saveOptions(state.options);
+      if (path) {
+        location.assign(path); // a page of its own, with its own game kept
+        return;
+      }
+      if (inProgress() && !(await confirmNew())) return;
+      newDeal(v.variant, false);
+    });
+    box.appendChild(b);
+  }
+}
+
+function toggleGames(open) {
+  const btn = $("btn-games");
+  const menu = $("games-menu");
+  const now = open === undefined ? menu.hidden : open;
+  menu.hidden = !now;
+  btn.setAttribute("aria-expanded", String(now));
+  if (now) {
+    const here = menu.querySelector("[aria-current]") || menu.querySelector("a");
+    if (here) here.focus();
+  }
+}
+
+function bindUi() {
+  $("btn-new").addEventListener("click", () => newDeal());
+  $("btn-restart").addEventListener("click", restart);
+  $("btn-undo").addEventListener("click", undo);
+  $("btn-redo").addEventListener("click", redo);
+  $("btn-hint").addEventListener("click", hint);
+  $("btn-collect").addEventListener("click", collect);
+  $("btn-deal").addEventListener("click", stockMove);
+  $("btn-games").addEventListener("click", () => toggleGames());
+  $("games-menu").addEventListener("keydown", (e) => {
+    if (e.key === "Escape") {
+      toggleGames(false);
+      $("btn-games").focus();
+    }
+  });
+  document.addEventListener("click", (e) => {
+    if (!$("games-menu").hidden && !e.target.closest(".games")) toggleGames(false);
+  });
+  for (const a of document.querySelectorAll("#games-menu a")) {
+    if (a.dataset.variant === game.pageVariant(state.variant)) a.setAttribute("aria-current", "page");
+  }
+  if ($("source")) {
+    $("source").addEventListener("change", (e) => {
+      state.options.source = e.target.value;
+      store.saveOptions(state.options);
+      newDeal();
+    });
+  }
+  $("btn-lang").addEventListener("click", () => {
+    const l = state.lang === "ru" ? "en" : "ru";
+    store.saveLang(l);
+    setLang(l);
+  });
+  $("btn-share").addEventListener("click", async () => {
+    const url = location.origin + game.pathOf(state.record);
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch (_) { /* no clipboard: the address is shown anyway */ }
+    toast(t().copied + url);
+  });
+  $("deal-link").addEventListener("click", (e) => e.preventDefault());
+  $("btn-stats").addEventListener("click", () => {
+    renderStats();
+    $("dlg-stats").showModal();
+  });
+  $("stats-reset").addEventListener("click", () => {
+    store.saveStats({});
+    renderStats();
+  });
+  $("btn-options").addEventListener("click", () => {
+    const o = state.options;
+    game.options.fill($, o);
+    $("opt-auto").checked = !!o.auto;
+    $("opt-four").checked = !!o.four;
+    $("dlg-options").showModal();
+  });
+  $("dlg-options").addEventListener("close", () => {
+    const o = state.options;
+    const rulesChanged = game.options.read($, o);
+    o.auto = $("opt-auto").checked;
+    o.four = $("opt-four").checked;
+    store.saveOptions(o);
+    applyOptionsToPage();
+    if (rulesChanged) toast(t().nextDealRules);
+  });
+  $("dlg-win").addEventListener("close", () => {
+    if ($("dlg-win").returnValue === "new") newDeal(variant(), false);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (document.querySelector("dialog[open]")) return;
+    const k = e.key.toLowerCase();
+    if ((e.ctrlKey || e.metaKey) && k === "z" && !e.shiftKey) {
+      e.preventDefault();
+      undo();
+    } else if ((e.ctrlKey || e.metaKey) && (k === "y" || (k === "z" && e.shiftKey))) {
+      e.preventDefault();
+      redo();
+    } else if (e.key === "Escape") {
+      clearSelection(true);
+    } else if (!e.ctrlKey && !e.metaKey && !e.altKey && !e.target.closest("select, input")) {
+      if (e.code === "KeyD" && game.hasStock) stockMove();
+      else if (e.code === "KeyH") hint();
+    }
+  });
+  document.addEventListener("pointerdown", (e) => {
+    if (state.selection && !e.target.closest("#board") && !e.target.closest("dialog")) clearSelection(false);
+  });
+  let resizeTimer = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => state.view && show(state.view), 80);
+  });
+  setInterval(() => {
+    $("c-time").textContent = fmtTime(playedMs());
+  }, 500);
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) {
+      if (state.since) {
+        stopClock();
+        state.pausedByHide = true;
+        save();
+      }
+    } else if (state.pausedByHide) {
+      state.pausedByHide = false;
+      startClock();
+    }
+  });
+}
+
+// ---------------------------------------------------------------- start
+async function resume(saved) {
+  const res = await viewOf(saved.record);
+  state.record = saved.record;
+  state.redo = Array.isArray(saved.redo) ? saved.redo.filter((x) => typeof x === "string") : [];
+  state.autos = Array.isArray(saved.autos) ? saved.autos.filter((i) => Number.isInteger(i)) : [];
+  state.elapsed = Number(saved.elapsed) || 0;
+  state.since = null;
+  state.counted = !!saved.counted;
+  state.wonCounted = !!saved.wonCounted;
+  show(res.view);
+  if (state.record.moves.length && res.view.outcome !== "won") startClock();
+}
+
+/**
+ * Play the game of `module` on this page. A game's module provides: its name and numbering;
+ * the table's width in columns, how tall a typical table is (in card heights) and the top row
+ * (layoutTop, topRow, stockCount, stockPlace); its variants and addresses (parsePath, pathOf,
+ * variantOf, defaultVariant, variantPath, rememberVariant, saveKey, rulesFor, sameDeal,
+ * statColumns, rulesPath); how a selected card maps to the view's legal moves (destinations,
+ * moveTo, quickMove, stockMove, hintMarks); its counters, options and words (counters, options,
+ * describe, winText, strings); and, where a move shows in steps, stages.
+ */
+export async function start(module) {
+  game = module;
+  api = makeApi(game.name);
+  addStrings(game.strings);
+  state.lang = initialLang(store.loadLang());
+  const info = game.parsePath(location.pathname);
+  state.variant = info.variant || game.defaultVariant(state.options);
+  board = new Board($("board"), game, {
+    tap: (target, how) => onTap(target, how || {}),
+    drop: (target, pile) => onDrop(target, pile),
+  });
+  buildStatus();
+  buildVariants();
+  applyOptionsToPage();
+  setLang(state.lang);
+  bindUi();
+  const saved = store.loadGame(game.saveKey(state.variant));
+  const savedOk = saved && saved.record && Array.isArray(saved.record.moves) && saved.record.rules && saved.record.deal;
+  try {
+    if (info.number !== null) {
+      const number = info.number;
+      if (!Number.isSafeInteger(number) || number < 1) throw new ApiError(422, `deal number ${info.text} is out of range`);
+      if (savedOk && game.sameDeal(saved.record, state.variant, number)) {
+        await resume(saved);
+      } else {
+        game.rememberVariant(state.options, state.variant);
+        store.saveOptions(state.options);
+        await openDeal(state.variant, number);
+      }
+    } else if (savedOk) {
+      await resume(saved);
+    } else {
+      await newDeal(state.variant, false);
+    }
+  } catch (err) {
+    const unreadable = err instanceof ApiError && (err.status === 422 || err.status === 409);
+    apiFailed(err, unreadable ? (info.number !== null ? t().noSuchDeal(info.text) : t().unreadable) : null);
+    await newDeal(state.variant, false);
+  }
+  document.body.dataset.ready = "1";
+  // The bench reads these: the table is dealt, and the frame that shows it has been produced.
+  performance.mark("kosynka-dealt");
+  requestAnimationFrame(() => setTimeout(() => performance.mark("kosynka-shown"), 0));
+}

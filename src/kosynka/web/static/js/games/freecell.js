@@ -1,0 +1,181 @@
+// FreeCell's page: Microsoft deal numbers in the address, rules from the options (free cells,
+// foundation returns), the top row (the free cells, then the foundations in suit order C, D, H,
+// S), how a tapped card maps to the legal moves (a move to "c" lights every empty free cell),
+// its counters and words.
+
+import { cardName, ruPlural } from "../i18n.js";
+import { pileKind, pileNumber } from "../board.js";
+
+const RANK_LETTERS = "A23456789TJQK";
+const SUITS = "CDHS";
+const PATH = /^\/freecell\/deal\/(\d+)\/?$/;
+
+function destPiles(view, code, dest) {
+  if (dest === "f") return [[`f${SUITS.indexOf(code[1])}`, `${code}>f`]];
+  if (dest === "c") {
+    return view.cells.flatMap((c, k) => (c ? [] : [[`cell${k}`, `${code}>c${k + 1}`]]));
+  }
+  if (/^c\d$/.test(dest)) return [[`cell${Number(dest.slice(1)) - 1}`, `${code}>${dest}`]];
+  return [[`c${Number(dest) - 1}`, `${code}>${dest}`]];
+}
+
+/** How many cards a move of `code` takes along in `view` (the card and those on it). */
+function groupSize(view, code) {
+  for (const col of view.columns) {
+    const j = col.up.indexOf(code);
+    if (j >= 0) return col.up.length - j;
+  }
+  return 1;
+}
+
+export default {
+  name: "freecell",
+  numbering: "ms",
+  newNumbering: "ms",
+  width: 8,
+  tallness: 5.4,
+  maxCard: 130,
+  minUp: 0.32,
+  sources: false,
+  hasStock: false,
+  variants: [],
+
+  parsePath(path) {
+    const m = path.match(PATH);
+    return m ? { variant: "freecell", number: Number(m[1]), text: m[1] } : { variant: null, number: null };
+  },
+  variantOf: () => "freecell",
+  defaultVariant: () => "freecell",
+  variantPath: () => null,
+  rememberVariant() {},
+  saveKey: () => "kosynka.game.v1.freecell",
+  pathOf: (record) => `/freecell/deal/${record.deal.number}`,
+  rulesPath: (lang) => `/rules/freecell/${lang}`,
+  pageVariant: () => "freecell",
+  rulesFor: (variant, o) => ({
+    cells: Number.isInteger(Number(o.fcCells)) && o.fcCells >= 0 && o.fcCells <= 4 ? Number(o.fcCells) : 4,
+    foundation_return: o.fcReturn !== false,
+  }),
+  sameDeal: (record, variant, number) => record.deal.number === number,
+  statColumns: [{ variant: "freecell", label: "gameFreecell" }],
+
+  counters: [
+    { id: "c-home", label: "home", value: (v) => v.counters.home },
+    { id: "c-free", label: "freeCells", value: (v) => v.counters.free_cells },
+    { id: "c-longest", label: "longest", title: "longestTitle", value: (v) => v.counters.longest },
+  ],
+
+  options: {
+    fill($, o) {
+      $("opt-cells").value = String(o.fcCells ?? 4);
+      $("opt-return").checked = o.fcReturn !== false;
+    },
+    read($, o) {
+      const cells = Number($("opt-cells").value);
+      const ret = $("opt-return").checked;
+      const changed = cells !== Number(o.fcCells ?? 4) || ret !== (o.fcReturn !== false);
+      o.fcCells = cells;
+      o.fcReturn = ret;
+      return changed;
+    },
+  },
+
+  // ------------------------------------------------------------ the table
+  topRow(view) {
+    const row = [];
+    for (let k = 0; k < 4; k++) row.push(k < view.cells.length ? `cell${k}` : null);
+    return row.concat(["f0", "f1", "f2", "f3"]);
+  },
+
+  layoutTop(view, g, { place, slot, t, lang }) {
+    view.cells.forEach((code, k) => {
+      const pile = `cell${k}`;
+      slot(pile, "cell", g.x(k), g.topY, t.emptyCell(k + 1));
+      if (code) {
+        place({
+          code, kind: "up", x: g.x(k), y: g.topY, z: 30, pile, index: 0, playable: true,
+          label: `${cardName(code, lang)}, ${t.inCell(k + 1)}`,
+        });
+      }
+    });
+    view.foundations.forEach((f, k) => {
+      const pile = `f${k}`;
+      slot(pile, "found suited", g.x(4 + k), g.topY, t.foundationOf(f.suit), `s-${f.suit}`);
+      if (f.count >= 2) {
+        const below = RANK_LETTERS[f.count - 2] + f.suit;
+        place({ code: below, kind: "up", x: g.x(4 + k), y: g.topY, z: 20, pile, index: f.count - 2, inert: true });
+      }
+      if (f.top) {
+        place({
+          code: f.top, kind: "up", x: g.x(4 + k), y: g.topY, z: 21, pile, index: f.count - 1, playable: true,
+          label: `${cardName(f.top, lang)}, ${t.onFoundation}`,
+        });
+      }
+    });
+  },
+
+  // ------------------------------------------------------------ moves
+  stockMove: () => null,
+
+  destinations(view, sel) {
+    const out = new Map();
+    for (const m of view.legal) {
+      const [c, dest] = m.split(">");
+      if (c !== sel.code) continue;
+      for (const [pile, move] of destPiles(view, c, dest)) out.set(pile, move);
+    }
+    return out;
+  },
+  moveTo(view, sel, pile) {
+    const kind = pileKind(pile);
+    if (kind === "found") return `${sel.code}>f`;
+    if (kind === "col") return `${sel.code}>${pileNumber(pile) + 1}`;
+    if (kind === "cell") return `${sel.code}>c${pileNumber(pile) + 1}`;
+    return null;
+  },
+  /** A double tap: home when the card can go there, else into a free cell. */
+  quickMove(view, sel) {
+    if (view.legal.includes(`${sel.code}>f`)) return `${sel.code}>f`;
+    if (view.legal.includes(`${sel.code}>c`)) return `${sel.code}>c`;
+    return null;
+  },
+  hintMarks(view, move) {
+    const [code, dest] = move.split(">");
+    const piles = destPiles(view, code, dest).map(([p]) => p);
+    return [code, ...(dest === "c" ? piles.slice(0, 1) : piles)];
+  },
+
+  describe(move, before, after, t, lang) {
+    const [code, dest] = move.split(">");
+    let where;
+    if (dest === "f") where = t.toFoundation;
+    else if (dest[0] === "c") where = t.toCell;
+    else where = t.toColumn(Number(dest));
+    const n = groupSize(before, code);
+    const text = t.moved(cardName(code, lang) + (n > 1 ? t.withOthers(n - 1) : ""), where);
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  },
+  winText: (view, t, time) => t.winText(view.counters.moves, time),
+
+  strings: {
+    en: {
+      title: "FreeCell", pageTitle: "FreeCell solitaire — kosynka",
+      home: "Home", freeCells: "Free cells", longest: "Max run",
+      longestTitle: "The longest ordered run that can move onto a card now",
+      emptyCell: (k) => `free cell ${k}, empty`, inCell: (k) => `free cell ${k}`,
+      foundationOf: (s) => `foundation of ${{ C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s]}, empty`,
+      toCell: "a free cell", withOthers: (n) => ` with ${n} ${n === 1 ? "card" : "cards"} on it`,
+      winText: (m, t) => `All 52 cards are home in ${m} moves and ${t}.`,
+    },
+    ru: {
+      title: "Свободная ячейка", pageTitle: "Свободная ячейка — пасьянс FreeCell",
+      home: "В домах", freeCells: "Ячеек свободно", longest: "Ряд до",
+      longestTitle: "Сколько карт упорядоченного ряда можно сейчас перенести на карту",
+      emptyCell: (k) => `свободная ячейка ${k}, пусто`, inCell: (k) => `ячейка ${k}`,
+      foundationOf: (s) => `дом ${{ C: "треф", D: "бубен", H: "червей", S: "пик" }[s]}, пусто`,
+      toCell: "в свободную ячейку",
+      withOthers: (n) => ` и ещё ${n} ${ruPlural(n, "карта", "карты", "карт")} на ней`,
+      winText: (m, t) => `Все 52 карты в домах: ходов ${m}, время ${t}.`,
+    },
+  },
+};

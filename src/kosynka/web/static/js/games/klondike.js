@@ -1,0 +1,197 @@
+// Klondike's page: its variants (Draw 1, Draw 3), addresses, rules from the options, the top
+// row (stock, waste, four foundations that follow the aces), how a tapped card maps to the legal
+// moves, its counters and words. The shared parts (table, controller) do the rest.
+
+import { cardName } from "../i18n.js";
+import { pileKind, pileNumber } from "../board.js";
+
+const RANK_LETTERS = "A23456789TJQK";
+const PATH = /^\/klondike\/draw-([13])\/deal\/(\d+)\/?$/;
+
+/** The foundation slot (f0..f3) of a suit letter in this view. */
+function foundationPile(view, suit) {
+  return `f${view.foundations.findIndex((f) => f.suit === suit)}`;
+}
+
+/** The pile a legal destination ("f" or a column number) stands for. */
+function destPile(view, code, dest) {
+  return dest === "f" ? foundationPile(view, code[1]) : `c${Number(dest) - 1}`;
+}
+
+export default {
+  name: "klondike",
+  numbering: "pysol",
+  newNumbering: undefined, // new deals in the server's default numbering (PySolFC's)
+  width: 7,
+  tallness: 4.4,
+  maxCard: 150,
+  sources: true,
+  hasStock: true,
+  variants: [
+    { id: "draw1", variant: "draw-1", label: "draw1" },
+    { id: "draw3", variant: "draw-3", label: "draw3" },
+  ],
+  variantLabel: "drawMode",
+  statColumns: [
+    { variant: "draw-1", label: "draw1" },
+    { variant: "draw-3", label: "draw3" },
+  ],
+
+  /** {variant, number} of a page address (null where the address names none). */
+  parsePath(path) {
+    const m = path.match(PATH);
+    return m ? { variant: `draw-${m[1]}`, number: Number(m[2]), text: m[2] } : { variant: null, number: null };
+  },
+  variantOf: (record) => `draw-${record.rules.draw}`,
+  defaultVariant: (o) => `draw-${o.draw}`,
+  /** Switching variant deals a new game on this page (after asking). */
+  variantPath: () => null,
+  rememberVariant(o, variant) {
+    o.draw = Number(variant.slice(5));
+  },
+  saveKey: () => "kosynka.game.v1",
+  pathOf: (record) => `/klondike/draw-${record.rules.draw}/deal/${record.deal.number}`,
+  rulesPath: (lang) => `/rules/${lang}`,
+  pageVariant: () => "klondike",
+  rulesFor(variant, o) {
+    return {
+      draw: Number(variant.slice(5)),
+      passes: o.passes == null ? null : Number(o.passes),
+      foundation_return: !!o.foundationReturn,
+    };
+  },
+  sameDeal: (record, variant, number) => record.rules.draw === Number(variant.slice(5)) && record.deal.number === number,
+
+  counters: [
+    { id: "c-down", label: "faceDown", value: (v) => v.counters.face_down },
+    {
+      id: "c-pass", label: "pass",
+      value: (v) => (v.counters.passes_left == null ? String(v.counters.pass_number) : `${v.counters.pass_number}/${v.counters.pass_number + v.counters.passes_left}`),
+    },
+    { id: "c-stock", label: "stock", value: (v) => v.counters.stock },
+  ],
+
+  options: {
+    fill($, o) {
+      $("opt-passes").value = o.passes == null ? "" : String(o.passes);
+      $("opt-return").checked = !!o.foundationReturn;
+    },
+    /** Read the dialog into the options; true when a rule changed. */
+    read($, o) {
+      const passes = $("opt-passes").value === "" ? null : Number($("opt-passes").value);
+      const ret = $("opt-return").checked;
+      const changed = passes !== o.passes || ret !== o.foundationReturn;
+      o.passes = passes;
+      o.foundationReturn = ret;
+      return changed;
+    },
+  },
+
+  // ------------------------------------------------------------ the table
+  topRow: () => ["stock", "waste", null, "f0", "f1", "f2", "f3"],
+  stockCount: (view) => view.counters.stock,
+  stockPlace: (g) => ({ x: g.x(0), y: g.topY }),
+
+  layoutTop(view, g, { place, slot, t, lang, ctx }) {
+    const c = view.counters;
+    const noPasses = c.stock === 0 && (c.passes_left === 0 || c.waste === 0);
+    slot("stock", "stock", g.x(0), g.topY,
+      c.stock ? t.stockPile(c.stock) : noPasses ? t.stockDone : t.stockEmpty,
+      c.stock === 0 ? (noPasses ? "i-stop" : "i-recycle") : null);
+    slot("waste", "waste", g.x(1), g.topY, t.wasteEmpty);
+    for (let k = 0; k < 4; k++) slot(`f${k}`, "found", g.x(3 + k), g.topY, t.emptyFoundation);
+    if (c.stock > 0) {
+      place({ key: "stock", kind: "stock", x: g.x(0), y: g.topY, z: 5, pile: "stock", index: 0, label: t.stockPile(c.stock), count: c.stock });
+    }
+    // The waste, fanned in Draw 3; only its top card plays.
+    const draw = ctx.record ? ctx.record.rules.draw : 1;
+    const fan = draw === 3 ? Math.round(g.cw * 0.3) : 0;
+    view.waste.forEach((code, k) => {
+      const top = k === view.waste.length - 1;
+      place({
+        code, kind: "up", x: g.x(1) + k * fan, y: g.topY, z: 10 + k, pile: "waste", index: k, playable: top,
+        label: `${cardName(code, lang)}, ${t.onWaste}`, fromStock: true,
+      });
+    });
+    // Foundations (the card beneath the top is kept so a moving card never uncovers a gap).
+    view.foundations.forEach((f, k) => {
+      if (f.count >= 2) {
+        const below = RANK_LETTERS[f.count - 2] + f.suit;
+        place({ code: below, kind: "up", x: g.x(3 + k), y: g.topY, z: 20, pile: `f${k}`, index: f.count - 2, inert: true });
+      }
+      if (f.top) {
+        place({
+          code: f.top, kind: "up", x: g.x(3 + k), y: g.topY, z: 21, pile: `f${k}`, index: f.count - 1, playable: true,
+          label: `${cardName(f.top, lang)}, ${t.onFoundation}`,
+        });
+      }
+    });
+  },
+
+  // ------------------------------------------------------------ moves
+  stockMove: (view) => (view.counters.stock ? "s" : "r"),
+
+  /** The lit destinations of a selected card: pile -> move text. */
+  destinations(view, sel) {
+    const out = new Map();
+    for (const m of view.legal) {
+      const [c, dest] = m.split(">");
+      if (c === sel.code && dest) out.set(destPile(view, c, dest), m);
+    }
+    return out;
+  },
+  /** The move that puts the selected card on `pile` (legal or not), or null for no move. */
+  moveTo(view, sel, pile) {
+    const kind = pileKind(pile);
+    if (kind === "found") return `${sel.code}>f`;
+    if (kind === "col") return `${sel.code}>${pileNumber(pile) + 1}`;
+    return null;
+  },
+  /** A double tap: the card home, when it can go. */
+  quickMove: (view, sel) => (view.legal.includes(`${sel.code}>f`) ? `${sel.code}>f` : null),
+  /** What a hint lights: card keys and piles. */
+  hintMarks(view, move) {
+    if (move === "s" || move === "r") return ["stock"];
+    const [code, dest] = move.split(">");
+    return [code, destPile(view, code, dest)];
+  },
+
+  describe(move, before, after, t, lang) {
+    if (move === "s") {
+      const top = after.waste[after.waste.length - 1];
+      return top ? t.drew(cardName(top, lang)) : "";
+    }
+    if (move === "r") return t.recycled;
+    const [code, dest] = move.split(">");
+    const where = dest === "f" ? t.toFoundation : t.toColumn(Number(dest));
+    let text = t.moved(cardName(code, lang), where);
+    for (let i = 0; i < 7; i++) {
+      if (after.columns[i].down < before.columns[i].down && after.columns[i].up.length) {
+        text += t.turned(cardName(after.columns[i].up[0], lang));
+      }
+    }
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  },
+  winText: (view, t, time) => t.winText(view.counters.moves, time),
+
+  strings: {
+    en: {
+      title: "Klondike", pageTitle: "Klondike solitaire — kosynka", drawMode: "Cards per draw",
+      draw1: "Draw 1", draw3: "Draw 3", faceDown: "Face down", pass: "Pass", stock: "Stock",
+      winText: (m, t) => `All 52 cards are home in ${m} moves and ${t}.`,
+      stockPile: (n) => `stock, ${n} cards; activate to draw`,
+      stockEmpty: "empty stock; activate to turn the waste over", stockDone: "empty stock, no passes left",
+      wasteEmpty: "empty waste", onWaste: "top of the waste",
+      drew: (c) => `Drew: ${c}.`, recycled: "The waste is turned over: a new pass.",
+    },
+    ru: {
+      title: "Косынка", pageTitle: "Косынка — пасьянс Klondike", drawMode: "Сколько карт сдавать",
+      draw1: "По одной", draw3: "По три", faceDown: "Закрытых", pass: "Круг", stock: "Запас",
+      winText: (m, t) => `Все 52 карты в домах: ходов ${m}, время ${t}.`,
+      stockPile: (n) => `запас, карт: ${n}; нажмите, чтобы сдать`,
+      stockEmpty: "запас пуст; нажмите, чтобы перевернуть сброс", stockDone: "запас пуст, кругов больше нет",
+      wasteEmpty: "сброс пуст", onWaste: "верх сброса",
+      drew: (c) => `Из запаса: ${c}.`, recycled: "Сброс перевёрнут: новый круг.",
+    },
+  },
+};
