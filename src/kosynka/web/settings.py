@@ -34,9 +34,10 @@ def _int_env(name: str, default: int) -> int:
 class Settings:
     """Limits and time budgets of the server."""
 
-    max_body_bytes: int = 160 * 1024
-    """Requests with a larger body are refused with 413 (a record of the most moves allowed,
-    each written at its longest, fits)."""
+    max_body_bytes: int = 640 * 1024
+    """Requests with a larger body are refused with 413. Every body the schema allows fits: a
+    record of the most moves allowed, each at its longest (16 characters, each up to 6 bytes as
+    a JSON escape)."""
     max_moves: int = 6000
     """The longest move list a game record may carry."""
     hint_time: float = 0.5
