@@ -56,7 +56,7 @@ export default {
     cells: Number.isInteger(Number(o.fcCells)) && o.fcCells >= 0 && o.fcCells <= 4 ? Number(o.fcCells) : 4,
     foundation_return: o.fcReturn !== false,
   }),
-  sameDeal: (record, variant, number) => record.deal.number === number,
+  sameDeal: (record, variant, number) => String(record.deal.number) === String(number),
   statColumns: [{ variant: "freecell", label: "gameFreecell" }],
 
   counters: [
@@ -90,7 +90,7 @@ export default {
   layoutTop(view, g, { place, slot, t, lang }) {
     view.cells.forEach((code, k) => {
       const pile = `cell${k}`;
-      slot(pile, "cell", g.x(k), g.topY, t.emptyCell(k + 1));
+      slot(pile, "cell", g.x(k), g.topY, code ? `${t.inCell(k + 1)}: ${cardName(code, lang)}` : t.emptyCell(k + 1));
       if (code) {
         place({
           code, kind: "up", x: g.x(k), y: g.topY, z: 30, pile, index: 0, playable: true,
@@ -100,7 +100,7 @@ export default {
     });
     view.foundations.forEach((f, k) => {
       const pile = `f${k}`;
-      slot(pile, "found suited", g.x(4 + k), g.topY, t.foundationOf(f.suit), `s-${f.suit}`);
+      slot(pile, "found suited", g.x(4 + k), g.topY, f.top ? t.foundationHas(cardName(f.top, lang), f.count) : t.foundationOf(f.suit), `s-${f.suit}`);
       if (f.count >= 2) {
         const below = RANK_LETTERS[f.count - 2] + f.suit;
         place({ code: below, kind: "up", x: g.x(4 + k), y: g.topY, z: 20, pile, index: f.count - 2, inert: true });
