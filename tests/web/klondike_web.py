@@ -100,11 +100,14 @@ def saved(rec: dict[str, Any]) -> dict[str, Any]:
 
 def players_line(deal: int, rules: KlondikeRules, until_stuck: bool = False) -> list[str]:
     """The no-peek player's moves on ``deal`` until it has nothing to suggest; with
-    ``until_stuck``, then draws until no card can ever move again."""
+    ``until_stuck``, up to the move after which no card can ever move again (drawing on when
+    the player stops before that)."""
     game = Klondike(deal, rules=rules)
     player = Player(game, 0)
     moves: list[str] = []
     while len(moves) < 400 and not game.is_won():
+        if until_stuck and game.outcome() is not None:
+            return moves
         m = player.choose(make=True)
         if m is None:
             break
