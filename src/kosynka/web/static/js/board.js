@@ -119,8 +119,9 @@ export class Board {
     const gap = Math.max(n > 8 ? 3 : 4, Math.round(W * (n > 8 ? 0.008 : 0.012)));
     // As wide as the columns allow, but short enough that a typical table fits the height.
     const byHeight = H > 0 ? Math.floor(H / (1.4 * game.tallness)) : 200;
-    // On a short screen (a phone on its side) cards stay readable and the page scrolls.
-    const cw = Math.max(26, Math.min(Math.floor((W - (n + 1) * gap) / n), Math.max(byHeight, 56), game.maxCard || 150));
+    // On a short screen (a phone on its side) cards stay readable (at least 48 px wide) and,
+    // when even then a column is too long, the page scrolls.
+    const cw = Math.max(26, Math.min(Math.floor((W - (n + 1) * gap) / n), Math.max(byHeight, 48), game.maxCard || 150));
     const ch = Math.round(cw * 1.4);
     const left = Math.round((W - (n * cw + (n - 1) * gap)) / 2);
     const x = (i) => left + i * (cw + gap);
