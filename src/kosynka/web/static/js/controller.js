@@ -680,7 +680,17 @@ function buildStatus() {
     label.dataset.i18n = c.label;
     const b = document.createElement("b");
     b.id = c.id;
-    span.append(label, " ", b);
+    span.append(label);
+    if (c.short) {
+      // A shorter word where the counters share one row of a phone's header.
+      label.className = "long";
+      const short = document.createElement("span");
+      short.className = "short";
+      short.dataset.i18n = c.short;
+      short.setAttribute("aria-hidden", "true");
+      span.append(short);
+    }
+    span.append(" ", b);
     if (c.title) span.dataset.i18nTitle = c.title;
     time.before(span);
   }

@@ -61,7 +61,7 @@ export default {
 
   counters: [
     { id: "c-home", label: "home", value: (v) => v.counters.home },
-    { id: "c-free", label: "freeCells", value: (v) => v.counters.free_cells },
+    { id: "c-free", label: "freeCells", short: "freeCellsShort", value: (v) => v.counters.free_cells },
     { id: "c-longest", label: "longest", title: "longestTitle", value: (v) => v.counters.longest },
   ],
 
@@ -160,7 +160,7 @@ export default {
   strings: {
     en: {
       title: "FreeCell", pageTitle: "FreeCell solitaire — kosynka",
-      home: "Home", freeCells: "Free cells", longest: "Max run",
+      home: "Home", freeCells: "Free cells", freeCellsShort: "Cells", longest: "Max run",
       longestTitle: "The longest ordered run that can move onto a card now",
       emptyCell: (k) => `free cell ${k}, empty`, inCell: (k) => `free cell ${k}`,
       foundationOf: (s) => `foundation of ${{ C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s]}, empty`,
@@ -169,7 +169,7 @@ export default {
     },
     ru: {
       title: "Свободная ячейка", pageTitle: "Свободная ячейка — пасьянс FreeCell",
-      home: "В домах", freeCells: "Ячеек свободно", longest: "Ряд до",
+      home: "В домах", freeCells: "Ячеек свободно", freeCellsShort: "Ячейки", longest: "Ряд до",
       longestTitle: "Сколько карт упорядоченного ряда можно сейчас перенести на карту",
       emptyCell: (k) => `свободная ячейка ${k}, пусто`, inCell: (k) => `ячейка ${k}`,
       foundationOf: (s) => `дом ${{ C: "треф", D: "бубен", H: "червей", S: "пик" }[s]}, пусто`,
