@@ -136,7 +136,7 @@ def test_still_winnable_is_an_option_that_asks_only_when_pressed(
     # A hint speaks of the next move only, never of whether the deal can still be won.
     page.click("body", position={"x": 5, "y": height // 2})
     page.click("#btn-hint")
-    page.wait_for_timeout(300)
+    page.wait_for_selector("#toast.show")
     said = page.evaluate("() => window.__toasts")
     assert said and not [s for s in said if "no longer" in s or "уже не" in s]
     assert analysis_calls(page) == 0

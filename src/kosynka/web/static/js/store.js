@@ -122,9 +122,11 @@ const isMoves = (v, most = MAX_MOVES) =>
 function checkGame(saved, game) {
   if (!isObject(saved)) return null;
   const r = saved.record;
-  if (!isObject(r) || r.game !== game || !isObject(r.rules) || !isObject(r.deal) || !isMoves(r.moves)) return null;
+  // (A record from before the page played several games names none: it is this game's.)
+  if (!isObject(r) || (r.game !== undefined && r.game !== game)) return null;
+  if (!isObject(r.rules) || !isObject(r.deal) || !isMoves(r.moves)) return null;
   const number = dealNumber(r.deal.number);
-  if (number === null || typeof r.deal.numbering !== "string") return null;
+  if (number === null || (r.deal.numbering !== undefined && typeof r.deal.numbering !== "string")) return null;
   if (r.deal.source !== undefined && !RECORD_SOURCES.includes(r.deal.source)) return null;
   const n = r.moves.length;
   if (saved.redo !== undefined && !isMoves(saved.redo)) return null;
@@ -133,7 +135,7 @@ function checkGame(saved, game) {
   if (saved.counted !== undefined && !isBool(saved.counted)) return null;
   if (saved.wonCounted !== undefined && !isBool(saved.wonCounted)) return null;
   return {
-    record: { game: r.game, rules: { ...r.rules }, deal: { ...r.deal, number }, moves: [...r.moves] },
+    record: { game, rules: { ...r.rules }, deal: { ...r.deal, number }, moves: [...r.moves] },
     redo: saved.redo ? [...saved.redo] : [],
     autos: saved.autos ? [...saved.autos] : [],
     elapsed: saved.elapsed || 0,
