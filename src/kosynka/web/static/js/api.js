@@ -39,5 +39,7 @@ export function makeApi(game) {
     newGame: (rules, source, exclude, numbering) => post(at("new"), { rules, source, exclude, numbering }),
     hint: (record) => post(at("hint"), { record }),
     collect: (record) => post(at("collect"), { record }),
+    analysis: (record) => post(at("analysis"), { record }),
+    sources: (rules) => post(at("sources"), { rules }),
   };
 }

@@ -3,7 +3,7 @@
 // pointer and keyboard input into taps and drops for the controller. No rules here: the view
 // says what is where and which moves are legal.
 
-import { STRINGS, cardName, parseCard } from "./i18n.js";
+import { STRINGS, cardName, describeColumn, parseCard } from "./i18n.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const RANK_TEXT = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -29,7 +29,9 @@ function makeFaceUp(code) {
   r.className = "r";
   r.textContent = RANK_TEXT[rank - 1];
   r.setAttribute("aria-hidden", "true");
-  el.append(r, use(`s-${code[1]}`, "i"), use(`s-${code[1]}`, "p"));
+  // The corner (rank, and the suit under it) shows on a card fanned to the side; the rank and
+  // the suit at the top right show on a card covered from below.
+  el.append(r, use(`s-${code[1]}`, "k"), use(`s-${code[1]}`, "i"), use(`s-${code[1]}`, "p"));
   if (rank > 10) {
     const fl = document.createElement("span");
     fl.className = "fl";
@@ -117,8 +119,9 @@ export class Board {
     const gap = Math.max(n > 8 ? 3 : 4, Math.round(W * (n > 8 ? 0.008 : 0.012)));
     // As wide as the columns allow, but short enough that a typical table fits the height.
     const byHeight = H > 0 ? Math.floor(H / (1.4 * game.tallness)) : 200;
-    // On a short screen (a phone on its side) cards stay readable and the page scrolls.
-    const cw = Math.max(26, Math.min(Math.floor((W - (n + 1) * gap) / n), Math.max(byHeight, 56), game.maxCard || 150));
+    // On a short screen (a phone on its side) cards stay readable (at least 48 px wide) and,
+    // when even then a column is too long, the page scrolls.
+    const cw = Math.max(26, Math.min(Math.floor((W - (n + 1) * gap) / n), Math.max(byHeight, 48), game.maxCard || 150));
     const ch = Math.round(cw * 1.4);
     const left = Math.round((W - (n * cw + (n - 1) * gap)) / 2);
     const x = (i) => left + i * (cw + gap);
@@ -128,17 +131,21 @@ export class Board {
     return { W, gap, cw, ch, x, topY, tabY, H, n, compact };
   }
 
+  /** The height the bottom bar takes from the table (none when it stands at the side). */
   _barHeight() {
     const bar = document.querySelector(".bar");
-    return bar ? bar.getBoundingClientRect().height : 0;
+    if (!bar) return 0;
+    const r = bar.getBoundingClientRect();
+    return r.height > r.width ? 0 : r.height;
   }
 
   /** Column offsets (face down, face up) squeezed so the tallest column fits the height, never
-   * so far that a covered face-up card stops showing its rank and suit. */
+   * so far that a covered face-up card stops showing its rank and suit (its corner: the rank,
+   * and the suit at the top right, both within the strip the next card leaves). */
   _offsets(g, down, up) {
     let dOff = Math.max(4, Math.round(g.ch * (this.game.downStep || 0.11)));
     let uOff = Math.max(Math.round(g.ch * 0.26), Math.round(g.cw * (g.compact ? 0.56 : 0.44)));
-    const minUp = Math.round(g.cw * (g.compact ? 0.5 : this.game.minUp || 0.3));
+    const minUp = Math.ceil(g.cw * (g.compact ? 0.5 : this.game.minUp || 0.38));
     const avail = Math.max(g.H - g.tabY - g.gap, g.ch * 2.5);
     const need = down * dOff + Math.max(0, up - 1) * uOff + g.ch;
     if (need > avail) {
@@ -185,7 +192,7 @@ export class Board {
     let bottom = g.tabY + g.ch;
     view.columns.forEach((col, i) => {
       const pile = `c${i}`;
-      slotAt(pile, "col", g.x(i), g.tabY, t.emptyColumn(i + 1));
+      slotAt(pile, "col", g.x(i), g.tabY, describeColumn(i + 1, col.up, col.down, this.lang));
       const [dOff, uOff] = this._offsets(g, col.down, col.up.length);
       let y = g.tabY;
       for (let j = 0; j < col.down; j++) {

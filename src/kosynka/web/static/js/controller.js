@@ -6,7 +6,7 @@
 import { ApiError, makeApi } from "./api.js";
 import { Board, pileKind } from "./board.js";
 import { STRINGS, addStrings, cardName, initialLang, translatePage } from "./i18n.js";
-import { blankStats, countAbandoned, countPlayed, countWon, recentDeals, store } from "./store.js";
+import { blankStats, countAbandoned, countPlayed, countWon, dealNumber, recentDeals, store } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const SUIT_LETTERS = "CDHS";
@@ -39,11 +39,22 @@ const variant = () => (state.record ? game.variantOf(state.record) : state.varia
 let toastTimer = null;
 function toast(text, warn = false) {
   const el = $("toast");
+  placeToast(el);
   el.textContent = text;
   el.classList.toggle("warn", warn);
   el.classList.add("show");
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => el.classList.remove("show"), warn ? 3600 : 2600);
+}
+
+/** Keep messages clear of the buttons: above the bottom bar, or beside it where it stands at
+ * the side (a phone on its side). */
+function placeToast(el) {
+  const bar = document.querySelector(".bar").getBoundingClientRect();
+  const side = bar.height > bar.width;
+  el.style.bottom = side ? "10px" : `${Math.max(window.innerHeight - bar.top, 0) + 10}px`;
+  el.style.left = side ? `${bar.left / 2}px` : "50%";
+  el.style.maxWidth = side ? `${Math.max(bar.left - 20, 120)}px` : "";
 }
 
 /** Say "thinking" if `promise` takes longer than a moment (the solver may be asked). */
@@ -117,9 +128,10 @@ function show(view) {
   $("btn-restart").disabled = !view.can_undo;
   $("btn-collect").hidden = !view.collect;
   $("btn-hint").disabled = view.outcome === "won";
+  $("btn-analysis").hidden = !(state.options.winnable || view.outcome === "stuck") || view.outcome === "won";
   for (const v of game.variants) $(v.id).setAttribute("aria-pressed", String(game.variantOf(r) === v.variant));
   const path = game.pathOf(r);
-  if (location.pathname !== path) history.replaceState(null, "", path);
+  if (location.pathname + location.search !== path) history.replaceState(null, "", path);
   if (state.selection) {
     const key = board.keyOf(state.selection.code, state.selection.pile);
     if (key) select({ ...state.selection, key, index: board.itemOf(key).index }, true);
@@ -129,7 +141,7 @@ function show(view) {
 
 function applyOptionsToPage() {
   document.body.classList.toggle("four", !!state.options.four);
-  if ($("source")) $("source").value = state.options.source;
+  showSources();
 }
 
 function setLang(lang) {
@@ -140,6 +152,7 @@ function setLang(lang) {
   $("btn-lang").setAttribute("aria-label", other === "ru" ? "Русский" : "English");
   $("rules-link").href = game.rulesPath(lang);
   board.setLang(lang);
+  showSources();
   if (state.view) show(state.view);
 }
 
@@ -222,8 +235,79 @@ function afterMove(view) {
       celebrate(view);
     }
   } else if (view.outcome === "stuck") {
-    toast(t().stuck, true);
-    announce(t().stuck);
+    openEnd("stuck");
+  }
+}
+
+// ---------------------------------------------------------------- the end of a game, and the analysis
+/** Open the end-of-game dialog: `mode` "stuck" (no move can ever help: Undo, Restart, New deal,
+ * and the offer to find where the win was lost) or "ask" (the player asked "Still winnable?":
+ * the solver's answer straight away). */
+function openEnd(mode) {
+  const dlg = $("dlg-end");
+  if (dlg.open) return;
+  const tt = t();
+  dlg.dataset.mode = mode;
+  $("end-h").textContent = mode === "stuck" ? tt.endTitle : tt.winnableBtn;
+  $("end-text").hidden = mode !== "stuck";
+  $("end-ask").hidden = mode !== "stuck";
+  $("end-answer").textContent = "";
+  $("end-jump").hidden = true;
+  for (const b of dlg.querySelectorAll(".actions [data-stuck]")) b.hidden = mode !== "stuck";
+  $("end-close").hidden = mode === "stuck";
+  dlg.returnValue = "";
+  announce(mode === "stuck" ? tt.endTitle : tt.asking);
+  dlg.showModal();
+  if (mode === "ask") analyse();
+}
+
+/** Ask the full-information solver about this game (the player asked): its answer in the
+ * player's words, and for a lost game the way back to the last position a win existed from. */
+async function analyse() {
+  const answer = $("end-answer");
+  const jump = $("end-jump");
+  const asked = JSON.stringify(state.record);
+  $("end-ask").hidden = true;
+  jump.hidden = true;
+  answer.textContent = t().asking;
+  try {
+    const res = await api.analysis(state.record);
+    if (JSON.stringify(state.record) !== asked) return; // the game moved on meanwhile
+    answer.textContent = res[state.lang];
+    if (res.status === "lost" && Number.isInteger(res.lost_at) && res.lost_at > 0 && res.lost_at < state.record.moves.length) {
+      jump.dataset.to = String(res.lost_at);
+      jump.textContent = t().jumpTo(res.lost_at + 1);
+      jump.hidden = false;
+    }
+    announce(res[state.lang]);
+  } catch (err) {
+    const status = err instanceof ApiError ? err.status : -1;
+    console.warn("kosynka:", status, err && err.message ? err.message : err);
+    answer.textContent = status === 429 ? t().analysisBusy : status === 0 ? t().offline : t().analysisFailed;
+    if ($("dlg-end").dataset.mode === "stuck") $("end-ask").hidden = false;
+  }
+}
+
+/** Take the game back to the position after its first `n` moves (the later ones can be redone). */
+async function jumpTo(n) {
+  if (state.busy || !(n >= 0 && n < state.record.moves.length)) return;
+  state.busy = true;
+  clearSelection(false);
+  const moves = state.record.moves;
+  const rec = { ...state.record, moves: moves.slice(0, n) };
+  try {
+    const res = await api.view(rec);
+    state.record = rec;
+    state.autos = state.autos.filter((i) => i < n);
+    state.redo.push(...moves.slice(n).reverse());
+    show(res.view);
+    announce(t().jumped(n + 1));
+    toast(t().jumped(n + 1));
+    save();
+  } catch (err) {
+    apiFailed(err);
+  } finally {
+    state.busy = false;
   }
 }
 
@@ -432,12 +516,13 @@ async function newDeal(v = variant(), ask = true) {
   state.busy = true;
   try {
     const exclude = recentDeals(v).slice(0, 500);
-    const source = game.sources ? state.options.source : "random";
-    const res = await patience(api.newGame(game.rulesFor(v, state.options), source, exclude, game.newNumbering));
+    const rules = game.rulesFor(v, state.options);
+    const source = game.sources ? effectiveSource(await sourcesFor(rules)) : "random";
+    const res = await patience(api.newGame(rules, source, exclude, game.newNumbering));
     abandonIfStarted();
     resetGameState(res.record, res.view);
     announce(t().newGame(res.record.deal.number));
-    if (game.sources && res.record.deal.source !== state.options.source && state.options.source !== "random") {
+    if (game.sources && res.record.deal.source !== source && source !== "random") {
       toast(res.record.deal.source === "random-winnable" ? t().fallback : t().fallbackRandom);
     }
   } catch (err) {
@@ -458,10 +543,10 @@ async function viewOf(record) {
   return api.view(record);
 }
 
-async function openDeal(v, number) {
+async function openDeal(v, number, rules = null) {
   const record = {
     game: game.name,
-    rules: game.rulesFor(v, state.options),
+    rules: rules || game.rulesFor(v, state.options),
     deal: { number, numbering: game.numbering, source: "chosen" },
     moves: [],
   };
@@ -506,6 +591,55 @@ async function collect() {
   }
 }
 
+// ---------------------------------------------------------------- where new deals come from
+const sourceCache = new Map(); // JSON of the rules -> {easy, normal, hard, random}
+const ALL_SOURCES = { easy: true, normal: true, hard: true, random: true };
+
+/** Which deal sources exist for `rules` (graded deals are graded for the standard rules only);
+ * every source when the server cannot say (it then serves a random deal and says so). */
+async function sourcesFor(rules) {
+  const key = JSON.stringify(rules);
+  if (!sourceCache.has(key)) {
+    try {
+      const got = await api.sources(rules);
+      sourceCache.set(key, { ...ALL_SOURCES, ...got });
+    } catch (err) {
+      console.warn("kosynka: sources", err && err.message ? err.message : err);
+      return ALL_SOURCES;
+    }
+  }
+  return sourceCache.get(key);
+}
+
+/** The source a new deal comes from: the player's choice when it exists for the rules. */
+function effectiveSource(avail) {
+  return avail[state.options.source] ? state.options.source : "random";
+}
+
+/** The rules the next deal is dealt under (the options', in this page's variant). */
+const nextRules = () => game.rulesFor(variant(), state.options);
+
+/** Show in the Deals list which sources exist for the next deal's rules: the others are
+ * disabled and say why, and the list shows the source the next deal will really come from. */
+function showSources() {
+  const sel = $("source");
+  if (!sel || !game || !game.sources || !state.variant) return;
+  const avail = sourceCache.get(JSON.stringify(nextRules())) || ALL_SOURCES;
+  const tt = t();
+  for (const opt of sel.options) {
+    const base = tt[opt.dataset.i18n];
+    opt.disabled = !avail[opt.value];
+    opt.textContent = opt.disabled ? `${base} (${tt.srcOnlyStandard})` : base;
+  }
+  sel.value = effectiveSource(avail);
+}
+
+async function refreshSources() {
+  if (!game.sources) return;
+  await sourcesFor(nextRules());
+  showSources();
+}
+
 // ---------------------------------------------------------------- statistics and options
 function renderStats() {
   const all = store.loadStats();
@@ -541,11 +675,22 @@ function buildStatus() {
   const time = $("c-time").parentElement;
   for (const c of game.counters) {
     const span = document.createElement("span");
+    span.className = "ctr";
     const label = document.createElement("span");
     label.dataset.i18n = c.label;
     const b = document.createElement("b");
     b.id = c.id;
-    span.append(label, " ", b);
+    span.append(label);
+    if (c.short) {
+      // A shorter word where the counters share one row of a phone's header.
+      label.className = "long";
+      const short = document.createElement("span");
+      short.className = "short";
+      short.dataset.i18n = c.short;
+      short.setAttribute("aria-hidden", "true");
+      span.append(short);
+    }
+    span.append(" ", b);
     if (c.title) span.dataset.i18nTitle = c.title;
     time.before(span);
   }
@@ -565,6 +710,7 @@ function buildVariants() {
     b.setAttribute("aria-pressed", "false");
     b.addEventListener("click", async () => {
       if (state.record && game.variantOf(state.record) === v.variant) return;
+      toggleMore(false);
       const path = game.variantPath(v.variant);
       game.rememberVariant(state.options, v.variant);
       store.saveOptions(state.options);
@@ -591,6 +737,19 @@ function toggleGames(open) {
   }
 }
 
+/** Open or close the menu that holds, on a small screen, what the header has no room for (the
+ * deal and its link, the variant, the deal source, options, statistics, rules, language). */
+function toggleMore(open) {
+  const panel = $("more");
+  const now = open === undefined ? !panel.classList.contains("open") : open;
+  panel.classList.toggle("open", now);
+  $("btn-more").setAttribute("aria-expanded", String(now));
+  if (now) {
+    const first = panel.querySelector("button:not([hidden]), a, select");
+    if (first) first.focus();
+  }
+}
+
 function bindUi() {
   $("btn-new").addEventListener("click", () => newDeal());
   $("btn-restart").addEventListener("click", restart);
@@ -608,6 +767,7 @@ function bindUi() {
   });
   document.addEventListener("click", (e) => {
     if (!$("games-menu").hidden && !e.target.closest(".games")) toggleGames(false);
+    if ($("more").classList.contains("open") && !e.target.closest("#more, #btn-more")) toggleMore(false);
   });
   for (const a of document.querySelectorAll("#games-menu a")) {
     if (a.dataset.variant === game.pageVariant(state.variant)) a.setAttribute("aria-current", "page");
@@ -616,6 +776,7 @@ function bindUi() {
     $("source").addEventListener("change", (e) => {
       state.options.source = e.target.value;
       store.saveOptions(state.options);
+      toggleMore(false);
       newDeal();
     });
   }
@@ -633,6 +794,7 @@ function bindUi() {
   });
   $("deal-link").addEventListener("click", (e) => e.preventDefault());
   $("btn-stats").addEventListener("click", () => {
+    toggleMore(false);
     renderStats();
     $("dlg-stats").showModal();
   });
@@ -641,10 +803,12 @@ function bindUi() {
     renderStats();
   });
   $("btn-options").addEventListener("click", () => {
+    toggleMore(false);
     const o = state.options;
     game.options.fill($, o);
     $("opt-auto").checked = !!o.auto;
     $("opt-four").checked = !!o.four;
+    $("opt-winnable").checked = !!o.winnable;
     $("dlg-options").showModal();
   });
   $("dlg-options").addEventListener("close", () => {
@@ -652,9 +816,37 @@ function bindUi() {
     const rulesChanged = game.options.read($, o);
     o.auto = $("opt-auto").checked;
     o.four = $("opt-four").checked;
+    o.winnable = $("opt-winnable").checked;
     store.saveOptions(o);
     applyOptionsToPage();
-    if (rulesChanged) toast(t().nextDealRules);
+    if (state.view) show(state.view);
+    if (rulesChanged) {
+      toast(t().nextDealRules);
+      refreshSources();
+    }
+  });
+  $("btn-more").addEventListener("click", () => toggleMore());
+  $("more").addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && $("more").classList.contains("open")) {
+      toggleMore(false);
+      $("btn-more").focus();
+    }
+  });
+  $("btn-analysis").addEventListener("click", () => {
+    toggleMore(false);
+    openEnd("ask");
+  });
+  $("end-ask").addEventListener("click", analyse);
+  $("end-jump").addEventListener("click", () => {
+    const n = Number($("end-jump").dataset.to);
+    $("dlg-end").close("jump");
+    jumpTo(n);
+  });
+  $("dlg-end").addEventListener("close", () => {
+    const v = $("dlg-end").returnValue;
+    if (v === "undo") undo();
+    else if (v === "restart") restart();
+    else if (v === "new") newDeal(variant(), false);
   });
   $("dlg-win").addEventListener("close", () => {
     if ($("dlg-win").returnValue === "new") newDeal(variant(), false);
@@ -704,14 +896,15 @@ function bindUi() {
 async function resume(saved) {
   const res = await viewOf(saved.record);
   state.record = saved.record;
-  state.redo = Array.isArray(saved.redo) ? saved.redo.filter((x) => typeof x === "string") : [];
-  state.autos = Array.isArray(saved.autos) ? saved.autos.filter((i) => Number.isInteger(i)) : [];
-  state.elapsed = Number(saved.elapsed) || 0;
+  state.redo = saved.redo;
+  state.autos = saved.autos;
+  state.elapsed = saved.elapsed;
   state.since = null;
-  state.counted = !!saved.counted;
-  state.wonCounted = !!saved.wonCounted;
+  state.counted = saved.counted;
+  state.wonCounted = saved.wonCounted;
   show(res.view);
   if (state.record.moves.length && res.view.outcome !== "won") startClock();
+  if (res.view.outcome === "stuck") openEnd("stuck");
 }
 
 /**
@@ -722,13 +915,19 @@ async function resume(saved) {
  * statColumns, rulesPath); how a selected card maps to the view's legal moves (destinations,
  * moveTo, quickMove, stockMove, hintMarks); its counters, options and words (counters, options,
  * describe, winText, strings); and, where a move shows in steps, stages.
+ *
+ * Nothing stored or in the address can leave the table empty: every stored value is checked
+ * (store.js), a deal's address is read as digits (numbers beyond a browser's exact integers
+ * stay text end to end), and whatever cannot be used gives way to a new deal with one message
+ * in the player's words.
  */
 export async function start(module) {
   game = module;
   api = makeApi(game.name);
   addStrings(game.strings);
   state.lang = initialLang(store.loadLang());
-  const info = game.parsePath(location.pathname);
+  store.checkStats();
+  const info = game.parsePath(location.pathname, location.search);
   state.variant = info.variant || game.defaultVariant(state.options);
   board = new Board($("board"), game, {
     tap: (target, how) => onTap(target, how || {}),
@@ -739,29 +938,49 @@ export async function start(module) {
   applyOptionsToPage();
   setLang(state.lang);
   bindUi();
-  const saved = store.loadGame(game.saveKey(state.variant));
-  const savedOk = saved && saved.record && Array.isArray(saved.record.moves) && saved.record.rules && saved.record.deal;
+  const saved = store.loadGame(game.saveKey(state.variant), game.name);
+  const notes = [];
+  let badSave = false; // the saved game was well formed but does not replay
   try {
     if (info.number !== null) {
-      const number = info.number;
-      if (!Number.isSafeInteger(number) || number < 1) throw new ApiError(422, `deal number ${info.text} is out of range`);
-      if (savedOk && game.sameDeal(saved.record, state.variant, number)) {
+      const number = dealNumber(info.text);
+      if (number === null) throw new ApiError(422, `deal number ${info.text} is out of range`);
+      if (info.badQuery) notes.push(t().linkRulesBad);
+      if (saved && game.sameDeal(saved.record, state.variant, number, info.rules)) {
         await resume(saved);
       } else {
         game.rememberVariant(state.options, state.variant);
         store.saveOptions(state.options);
-        await openDeal(state.variant, number);
+        await openDeal(state.variant, number, info.rules);
       }
-    } else if (savedOk) {
+    } else if (saved) {
       await resume(saved);
     } else {
       await newDeal(state.variant, false);
     }
   } catch (err) {
+    // The server's reason is for developers (the console); the player gets a sentence.
     const unreadable = err instanceof ApiError && (err.status === 422 || err.status === 409);
-    apiFailed(err, unreadable ? (info.number !== null ? t().noSuchDeal(info.text) : t().unreadable) : null);
+    if (unreadable) console.warn("kosynka:", err.status, err.message);
+    if (unreadable && info.number !== null) notes.push(t().noSuchDeal(info.text));
+    else if (unreadable) badSave = true;
+    else apiFailed(err);
     await newDeal(state.variant, false);
   }
+  // One message for everything storage held that could not be used.
+  const problems = store.problems();
+  if (problems.length) {
+    const lostGame = badSave || (info.number === null && problems.some((k) => k.startsWith("kosynka.game")));
+    notes.unshift(t().storageReset + (lostGame ? t().newDealToo : ""));
+  } else if (badSave) {
+    notes.unshift(t().unreadable);
+  }
+  if (notes.length) {
+    const text = notes.join(" ");
+    toast(text, true);
+    announce(text);
+  }
+  refreshSources();
   document.body.dataset.ready = "1";
   // The bench reads these: the table is dealt, and the frame that shows it has been produced.
   performance.mark("kosynka-dealt");

@@ -26,7 +26,6 @@ export const STRINGS = {
     winTitle: "You won!",
     stPlayed: "Played", stWon: "Won", stRate: "Win rate", stStreak: "Current streak", stBest: "Best streak",
     stTime: "Best time", stMoves: "Fewest moves",
-    stuck: "No card can move any more. Undo some moves or start a new deal.",
     copied: "Address copied: ", faceDownCard: "face-down card",
     emptyColumn: (i) => `empty column ${i}`, emptyFoundation: "empty foundation",
     inColumn: (i) => `column ${i}`, onFoundation: "on a foundation",
@@ -43,6 +42,22 @@ export const STRINGS = {
     fallback: "No graded deal is available here yet: this is a random deal the solver proved winnable.",
     fallbackRandom: "No graded deal is available here yet: this is a random deal.",
     minSec: (m, s) => `${m}:${String(s).padStart(2, "0")}`,
+    menu: "Menu", dealMenu: "Deal",
+    storageReset: "Some saved data could not be read, so it was reset to the defaults.",
+    newDealToo: " This is a new deal.",
+    linkRulesBad: "Part of this address could not be read; the usual rules apply.",
+    srcOnlyStandard: "standard rules only",
+    optSourcesNote: "Easy, normal and hard deals are graded for the standard rules (unlimited passes, cards may come back); with other rules new deals are random.",
+    optWinnable: "Offer “Still winnable?” (the solver looks at the hidden cards; asked only when you press it)",
+    winnableBtn: "Still winnable?", endTitle: "No more moves",
+    endText: "No card can move any more, however the stock is turned. Undo some moves, start this deal again, or take a new one.",
+    endAsk: "Where was the win lost?", asking: "The solver is looking…",
+    jumpTo: (n) => `Go back to move ${n}`,
+    jumped: (n) => `Back to the position before move ${n}: the win still exists from here.`,
+    analysisBusy: "The solver is busy; wait a moment and ask again.",
+    analysisFailed: "The solver could not answer just now; try again.",
+    wasteHas: (c, n) => `waste: ${c} on top${n > 1 ? `, ${n} cards` : ""}`,
+    foundationHas: (c, n) => `foundation: ${c} on top, ${n} ${n === 1 ? "card" : "cards"}`,
   },
   ru: {
     games: "Игры", gameKlondike: "Косынка", gameFreecell: "Свободная ячейка", gameSpider: "Паук",
@@ -60,7 +75,6 @@ export const STRINGS = {
     winTitle: "Победа!",
     stPlayed: "Сыграно", stWon: "Выиграно", stRate: "Доля побед", stStreak: "Серия сейчас", stBest: "Лучшая серия",
     stTime: "Лучшее время", stMoves: "Меньше всего ходов",
-    stuck: "Ходов больше нет. Отмените несколько ходов или начните новую сдачу.",
     copied: "Адрес скопирован: ", faceDownCard: "карта рубашкой вверх",
     emptyColumn: (i) => `пустой столбец ${i}`, emptyFoundation: "пустой дом",
     inColumn: (i) => `столбец ${i}`, onFoundation: "в доме",
@@ -77,8 +91,60 @@ export const STRINGS = {
     fallback: "Сдач выбранного уровня здесь пока нет: это случайная сдача, которую решатель признал решаемой.",
     fallbackRandom: "Сдач выбранного уровня здесь пока нет: это случайная сдача.",
     minSec: (m, s) => `${m}:${String(s).padStart(2, "0")}`,
+    menu: "Меню", dealMenu: "Сдача",
+    storageReset: "Часть сохранённых данных не удалось прочитать, поэтому они сброшены к исходным.",
+    newDealToo: " Вот новая сдача.",
+    linkRulesBad: "Часть адреса не удалось прочитать; действуют обычные правила.",
+    srcOnlyStandard: "только при обычных правилах",
+    optSourcesNote: "Лёгкие, обычные и трудные сдачи подобраны для обычных правил (кругов без ограничения, карты можно брать из домов); при других правилах новые сдачи случайные.",
+    optWinnable: "Предлагать «Ещё можно выиграть?» (решатель смотрит закрытые карты; только когда вы спросите)",
+    winnableBtn: "Ещё можно выиграть?", endTitle: "Ходов больше нет",
+    endText: "Ни одна карта больше не сдвинется, сколько ни перебирай запас. Отмените несколько ходов, начните сдачу заново или возьмите новую.",
+    endAsk: "Где был упущен выигрыш?", asking: "Решатель думает…",
+    jumpTo: (n) => `Вернуться к ходу ${n}`,
+    jumped: (n) => `Вы перед ходом ${n}: отсюда выигрыш ещё есть.`,
+    analysisBusy: "Решатель занят; подождите немного и спросите снова.",
+    analysisFailed: "Решатель сейчас не смог ответить; попробуйте ещё раз.",
+    wasteHas: (c, n) => `сброс: сверху ${c}${n > 1 ? `, карт: ${n}` : ""}`,
+    foundationHas: (c, n) => `дом: сверху ${c}, карт: ${n}`,
   },
 };
+
+const RANKS_ON_RU = ["тузе", "двойке", "тройке", "четвёрке", "пятёрке", "шестёрке", "семёрке", "восьмёрке", "девятке", "десятке", "валете", "даме", "короле"];
+const COUNT_EN = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+const COUNT_ON_RU = ["", "одной", "двух", "трёх", "четырёх", "пяти", "шести", "семи", "восьми", "девяти", "десяти"];
+
+/** What lies in column `i` (1-based) for a screen reader, top card first: "column 3: seven of
+ * clubs on eight of hearts on two face-down cards" / "столбец 3: семёрка треф на восьмёрке
+ * червей на двух закрытых картах"; "column 3, empty" when nothing lies there. */
+export function describeColumn(i, up, down, lang) {
+  const t = STRINGS[lang];
+  if (!up.length && !down) return t.emptyColumn(i);
+  const parts = [];
+  const top = [...up].reverse();
+  if (lang === "ru") {
+    top.forEach((code, k) => {
+      if (k === 0) parts.push(cardName(code, "ru"));
+      else {
+        const { rank, suit } = parseCard(code);
+        parts.push(`на ${RANKS_ON_RU[rank - 1]} ${SUITS.ru[suit]}`);
+      }
+    });
+    if (down) {
+      const n = COUNT_ON_RU[down] || String(down);
+      const cards = down === 1 ? "закрытой карте" : "закрытых картах";
+      parts.push(up.length ? `на ${n} ${cards}` : `закрытых карт: ${down}`);
+    }
+    return `столбец ${i}: ${parts.join(" ")}`;
+  }
+  top.forEach((code, k) => parts.push(k === 0 ? cardName(code, "en") : `on ${cardName(code, "en")}`));
+  if (down) {
+    const n = COUNT_EN[down] || String(down);
+    const cards = `${n} face-down ${down === 1 ? "card" : "cards"}`;
+    parts.push(up.length ? `on ${cards}` : cards);
+  }
+  return `column ${i}: ${parts.join(" ")}`;
+}
 
 /** Add a game's own words ({en: {...}, ru: {...}}). */
 export function addStrings(more) {

@@ -1,17 +1,36 @@
 // What the browser keeps between visits (localStorage): the game in progress (one per game, or
 // per variant where the game's pages are per variant), the options, the language and the
 // statistics per variant ("draw-1", "freecell", "spider-2", ...).
+//
+// Nothing read back is trusted: storage may hold what an older version wrote, what another tab
+// half wrote, or what someone typed into the developer tools. Every value is checked as it is
+// read; what fails the check is replaced by its default (and the bad value is forgotten), and
+// the page is told once (problems()) so it can say so politely.
 
 const KEY_OPTIONS = "kosynka.options.v1";
 const KEY_STATS = "kosynka.stats.v1";
 const KEY_LANG = "kosynka.lang";
 
-function read(key, fallback) {
+/** What was found unreadable in storage since the page loaded (keys). */
+const found = new Set();
+
+function raw(key) {
   try {
-    const raw = localStorage.getItem(key);
-    return raw ? JSON.parse(raw) : fallback;
+    return localStorage.getItem(key);
   } catch (_) {
-    return fallback;
+    return null; // storage disabled: nothing saved, nothing wrong
+  }
+}
+
+/** The parsed value at `key`, `undefined` when nothing is stored, or `BAD` when it is not JSON. */
+const BAD = Symbol("bad");
+function read(key) {
+  const text = raw(key);
+  if (text == null) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (_) {
+    return BAD;
   }
 }
 
@@ -23,26 +42,185 @@ function write(key, value) {
   }
 }
 
+function forget(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch (_) {
+    /* ignore */
+  }
+}
+
+const isBool = (v) => typeof v === "boolean";
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const isCount = (v) => Number.isSafeInteger(v) && v >= 0;
+const DIGITS = /^[1-9][0-9]{0,29}$/;
+
+/** A deal number as the page keeps it: a safe integer, or its digits when it is larger (the
+ * server reads both; a browser's numbers would round it). Null when `v` is not one. */
+export function dealNumber(v) {
+  if (Number.isSafeInteger(v)) return v >= 1 ? v : null;
+  if (typeof v !== "string") return null;
+  const text = v.replace(/^0+/, "");
+  if (!DIGITS.test(text)) return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : text;
+}
+
+/** The same deal number (numbers and digit strings compared by their digits). */
+export function sameNumber(a, b) {
+  return a != null && b != null && String(a) === String(b);
+}
+
 export const DEFAULT_OPTIONS = {
   draw: 1, source: "easy", passes: null, foundationReturn: true, // Klondike's
   fcCells: 4, fcReturn: true, // FreeCell's
   spiderSuits: 2, // the Spider page opened at /spider
   auto: false, four: false, // every game's
+  winnable: false, // offer "Still winnable?" (the full-information solver, on request)
 };
 
+const OPTION_CHECKS = {
+  draw: (v) => v === 1 || v === 3,
+  source: (v) => ["easy", "normal", "hard", "random"].includes(v),
+  passes: (v) => v === null || v === 1 || v === 3,
+  foundationReturn: isBool,
+  fcCells: (v) => Number.isInteger(v) && v >= 0 && v <= 4,
+  fcReturn: isBool,
+  spiderSuits: (v) => v === 1 || v === 2 || v === 4,
+  auto: isBool,
+  four: isBool,
+  winnable: isBool,
+};
+
+function loadOptions() {
+  const got = read(KEY_OPTIONS);
+  const out = { ...DEFAULT_OPTIONS };
+  if (got === undefined) return out;
+  let bad = !isObject(got);
+  if (!bad) {
+    for (const [k, check] of Object.entries(OPTION_CHECKS)) {
+      if (!(k in got)) continue;
+      if (check(got[k])) out[k] = got[k];
+      else bad = true;
+    }
+  }
+  if (bad) {
+    found.add(KEY_OPTIONS);
+    write(KEY_OPTIONS, out);
+  }
+  return out;
+}
+
+const RECORD_SOURCES = ["easy", "normal", "hard", "random", "random-winnable", "chosen"];
+const MAX_MOVES = 6000;
+const isMoves = (v, most = MAX_MOVES) =>
+  Array.isArray(v) && v.length <= most && v.every((m) => typeof m === "string" && m.length > 0 && m.length <= 16);
+
+/** The saved game of `game` (its name) in a checked copy, or null (nothing saved, or something
+ * unreadable: then it is forgotten and reported). The server checks the rest (the rules and
+ * whether the moves replay). */
+function checkGame(saved, game) {
+  if (!isObject(saved)) return null;
+  const r = saved.record;
+  // (A record from before the page played several games names none: it is this game's.)
+  if (!isObject(r) || (r.game !== undefined && r.game !== game)) return null;
+  if (!isObject(r.rules) || !isObject(r.deal) || !isMoves(r.moves)) return null;
+  const number = dealNumber(r.deal.number);
+  if (number === null || (r.deal.numbering !== undefined && typeof r.deal.numbering !== "string")) return null;
+  if (r.deal.source !== undefined && !RECORD_SOURCES.includes(r.deal.source)) return null;
+  const n = r.moves.length;
+  if (saved.redo !== undefined && !isMoves(saved.redo)) return null;
+  if (saved.autos !== undefined && !(Array.isArray(saved.autos) && saved.autos.every((i) => Number.isInteger(i) && i >= 1 && i < n))) return null;
+  if (saved.elapsed !== undefined && !(Number.isFinite(saved.elapsed) && saved.elapsed >= 0)) return null;
+  if (saved.counted !== undefined && !isBool(saved.counted)) return null;
+  if (saved.wonCounted !== undefined && !isBool(saved.wonCounted)) return null;
+  return {
+    record: { game, rules: { ...r.rules }, deal: { ...r.deal, number }, moves: [...r.moves] },
+    redo: saved.redo ? [...saved.redo] : [],
+    autos: saved.autos ? [...saved.autos] : [],
+    elapsed: saved.elapsed || 0,
+    counted: !!saved.counted,
+    wonCounted: !!saved.wonCounted,
+  };
+}
+
+function loadGame(key, game) {
+  const got = read(key);
+  if (got === undefined || got === null) return null;
+  const ok = got === BAD ? null : checkGame(got, game);
+  if (!ok) {
+    found.add(key);
+    forget(key);
+  }
+  return ok;
+}
+
+/** One variant's statistics checked, or null when they are unreadable. */
+function checkStats(s) {
+  if (!isObject(s)) return null;
+  const out = blankStats();
+  for (const k of ["played", "won", "streak", "bestStreak"]) {
+    if (s[k] === undefined) continue;
+    if (!isCount(s[k])) return null;
+    out[k] = s[k];
+  }
+  for (const k of ["bestTime", "fewestMoves"]) {
+    if (s[k] === undefined || s[k] === null) continue;
+    if (!(Number.isFinite(s[k]) && s[k] >= 0)) return null;
+    out[k] = s[k];
+  }
+  if (s.recent !== undefined) {
+    if (!Array.isArray(s.recent) || s.recent.length > 1000) return null;
+    const recent = s.recent.map(dealNumber);
+    if (recent.includes(null)) return null;
+    out.recent = recent;
+  }
+  return out;
+}
+
+/** Every variant's statistics, checked; an unreadable variant starts again from nothing. */
+function loadStats(report = false) {
+  const got = read(KEY_STATS);
+  if (got === undefined) return {};
+  let bad = !isObject(got);
+  const out = {};
+  if (!bad) {
+    for (const [variant, s] of Object.entries(got)) {
+      const ok = checkStats(s);
+      if (ok) out[variant] = ok;
+      else bad = true;
+    }
+  }
+  if (bad && report) {
+    found.add(KEY_STATS);
+    write(KEY_STATS, out);
+  }
+  return out;
+}
+
+function loadLang() {
+  const l = raw(KEY_LANG);
+  if (l === null || l === "ru" || l === "en") return l;
+  found.add(KEY_LANG);
+  forget(KEY_LANG);
+  return null;
+}
+
 export const store = {
-  loadGame: (key) => read(key, null),
+  loadGame,
   saveGame: (key, g) => write(key, g),
-  loadOptions: () => ({ ...DEFAULT_OPTIONS, ...read(KEY_OPTIONS, {}) }),
+  loadOptions,
   saveOptions: (o) => write(KEY_OPTIONS, o),
-  loadLang: () => {
-    try { return localStorage.getItem(KEY_LANG); } catch (_) { return null; }
-  },
+  loadLang,
   saveLang: (l) => {
     try { localStorage.setItem(KEY_LANG, l); } catch (_) { /* ignore */ }
   },
-  loadStats: () => read(KEY_STATS, {}),
+  loadStats: () => loadStats(false),
+  /** Check the statistics once on load (reporting and rewriting what was unreadable). */
+  checkStats: () => { loadStats(true); },
   saveStats: (s) => write(KEY_STATS, s),
+  /** The storage keys found unreadable (and reset) since the page loaded. */
+  problems: () => [...found],
 };
 
 /** Empty statistics of one variant. */
@@ -55,7 +233,7 @@ export function countPlayed(variant, dealNumber) {
   const all = store.loadStats();
   const s = { ...blankStats(), ...(all[variant] || {}) };
   s.played += 1;
-  s.recent = [dealNumber, ...(s.recent || []).filter((n) => n !== dealNumber)].slice(0, 300);
+  s.recent = [dealNumber, ...(s.recent || []).filter((n) => !sameNumber(n, dealNumber))].slice(0, 300);
   all[variant] = s;
   store.saveStats(all);
 }
@@ -82,7 +260,8 @@ export function countAbandoned(variant) {
   store.saveStats(all);
 }
 
-/** Deal numbers played recently in a variant (sent so a new deal is not a repeat). */
+/** Deal numbers played recently in a variant (sent so a new deal is not a repeat; numbers
+ * beyond a browser's exact integers are never random deals, so they are left out). */
 export function recentDeals(variant) {
   const s = store.loadStats()[variant];
   return s && Array.isArray(s.recent) ? s.recent.filter((n) => Number.isSafeInteger(n)) : [];

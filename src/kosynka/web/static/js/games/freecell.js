@@ -56,12 +56,12 @@ export default {
     cells: Number.isInteger(Number(o.fcCells)) && o.fcCells >= 0 && o.fcCells <= 4 ? Number(o.fcCells) : 4,
     foundation_return: o.fcReturn !== false,
   }),
-  sameDeal: (record, variant, number) => record.deal.number === number,
+  sameDeal: (record, variant, number) => String(record.deal.number) === String(number),
   statColumns: [{ variant: "freecell", label: "gameFreecell" }],
 
   counters: [
     { id: "c-home", label: "home", value: (v) => v.counters.home },
-    { id: "c-free", label: "freeCells", value: (v) => v.counters.free_cells },
+    { id: "c-free", label: "freeCells", short: "freeCellsShort", value: (v) => v.counters.free_cells },
     { id: "c-longest", label: "longest", title: "longestTitle", value: (v) => v.counters.longest },
   ],
 
@@ -90,7 +90,7 @@ export default {
   layoutTop(view, g, { place, slot, t, lang }) {
     view.cells.forEach((code, k) => {
       const pile = `cell${k}`;
-      slot(pile, "cell", g.x(k), g.topY, t.emptyCell(k + 1));
+      slot(pile, "cell", g.x(k), g.topY, code ? `${t.inCell(k + 1)}: ${cardName(code, lang)}` : t.emptyCell(k + 1));
       if (code) {
         place({
           code, kind: "up", x: g.x(k), y: g.topY, z: 30, pile, index: 0, playable: true,
@@ -100,7 +100,7 @@ export default {
     });
     view.foundations.forEach((f, k) => {
       const pile = `f${k}`;
-      slot(pile, "found suited", g.x(4 + k), g.topY, t.foundationOf(f.suit), `s-${f.suit}`);
+      slot(pile, "found suited", g.x(4 + k), g.topY, f.top ? t.foundationHas(cardName(f.top, lang), f.count) : t.foundationOf(f.suit), `s-${f.suit}`);
       if (f.count >= 2) {
         const below = RANK_LETTERS[f.count - 2] + f.suit;
         place({ code: below, kind: "up", x: g.x(4 + k), y: g.topY, z: 20, pile, index: f.count - 2, inert: true });
@@ -160,7 +160,7 @@ export default {
   strings: {
     en: {
       title: "FreeCell", pageTitle: "FreeCell solitaire — kosynka",
-      home: "Home", freeCells: "Free cells", longest: "Max run",
+      home: "Home", freeCells: "Free cells", freeCellsShort: "Cells", longest: "Max run",
       longestTitle: "The longest ordered run that can move onto a card now",
       emptyCell: (k) => `free cell ${k}, empty`, inCell: (k) => `free cell ${k}`,
       foundationOf: (s) => `foundation of ${{ C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s]}, empty`,
@@ -169,7 +169,7 @@ export default {
     },
     ru: {
       title: "Свободная ячейка", pageTitle: "Свободная ячейка — пасьянс FreeCell",
-      home: "В домах", freeCells: "Ячеек свободно", longest: "Ряд до",
+      home: "В домах", freeCells: "Ячеек свободно", freeCellsShort: "Ячейки", longest: "Ряд до",
       longestTitle: "Сколько карт упорядоченного ряда можно сейчас перенести на карту",
       emptyCell: (k) => `свободная ячейка ${k}, пусто`, inCell: (k) => `ячейка ${k}`,
       foundationOf: (s) => `дом ${{ C: "треф", D: "бубен", H: "червей", S: "пик" }[s]}, пусто`,

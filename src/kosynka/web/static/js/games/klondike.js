@@ -8,6 +8,34 @@ import { pileKind, pileNumber } from "../board.js";
 const RANK_LETTERS = "A23456789TJQK";
 const PATH = /^\/klondike\/draw-([13])\/deal\/(\d+)\/?$/;
 
+/** The rules a deal's address names (Draw from the path; passes and foundation returns from the
+ * query, the standard rules when absent); `bad` when a rule there could not be read. */
+function linkRules(draw, search) {
+  const q = new URLSearchParams(search || "");
+  let bad = false;
+  let passes = null;
+  if (q.has("passes")) {
+    const p = q.get("passes");
+    if (/^[1-9][0-9]{0,3}$/.test(p) && Number(p) <= 1000) passes = Number(p);
+    else bad = true;
+  }
+  let ret = true;
+  if (q.has("return")) {
+    const r = q.get("return");
+    if (r === "0") ret = false;
+    else if (r !== "1") bad = true;
+  }
+  return { rules: { draw, passes, foundation_return: ret }, bad };
+}
+
+/** The query of an address for `rules` (empty for the standard rules). */
+function linkQuery(rules) {
+  const q = [];
+  if (rules.passes != null) q.push(`passes=${rules.passes}`);
+  if (rules.foundation_return === false) q.push("return=0");
+  return q.length ? `?${q.join("&")}` : "";
+}
+
 /** The foundation slot (f0..f3) of a suit letter in this view. */
 function foundationPile(view, suit) {
   return `f${view.foundations.findIndex((f) => f.suit === suit)}`;
@@ -37,10 +65,14 @@ export default {
     { variant: "draw-3", label: "draw3" },
   ],
 
-  /** {variant, number} of a page address (null where the address names none). */
-  parsePath(path) {
+  /** {variant, number, text, rules} of a page address: a deal's address carries the rules it
+   * is played under (``?passes=3``, ``?return=0``; none for the standard rules), so a shared
+   * link opens the same game. ``badQuery``: a rule in the address could not be read. */
+  parsePath(path, search = "") {
     const m = path.match(PATH);
-    return m ? { variant: `draw-${m[1]}`, number: Number(m[2]), text: m[2] } : { variant: null, number: null };
+    if (!m) return { variant: null, number: null };
+    const { rules, bad } = linkRules(Number(m[1]), search);
+    return { variant: `draw-${m[1]}`, number: Number(m[2]), text: m[2], rules, badQuery: bad };
   },
   variantOf: (record) => `draw-${record.rules.draw}`,
   defaultVariant: (o) => `draw-${o.draw}`,
@@ -50,7 +82,7 @@ export default {
     o.draw = Number(variant.slice(5));
   },
   saveKey: () => "kosynka.game.v1",
-  pathOf: (record) => `/klondike/draw-${record.rules.draw}/deal/${record.deal.number}`,
+  pathOf: (record) => `/klondike/draw-${record.rules.draw}/deal/${record.deal.number}${linkQuery(record.rules)}`,
   rulesPath: (lang) => `/rules/${lang}`,
   pageVariant: () => "klondike",
   rulesFor(variant, o) {
@@ -60,7 +92,9 @@ export default {
       foundation_return: !!o.foundationReturn,
     };
   },
-  sameDeal: (record, variant, number) => record.rules.draw === Number(variant.slice(5)) && record.deal.number === number,
+  sameDeal: (record, variant, number, rules) =>
+    record.rules.draw === Number(variant.slice(5)) && String(record.deal.number) === String(number) &&
+    (!rules || ((record.rules.passes ?? null) === rules.passes && (record.rules.foundation_return !== false) === rules.foundation_return)),
 
   counters: [
     { id: "c-down", label: "faceDown", value: (v) => v.counters.face_down },
@@ -98,14 +132,18 @@ export default {
     slot("stock", "stock", g.x(0), g.topY,
       c.stock ? t.stockPile(c.stock) : noPasses ? t.stockDone : t.stockEmpty,
       c.stock === 0 ? (noPasses ? "i-stop" : "i-recycle") : null);
-    slot("waste", "waste", g.x(1), g.topY, t.wasteEmpty);
-    for (let k = 0; k < 4; k++) slot(`f${k}`, "found", g.x(3 + k), g.topY, t.emptyFoundation);
+    const wasteTop = view.waste[view.waste.length - 1];
+    slot("waste", "waste", g.x(1), g.topY, wasteTop ? t.wasteHas(cardName(wasteTop, lang), c.waste) : t.wasteEmpty);
+    view.foundations.forEach((f, k) => {
+      slot(`f${k}`, "found", g.x(3 + k), g.topY, f.top ? t.foundationHas(cardName(f.top, lang), f.count) : t.emptyFoundation);
+    });
     if (c.stock > 0) {
       place({ key: "stock", kind: "stock", x: g.x(0), y: g.topY, z: 5, pile: "stock", index: 0, label: t.stockPile(c.stock), count: c.stock });
     }
-    // The waste, fanned in Draw 3; only its top card plays.
+    // The waste, fanned in Draw 3 (wide enough that each covered card shows its corner: rank
+    // and suit); only its top card plays.
     const draw = ctx.record ? ctx.record.rules.draw : 1;
-    const fan = draw === 3 ? Math.round(g.cw * 0.3) : 0;
+    const fan = draw === 3 ? Math.min(Math.round(g.cw * 0.46), Math.floor((g.cw + g.gap) / 2)) : 0;
     view.waste.forEach((code, k) => {
       const top = k === view.waste.length - 1;
       place({

@@ -71,7 +71,7 @@ export default {
   rulesPath: (lang) => `/rules/spider/${lang}`,
   pageVariant: (variant) => variant,
   rulesFor: (variant) => ({ suits: suitsOf(variant) }),
-  sameDeal: (record, variant, number) => record.rules.suits === suitsOf(variant) && record.deal.number === number,
+  sameDeal: (record, variant, number) => record.rules.suits === suitsOf(variant) && String(record.deal.number) === String(number),
 
   counters: [
     { id: "c-runs", label: "runs", value: (v) => `${v.counters.runs_removed}/8` },

@@ -1,0 +1,144 @@
+"""What the Klondike page tests share: a page opened in a fresh browser context (a size, a
+locale, something put in storage before the page first loads), the messages it showed, and
+the moves and records they need."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from kosynka import Klondike, KlondikeRules, Move
+from kosynka.games.klondike.player import Player
+
+SIZES = [(360, 740), (740, 360), (1280, 800)]
+"""A phone upright, a phone on its side, a desktop."""
+
+# Every message the page shows (the toast), in order, kept on the window for the tests.
+_WATCH_TOASTS = """
+window.__toasts = [];
+document.addEventListener('DOMContentLoaded', () => {
+  const el = document.getElementById('toast');
+  if (el) new MutationObserver(() => { if (el.textContent) window.__toasts.push(el.textContent); })
+    .observe(el, {childList: true, characterData: true, subtree: true});
+});
+"""
+
+
+def open_page(
+    browser: Any,
+    server: str,
+    contexts: list[Any],
+    path: str = "/",
+    width: int = 1280,
+    height: int = 800,
+    locale: str = "en-US",
+    storage: dict[str, Any] | None = None,
+    ready: bool = True,
+) -> Any:
+    """A page at ``path`` in a fresh context; ``storage`` values (JSON-encoded unless they are
+    text) are put in localStorage before the page first loads (once, not on reloads)."""
+    ctx = browser.new_context(
+        viewport={"width": width, "height": height}, locale=locale, reduced_motion="reduce"
+    )
+    ctx.set_default_timeout(20000)
+    contexts.append(ctx)
+    ctx.add_init_script(_WATCH_TOASTS)
+    if storage:
+        script = "".join(
+            f"localStorage.setItem({json.dumps(k)}, "
+            f"{json.dumps(v if isinstance(v, str) else json.dumps(v))});"
+            for k, v in storage.items()
+        )
+        ctx.add_init_script(
+            f"if (!sessionStorage.getItem('seeded')) {{{script}"
+            "sessionStorage.setItem('seeded', '1');}"
+        )
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.js_errors = errors
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.requests = requests
+    page.goto(server + path)
+    if ready:
+        page.wait_for_selector("body[data-ready='1']", timeout=20000)
+    return page
+
+
+def toasts(page: Any) -> list[str]:
+    """The messages the page has shown so far."""
+    got: list[str] = page.evaluate("() => window.__toasts")
+    return got
+
+
+def record(
+    number: int | str, moves: list[str] | None = None, draw: int = 1, **rules: Any
+) -> dict[str, Any]:
+    """A Klondike record as the page keeps it."""
+    return {
+        "game": "klondike",
+        "rules": {"draw": draw, "passes": None, "foundation_return": True, **rules},
+        "deal": {"number": number, "numbering": "pysol", "source": "chosen"},
+        "moves": moves or [],
+    }
+
+
+def saved(rec: dict[str, Any]) -> dict[str, Any]:
+    """Storage holding ``rec`` as the game in progress."""
+    return {
+        "kosynka.game.v1": {
+            "record": rec,
+            "redo": [],
+            "autos": [],
+            "elapsed": 0,
+            "counted": True,
+            "wonCounted": False,
+        }
+    }
+
+
+def players_line(deal: int, rules: KlondikeRules, until_stuck: bool = False) -> list[str]:
+    """The no-peek player's moves on ``deal`` until it has nothing to suggest; with
+    ``until_stuck``, up to the move after which no card can ever move again (drawing on when
+    the player stops before that)."""
+    game = Klondike(deal, rules=rules)
+    player = Player(game, 0)
+    moves: list[str] = []
+    while len(moves) < 400 and not game.is_won():
+        if until_stuck and game.outcome() is not None:
+            return moves
+        m = player.choose(make=True)
+        if m is None:
+            break
+        moves.append(str(m))
+    while until_stuck and game.outcome() is None and len(moves) < 600:
+        stock = next(m for m in game.legal_moves if m.card is None)
+        game.push(stock)
+        moves.append(str(stock))
+    return moves
+
+
+def position(deal: int | str, moves: list[str], rules: KlondikeRules) -> list[list[str]]:
+    """The face-up cards of each column after ``moves``."""
+    game = Klondike(int(deal), rules=rules)
+    for m in moves:
+        game.push(Move.parse(m))
+    return [[c.text() for c in game.face_up(i)] for i in range(7)]
+
+
+def columns_shown(page: Any) -> list[list[str]]:
+    """The face-up cards of each column as the page shows them (bottom to top)."""
+    got: list[list[str]] = page.evaluate(
+        """() => [0,1,2,3,4,5,6].map(i => [...document.querySelectorAll(
+            `#board .card.up[data-pile="c${i}"]`)]
+            .sort((a, b) => a.dataset.index - b.dataset.index).map(e => e.dataset.card))"""
+    )
+    return got
+
+
+def open_menu(page: Any) -> None:
+    """On a small screen, open the header's menu (on a wide one everything is on show)."""
+    more = page.locator("#btn-more")
+    if more.is_visible() and more.get_attribute("aria-expanded") != "true":
+        more.click()
