@@ -1,0 +1,1284 @@
+// kosynka's FreeCell search core (see freecell.hpp and bench/solver_freecell.md).
+#include "freecell.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <stdexcept>
+
+namespace kosynka::freecell {
+
+namespace {
+
+// Per card index: rank 1..13, suit 0..3, colour (1 for red).
+struct CardTables {
+  uint8_t rank[52], suit[52], red[52];
+  constexpr CardTables() : rank(), suit(), red() {
+    for (int c = 0; c < 52; ++c) {
+      rank[c] = uint8_t(c % 13 + 1);
+      suit[c] = uint8_t(c / 13);
+      red[c] = uint8_t(c >= 13 && c < 39);
+    }
+  }
+};
+constexpr CardTables kCard;
+inline int rank_of(int c) { return kCard.rank[c]; }
+inline int suit_of(int c) { return kCard.suit[c]; }
+inline bool red(int c) { return kCard.red[c]; }
+// True when `card` may lie on `target` in a column (one rank lower, other colour).
+inline bool fits_on(int card, int target) {
+  return kCard.rank[target] == kCard.rank[card] + 1 && kCard.red[target] != kCard.red[card];
+}
+
+// The suits of the other colour, and the other suit of the same colour (C, D, H, S).
+constexpr int kOther1[4] = {1, 0, 0, 1};
+constexpr int kOther2[4] = {2, 3, 3, 2};
+constexpr int kTwin[4] = {3, 2, 1, 0};
+
+// Zobrist tables: one 64-bit word per (card, what it lies on), twice (128-bit keys).
+struct Zobrist {
+  uint64_t a[52][kParents], b[52][kParents];
+  Zobrist() {
+    uint64_t s = 0x6b6f73796e6b6131ULL;  // fixed: keys are the same from run to run
+    auto next = [&s]() {
+      uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+      return z ^ (z >> 31);
+    };
+    for (auto& row : a)
+      for (auto& v : row) v = next();
+    for (auto& row : b)
+      for (auto& v : row) v = next();
+  }
+};
+const Zobrist kZ;
+
+const char kRankText[] = "A23456789TJQK";
+const char kSuitText[] = "CDHS";
+
+}  // namespace
+
+std::string code_text(int code) {
+  const int card = code >> 4, to = code & 15;
+  std::string s;
+  s += kRankText[card % 13];
+  s += kSuitText[card / 13];
+  s += '>';
+  if (to == kToFoundation)
+    s += 'f';
+  else if (to == kToCell)
+    s += 'c';
+  else
+    s += char('1' + to);
+  return s;
+}
+
+// ------------------------------------------------------------------------------ the position
+State::State(const Position& pos) : rules(pos.rules) {
+  if (rules.cells < 0 || rules.cells > kMaxCells) throw std::invalid_argument("cells must be 0..4");
+  if (pos.columns.size() != kColumns) throw std::invalid_argument("FreeCell has 8 columns");
+  if ((int)pos.cells.size() != rules.cells)
+    throw std::invalid_argument("one entry per free cell of the rules");
+  int seen[52] = {0};
+  std::memset(parent, kHome, sizeof parent);
+  for (int s = 0; s < 4; ++s) {
+    if (pos.found[s] < 0 || pos.found[s] > 13) throw std::invalid_argument("foundation 0..13");
+    found[s] = uint8_t(pos.found[s]);
+    for (int r = 0; r < found[s]; ++r) ++seen[s * 13 + r];
+  }
+  for (int i = 0; i < kColumns; ++i) {
+    const auto& col = pos.columns[i];
+    if (col.size() > kMaxLen) throw std::invalid_argument("a column holds at most 52 cards");
+    len[i] = uint8_t(col.size());
+    for (size_t j = 0; j < col.size(); ++j) {
+      const int c = col[j];
+      if (c < 0 || c >= 52) throw std::invalid_argument("card index out of range");
+      ++seen[c];
+      cols[i][j] = uint8_t(c);
+      parent[c] = j == 0 ? kBottom : uint8_t(col[j - 1]);
+    }
+  }
+  for (int k = 0; k < kMaxCells; ++k) cell[k] = kNone;
+  for (int k = 0; k < rules.cells; ++k) {
+    const int c = pos.cells[k];
+    if (c < -1 || c >= 52) throw std::invalid_argument("card index out of range");
+    if (c >= 0) {
+      ++seen[c];
+      cell[k] = uint8_t(c);
+      parent[c] = kInCell;
+    }
+  }
+  for (int c = 0; c < 52; ++c)
+    if (seen[c] != 1) throw std::invalid_argument("a position holds each of the 52 cards once");
+  free_cells = 0;
+  for (int k = 0; k < rules.cells; ++k) free_cells += cell[k] == kNone;
+  empty_cols = 0;
+  for (int i = 0; i < kColumns; ++i) empty_cols += len[i] == 0;
+  home = found[0] + found[1] + found[2] + found[3];
+  ha = hb = 0;
+  for (int c = 0; c < 52; ++c) {
+    ha ^= kZ.a[c][parent[c]];
+    hb ^= kZ.b[c][parent[c]];
+  }
+}
+
+void State::set_parent(int card, uint8_t p) {
+  ha ^= kZ.a[card][parent[card]] ^ kZ.a[card][p];
+  hb ^= kZ.b[card][parent[card]] ^ kZ.b[card][p];
+  parent[card] = p;
+}
+
+int State::first_free_cell() const {
+  for (int k = 0; k < rules.cells; ++k)
+    if (cell[k] == kNone) return k;
+  return -1;
+}
+
+int State::first_empty_col() const {
+  for (int i = 0; i < kColumns; ++i)
+    if (!len[i]) return i;
+  return -1;
+}
+
+bool State::safe_home(int card) const {
+  const int r = rank_of(card), s = suit_of(card);
+  if (r <= 2) return true;
+  if (found[kOther1[s]] < r - 1 || found[kOther2[s]] < r - 1) return false;
+  // With foundation return, the cards of the same colour two ranks lower must be home too.
+  return !returns() || found[kTwin[s]] >= r - 2;
+}
+
+// The moves, in generation order: (1) cards home that are not safe (safe ones went already);
+// (2) a column's top run, or the part of it that fits, onto another column's top card;
+// (3) the top cards of a column's run into an empty column (every size that may move, smallest
+// first, never a whole column: that changes nothing); (4) a free cell's card onto a column's top
+// card, then into an empty column; (5) a column's top card to a free cell; (6) with foundation
+// return, a foundation's top card onto a column's top card, then into an empty column, unless it
+// is safe to send home (it would go straight back). Empty columns and free cells are all alike to
+// the position key, so only the first empty one is a destination.
+int State::moves(Move* out) const {
+  int k_out = 0;
+  const int fc = first_free_cell(), ec = first_empty_col();
+  const int limit = (1 + free_cells) << empty_cols;
+  const int limit_empty = empty_cols ? (1 + free_cells) << (empty_cols - 1) : 0;
+  // 1. Home.
+  for (int k = 0; k < rules.cells; ++k) {
+    const int c = cell[k];
+    if (c != kNone && found[suit_of(c)] == rank_of(c) - 1)
+      out[k_out++] = Move{kCellHome, uint8_t(k), uint8_t(suit_of(c)), 1};
+  }
+  for (int i = 0; i < kColumns; ++i) {
+    if (!len[i]) continue;
+    const int c = cols[i][len[i] - 1];
+    if (found[suit_of(c)] == rank_of(c) - 1)
+      out[k_out++] = Move{kColHome, uint8_t(i), uint8_t(suit_of(c)), 1};
+  }
+  // The length of each column's ordered top run, and its top card's rank and colour.
+  int run[kColumns], top_rank[kColumns], top_red[kColumns];
+  for (int i = 0; i < kColumns; ++i) {
+    const int n0 = len[i];
+    if (!n0) {
+      run[i] = 0;
+      top_rank[i] = 99;
+      top_red[i] = 0;
+      continue;
+    }
+    int n = 1;
+    while (n < n0 && fits_on(cols[i][n0 - n], cols[i][n0 - n - 1])) ++n;
+    run[i] = n;
+    top_rank[i] = rank_of(cols[i][n0 - 1]);
+    top_red[i] = red(cols[i][n0 - 1]);
+  }
+  // 2. Column to column: the card of the source's run one rank below the target's top card,
+  // when its colour differs (colours alternate down a run).
+  for (int i = 0; i < kColumns; ++i) {
+    if (!len[i]) continue;
+    const int most = std::min(run[i], limit);
+    for (int j = 0; j < kColumns; ++j) {
+      if (j == i || !len[j]) continue;
+      const int n = top_rank[j] - top_rank[i];  // cards from the top of the run down to it
+      if (n < 1 || n > most) continue;
+      if ((top_red[i] ^ ((n - 1) & 1)) != top_red[j])
+        out[k_out++] = Move{kColCol, uint8_t(i), uint8_t(j), uint8_t(n)};
+    }
+  }
+  // 3. Column to an empty column.
+  if (ec >= 0) {
+    for (int i = 0; i < kColumns; ++i) {
+      if (!len[i]) continue;
+      for (int n = 1; n <= run[i] && n <= limit_empty && n < len[i]; ++n)
+        out[k_out++] = Move{kColCol, uint8_t(i), uint8_t(ec), uint8_t(n)};
+    }
+  }
+  // 4. Free cells to columns.
+  for (int k = 0; k < rules.cells; ++k) {
+    const int c = cell[k];
+    if (c == kNone) continue;
+    for (int j = 0; j < kColumns; ++j)
+      if (len[j] && fits_on(c, cols[j][len[j] - 1]))
+        out[k_out++] = Move{kCellCol, uint8_t(k), uint8_t(j), 1};
+    if (ec >= 0) out[k_out++] = Move{kCellCol, uint8_t(k), uint8_t(ec), 1};
+  }
+  // 5. Column tops to a free cell.
+  if (fc >= 0)
+    for (int i = 0; i < kColumns; ++i)
+      if (len[i]) out[k_out++] = Move{kColCell, uint8_t(i), uint8_t(fc), 1};
+  // 6. Foundation tops back to columns.
+  if (returns()) {
+    for (int s = 0; s < 4; ++s) {
+      if (!found[s]) continue;
+      const int c = s * 13 + found[s] - 1;
+      if (safe_home(c)) continue;
+      for (int j = 0; j < kColumns; ++j)
+        if (len[j] && fits_on(c, cols[j][len[j] - 1]))
+          out[k_out++] = Move{kHomeCol, uint8_t(s), uint8_t(j), 1};
+      if (ec >= 0) out[k_out++] = Move{kHomeCol, uint8_t(s), uint8_t(ec), 1};
+    }
+  }
+  return k_out;
+}
+
+void State::moves(std::vector<Move>& out) const {
+  Move buf[kMaxMoves];
+  out.assign(buf, buf + moves(buf));
+}
+
+int State::apply(const Move& m) {
+  switch (m.kind) {
+    case kColCol: {
+      const int i = m.src, j = m.dst, n = m.count;
+      const int from = len[i] - n;
+      const int base = cols[i][from];
+      set_parent(base, len[j] ? cols[j][len[j] - 1] : kBottom);
+      if (!len[j]) --empty_cols;
+      std::memcpy(&cols[j][len[j]], &cols[i][from], n);
+      len[j] = uint8_t(len[j] + n);
+      len[i] = uint8_t(from);
+      if (!from) ++empty_cols;
+      return base * 16 + j;
+    }
+    case kColCell: {
+      const int i = m.src;
+      const int c = cols[i][--len[i]];
+      if (!len[i]) ++empty_cols;
+      cell[m.dst] = uint8_t(c);
+      --free_cells;
+      set_parent(c, kInCell);
+      return c * 16 + kToCell;
+    }
+    case kCellCol: {
+      const int c = cell[m.src], j = m.dst;
+      cell[m.src] = kNone;
+      ++free_cells;
+      set_parent(c, len[j] ? cols[j][len[j] - 1] : kBottom);
+      if (!len[j]) --empty_cols;
+      cols[j][len[j]++] = uint8_t(c);
+      return c * 16 + j;
+    }
+    case kColHome: {
+      const int i = m.src;
+      const int c = cols[i][--len[i]];
+      if (!len[i]) ++empty_cols;
+      ++found[m.dst];
+      ++home;
+      set_parent(c, kHome);
+      return c * 16 + kToFoundation;
+    }
+    case kCellHome: {
+      const int c = cell[m.src];
+      cell[m.src] = kNone;
+      ++free_cells;
+      ++found[m.dst];
+      ++home;
+      set_parent(c, kHome);
+      return c * 16 + kToFoundation;
+    }
+    default: {  // kHomeCol
+      const int s = m.src, j = m.dst;
+      const int c = s * 13 + found[s] - 1;
+      --found[s];
+      --home;
+      set_parent(c, len[j] ? cols[j][len[j] - 1] : kBottom);
+      if (!len[j]) --empty_cols;
+      cols[j][len[j]++] = uint8_t(c);
+      return c * 16 + j;
+    }
+  }
+}
+
+void State::undo(const Move& m) {
+  switch (m.kind) {
+    case kColCol: {
+      const int i = m.src, j = m.dst, n = m.count;
+      const int from = len[j] - n;
+      const int base = cols[j][from];
+      if (!len[i]) --empty_cols;
+      set_parent(base, len[i] ? cols[i][len[i] - 1] : kBottom);
+      std::memcpy(&cols[i][len[i]], &cols[j][from], n);
+      len[i] = uint8_t(len[i] + n);
+      len[j] = uint8_t(from);
+      if (!from) ++empty_cols;
+      return;
+    }
+    case kColCell: {
+      const int c = cell[m.dst], i = m.src;
+      cell[m.dst] = kNone;
+      ++free_cells;
+      if (!len[i]) --empty_cols;
+      set_parent(c, len[i] ? cols[i][len[i] - 1] : kBottom);
+      cols[i][len[i]++] = uint8_t(c);
+      return;
+    }
+    case kCellCol: {
+      const int j = m.dst;
+      const int c = cols[j][--len[j]];
+      if (!len[j]) ++empty_cols;
+      cell[m.src] = uint8_t(c);
+      --free_cells;
+      set_parent(c, kInCell);
+      return;
+    }
+    case kColHome: {
+      const int s = m.dst, i = m.src;
+      const int c = s * 13 + found[s] - 1;
+      --found[s];
+      --home;
+      if (!len[i]) --empty_cols;
+      set_parent(c, len[i] ? cols[i][len[i] - 1] : kBottom);
+      cols[i][len[i]++] = uint8_t(c);
+      return;
+    }
+    case kCellHome: {
+      const int s = m.dst;
+      const int c = s * 13 + found[s] - 1;
+      --found[s];
+      --home;
+      cell[m.src] = uint8_t(c);
+      --free_cells;
+      set_parent(c, kInCell);
+      return;
+    }
+    default: {  // kHomeCol
+      const int j = m.dst;
+      const int c = cols[j][--len[j]];
+      if (!len[j]) ++empty_cols;
+      ++found[m.src];
+      ++home;
+      set_parent(c, kHome);
+      return;
+    }
+  }
+}
+
+void State::autoplay(std::vector<Move>& made, std::vector<int>* codes, const Move* after) {
+  if (after != nullptr && after->kind != kColHome && after->kind != kCellHome) {
+    // Only a home move can make other cards safe; otherwise only the card a move from a column
+    // uncovered can be new (the full pass below would find it first, so the order is the same).
+    if (after->kind != kColCol && after->kind != kColCell) return;
+    const int i = after->src;
+    if (!len[i]) return;
+    const int c = cols[i][len[i] - 1];
+    if (found[suit_of(c)] != rank_of(c) - 1 || !safe_home(c)) return;
+  }
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int k = 0; k < rules.cells; ++k) {
+      const int c = cell[k];
+      if (c != kNone && found[suit_of(c)] == rank_of(c) - 1 && safe_home(c)) {
+        const Move m{kCellHome, uint8_t(k), uint8_t(suit_of(c)), 1};
+        const int code = apply(m);
+        made.push_back(m);
+        if (codes) codes->push_back(code);
+        changed = true;
+      }
+    }
+    for (int i = 0; i < kColumns; ++i) {
+      while (len[i]) {
+        const int c = cols[i][len[i] - 1];
+        if (found[suit_of(c)] != rank_of(c) - 1 || !safe_home(c)) break;
+        const Move m{kColHome, uint8_t(i), uint8_t(suit_of(c)), 1};
+        const int code = apply(m);
+        made.push_back(m);
+        if (codes) codes->push_back(code);
+        changed = true;
+      }
+    }
+  }
+}
+
+// The figures: 0 cards home, 1 empty free cells, 2 empty columns, 3 their product, 4 cards lying
+// above a lower card of their column, 5 cards in the ordered runs on the columns' tops, 6 cards
+// above the next card of each foundation, 7 cards above a lower card of their own suit, 8 cards
+// above the card after the next of each foundation, 9 cards that do not fit on the card beneath
+// them, 10 the lowest foundation, 11 the highest foundation less the lowest.
+void State::features(int* f) const {
+  for (int k = 0; k < kFeatures; ++k) f[k] = 0;
+  f[0] = home;
+  f[1] = free_cells;
+  f[2] = empty_cols;
+  f[3] = free_cells * empty_cols;
+  for (int i = 0; i < kColumns; ++i) {
+    const int n = len[i];
+    if (!n) continue;
+    int low = 99;
+    int slow[4] = {99, 99, 99, 99};
+    for (int j = 0; j < n; ++j) {
+      const int c = cols[i][j];
+      const int r = rank_of(c), s = suit_of(c);
+      if (r > low)
+        ++f[4];
+      else
+        low = r;
+      if (r > slow[s])
+        ++f[7];
+      else
+        slow[s] = r;
+      if (j && !fits_on(c, cols[i][j - 1])) ++f[9];
+      if (found[s] == r - 1) f[6] += n - 1 - j;
+      if (found[s] == r - 2) f[8] += n - 1 - j;
+    }
+    int run = 1;
+    while (run < n && fits_on(cols[i][n - run], cols[i][n - run - 1])) ++run;
+    f[5] += run;
+  }
+  int lo = 13, hi = 0;
+  for (int s = 0; s < 4; ++s) {
+    lo = std::min(lo, int(found[s]));
+    hi = std::max(hi, int(found[s]));
+  }
+  f[10] = lo;
+  f[11] = hi - lo;
+}
+
+int State::score(const Strategy& st) const {
+  int f[kFeatures];
+  features(f);
+  int sc = 0;
+  for (int k = 0; k < kFeatures; ++k) sc += st.w[k] * f[k];
+  return sc;
+}
+
+// How promising a move looks before it is made (higher first): cards home; a free cell's card
+// onto a column; a run onto a card it did not lie on (more when it empties its column or
+// uncovers a card its foundation wants); into an empty column; a column's top card to a free
+// cell; a card back from its foundation last.
+int State::priority(const Move& m) const {
+  auto uncovered = [this](int i, int n) -> int { return len[i] > n ? cols[i][len[i] - n - 1] : -1; };
+  auto wanted = [this](int c) { return c >= 0 && found[suit_of(c)] == rank_of(c) - 1; };
+  switch (m.kind) {
+    case kColHome:
+    case kCellHome:
+      return 1000;
+    case kCellCol:
+      return len[m.dst] ? 800 : 250;
+    case kColCol: {
+      const int i = m.src, n = m.count;
+      const int under = uncovered(i, n);
+      const bool split = under >= 0 && fits_on(cols[i][len[i] - n], under);
+      int p;
+      if (!len[m.dst])
+        p = split ? 150 : 300;
+      else
+        p = split ? 200 : 700;
+      if (under < 0) p += 100;
+      if (wanted(under)) p += 150;
+      return p;
+    }
+    case kColCell: {
+      const int under = uncovered(m.src, 1);
+      return 100 + (wanted(under) ? 150 : 0) + (under < 0 ? 50 : 0);
+    }
+    default:
+      return 50;
+  }
+}
+
+std::vector<std::string> State::legal_moves() const {
+  std::vector<std::string> out;
+  auto add = [&out](int card, int to) { out.push_back(code_text(card * 16 + to)); };
+  const int limit = (1 + free_cells) << empty_cols;
+  const int limit_empty = empty_cols ? (1 + free_cells) << (empty_cols - 1) : 0;
+  for (int k = 0; k < rules.cells; ++k) {
+    const int c = cell[k];
+    if (c != kNone && found[suit_of(c)] == rank_of(c) - 1) add(c, kToFoundation);
+  }
+  for (int i = 0; i < kColumns; ++i) {
+    if (!len[i]) continue;
+    const int c = cols[i][len[i] - 1];
+    if (found[suit_of(c)] == rank_of(c) - 1) add(c, kToFoundation);
+  }
+  for (int i = 0; i < kColumns; ++i) {
+    for (int n = 1; n <= len[i]; ++n) {
+      const int c = cols[i][len[i] - n];
+      if (n > 1 && !fits_on(cols[i][len[i] - n + 1], c)) break;
+      for (int j = 0; j < kColumns; ++j) {
+        if (j == i) continue;
+        if (len[j] ? (fits_on(c, cols[j][len[j] - 1]) && n <= limit) : n <= limit_empty)
+          add(c, j);
+      }
+    }
+  }
+  for (int k = 0; k < rules.cells; ++k) {
+    const int c = cell[k];
+    if (c == kNone) continue;
+    for (int j = 0; j < kColumns; ++j)
+      if (!len[j] || fits_on(c, cols[j][len[j] - 1])) add(c, j);
+  }
+  if (free_cells)
+    for (int i = 0; i < kColumns; ++i)
+      if (len[i]) add(cols[i][len[i] - 1], kToCell);
+  if (rules.ret)
+    for (int s = 0; s < 4; ++s) {
+      if (!found[s]) continue;
+      const int c = s * 13 + found[s] - 1;
+      for (int j = 0; j < kColumns; ++j)
+        if (!len[j] || fits_on(c, cols[j][len[j] - 1])) add(c, j);
+    }
+  return out;
+}
+
+// ------------------------------------------------------------------------------ the searches
+namespace {
+
+// A position kept for later by the best-first search: the columns one after another, their
+// lengths, the free cells and the foundations.
+struct Node {
+  uint8_t cards[52];
+  uint8_t len[kColumns];
+  uint8_t cell[kMaxCells];
+  uint8_t found[4];
+  uint8_t parent[52];
+  uint64_t ha, hb;
+};
+
+}  // namespace
+
+void State::store(void* out) const {
+  Node& n = *static_cast<Node*>(out);
+  int k = 0;
+  for (int i = 0; i < kColumns; ++i) {
+    std::memcpy(n.cards + k, cols[i], len[i]);
+    k += len[i];
+  }
+  std::memcpy(n.len, len, kColumns);
+  std::memcpy(n.cell, cell, kMaxCells);
+  std::memcpy(n.found, found, 4);
+  std::memcpy(n.parent, parent, 52);
+  n.ha = ha;
+  n.hb = hb;
+}
+
+void State::load(const void* in) {
+  const Node& n = *static_cast<const Node*>(in);
+  int k = 0;
+  empty_cols = 0;
+  std::memcpy(len, n.len, kColumns);
+  for (int i = 0; i < kColumns; ++i) {
+    std::memcpy(cols[i], n.cards + k, len[i]);
+    k += len[i];
+    empty_cols += !len[i];
+  }
+  std::memcpy(cell, n.cell, kMaxCells);
+  free_cells = 0;
+  for (int c = 0; c < rules.cells; ++c) free_cells += cell[c] == kNone;
+  std::memcpy(found, n.found, 4);
+  home = found[0] + found[1] + found[2] + found[3];
+  std::memcpy(parent, n.parent, 52);
+  ha = n.ha;
+  hb = n.hb;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// An open-addressing set of 128-bit keys (the zero key is stored as a = 1).
+class KeySet {
+ public:
+  KeySet() : slots_(1024), mask_(1023) {}
+  // Insert `k`; false when it was there already.
+  bool insert(Key k) {
+    if (!k.a && !k.b) k.a = 1;
+    if ((count_ + 1) * 4 > slots_.size() * 3) grow();
+    size_t i = (k.a ^ (k.b >> 17)) & mask_;
+    while (slots_[i].a | slots_[i].b) {
+      if (slots_[i] == k) return false;
+      i = (i + 1) & mask_;
+    }
+    slots_[i] = k;
+    ++count_;
+    return true;
+  }
+  bool contains(Key k) const {
+    if (!k.a && !k.b) k.a = 1;
+    size_t i = (k.a ^ (k.b >> 17)) & mask_;
+    while (slots_[i].a | slots_[i].b) {
+      if (slots_[i] == k) return true;
+      i = (i + 1) & mask_;
+    }
+    return false;
+  }
+  size_t size() const { return count_; }
+  size_t bytes() const { return slots_.size() * sizeof(Key); }
+
+ private:
+  std::vector<Key> slots_;
+  size_t mask_;
+  size_t count_ = 0;
+  void grow() {
+    std::vector<Key> bigger(slots_.size() * 2);
+    const size_t mask = bigger.size() - 1;
+    for (const Key& k : slots_) {
+      if (!(k.a | k.b)) continue;
+      size_t i = (k.a ^ (k.b >> 17)) & mask;
+      while (bigger[i].a | bigger[i].b) i = (i + 1) & mask;
+      bigger[i] = k;
+    }
+    slots_.swap(bigger);
+    mask_ = mask;
+  }
+};
+
+// The built-in portfolio (see bench/solver_freecell.md): each strategy is a best-first search;
+// they take turns with quotas of states that double each round, then the first one runs to the
+// end.
+constexpr std::array<int, kFeatures> kTuned = {50, 23, 30, 7, -14, 3, -7, 0, 0, 0, 10, -20};
+constexpr std::array<int, kFeatures> kPlayer = {100, 28, 60, 15, -9, 3, -7, 0, 0, 0, 0, 0};
+std::vector<Strategy> g_portfolio = {
+    {kTuned, 0}, {kPlayer, 20}, {kTuned, 10}, {kPlayer, 0}};
+std::vector<Strategy> g_short = {{kPlayer, 20}, {kTuned, 20}};
+uint64_t g_first_quota = 4000, g_last_quota = 64000;
+
+constexpr size_t kNodeCap = 1u << 20;          // best-first positions kept, at most
+constexpr size_t kTableBytes = size_t(768) << 20;  // the depth-first table, at most
+
+// What one search run ends with.
+enum class Run { kSolved, kUnsolvable, kQuota, kNodes, kTime, kTable };
+
+struct Budget {
+  Clock::time_point start;
+  double time_limit = -1;  // seconds; < 0: none
+  uint64_t max_states = 0;  // 0: none
+  uint64_t states = 0;      // spent so far, over all runs
+  uint64_t unique = 0;
+  bool out_of_time() const {
+    return time_limit >= 0 &&
+           std::chrono::duration<double>(Clock::now() - start).count() >= time_limit;
+  }
+};
+
+// Sort a short list of (key, move) pairs by key, stably (insertion sort: no allocation).
+void sort_moves(std::pair<int, Move>* first, std::pair<int, Move>* last) {
+  for (auto* i = first + (first != last); i < last; ++i) {
+    const auto x = *i;
+    auto* j = i;
+    while (j > first && (j - 1)->first > x.first) {
+      *j = *(j - 1);
+      --j;
+    }
+    *j = x;
+  }
+}
+
+// Best-first search with deferred evaluation: the queue holds positions with the moves they
+// have not tried yet; a position's turn comes by its cost (minus its score, plus the depth
+// weight times its depth), then by its next move's priority, newest first; a move is made (and
+// its position scored and queued) only when its turn comes. Complete: when the queue runs dry,
+// every position reachable from `root` has been tried.
+Run best_first(const State& root, const Strategy& strat, uint64_t quota, Budget& budget,
+               std::vector<Move>& path) {
+  State st = root;
+  KeySet seen;
+  seen.insert(st.key());
+  struct Info {
+    uint32_t from;
+    Move move;
+    uint32_t begin;  // its moves in `all`, best first
+    uint16_t count, next;
+    uint32_t depth;
+    int64_t cost;
+  };
+  std::vector<Node> nodes;
+  std::vector<Info> info;
+  std::vector<Move> all;
+  std::vector<int> all_pri;  // minus each move's priority
+  struct Entry {
+    int64_t key;
+    uint32_t seq, node;
+    bool operator<(const Entry& o) const { return key != o.key ? key > o.key : seq < o.seq; }
+  };
+  std::vector<Entry> heap;
+  std::vector<Move> tmp;
+  Move gen[kMaxMoves];
+  std::pair<int, int> order[kMaxMoves];
+  uint32_t seq = 0;
+  // Keep the current position as a new node and queue its best move.
+  auto add_node = [&](uint32_t from, const Move& via, uint32_t depth) {
+    const uint32_t id = uint32_t(nodes.size());
+    nodes.emplace_back();
+    st.store(&nodes.back());
+    const int count = st.moves(gen);
+    for (int i = 0; i < count; ++i) order[i] = {-st.priority(gen[i]), i};
+    // Insertion sort: stable, and the lists are short.
+    for (int i = 1; i < count; ++i) {
+      const auto x = order[i];
+      int j = i;
+      while (j > 0 && order[j - 1].first > x.first) {
+        order[j] = order[j - 1];
+        --j;
+      }
+      order[j] = x;
+    }
+    const uint32_t begin = uint32_t(all.size());
+    for (int i = 0; i < count; ++i) {
+      all.push_back(gen[order[i].second]);
+      all_pri.push_back(order[i].first);
+    }
+    const int64_t cost = (int64_t(-st.score(strat)) + int64_t(strat.depth_weight) * depth) * 4096;
+    info.push_back(Info{from, via, begin, uint16_t(count), 0, depth, cost});
+    if (count) {
+      heap.push_back(Entry{cost + order[0].first, seq++, id});
+      std::push_heap(heap.begin(), heap.end());
+    }
+  };
+  add_node(0, Move{}, 0);
+  uint32_t current = 0;  // the node whose position `st` holds
+  uint64_t states = 0, next_check = budget.states + 1024;
+  Run outcome = Run::kUnsolvable;
+  int64_t won_from = -1;
+  Move won_move{};
+  while (!heap.empty()) {
+    if (states >= quota) {
+      outcome = Run::kQuota;
+      break;
+    }
+    if (budget.states + states >= next_check) {
+      next_check = budget.states + states + 1024;
+      if (budget.out_of_time()) {
+        outcome = Run::kTime;
+        break;
+      }
+    }
+    std::pop_heap(heap.begin(), heap.end());
+    const uint32_t n = heap.back().node;
+    heap.pop_back();
+    Info& in = info[n];
+    const Move m = all[in.begin + in.next];
+    ++in.next;
+    if (in.next < in.count) {
+      heap.push_back(Entry{in.cost + all_pri[in.begin + in.next], seq++, n});
+      std::push_heap(heap.begin(), heap.end());
+    }
+    if (current != n) {
+      st.load(&nodes[n]);
+      current = n;
+    }
+    ++states;
+    tmp.clear();
+    st.apply(m);
+    st.autoplay(tmp, nullptr, &m);
+    if (st.is_won()) {
+      won_from = n;
+      won_move = m;
+      outcome = Run::kSolved;
+      break;
+    }
+    if (seen.insert(st.key())) {
+      if (nodes.size() >= kNodeCap) {
+        outcome = Run::kNodes;
+        break;
+      }
+      add_node(n, m, info[n].depth + 1);
+      current = uint32_t(nodes.size() - 1);
+    } else {
+      for (auto it = tmp.rbegin(); it != tmp.rend(); ++it) st.undo(*it);
+      st.undo(m);
+    }
+  }
+  budget.states += states;
+  budget.unique += seen.size();
+  if (outcome == Run::kSolved) {
+    path.clear();
+    path.push_back(won_move);
+    for (uint32_t i = uint32_t(won_from); i != 0; i = info[i].from) path.push_back(info[i].move);
+    std::reverse(path.begin(), path.end());
+  }
+  return outcome;
+}
+
+// Depth-first search over the same moves, tried in priority order: complete, and it keeps only
+// 16 bytes per position (for what the best-first search cannot hold).
+Run depth_first(const State& root, uint64_t quota, Budget& budget, std::vector<Move>& path) {
+  State st = root;
+  KeySet seen;
+  seen.insert(st.key());
+  struct Frame {
+    uint32_t begin, end, next;  // the frame's moves in `kids`
+    uint32_t made_mark;         // moves made on the path when the frame's position was reached
+    int32_t via;                // where in `made` the search move into it is (-1: the root)
+  };
+  std::vector<std::pair<int, Move>> kids;
+  std::vector<Frame> stack;
+  std::vector<Move> made;
+  Move gen[kMaxMoves];
+  auto expand = [&](int32_t via) {
+    const int count = st.moves(gen);
+    const uint32_t begin = uint32_t(kids.size());
+    for (int i = 0; i < count; ++i) kids.emplace_back(-st.priority(gen[i]), gen[i]);
+    sort_moves(kids.data() + begin, kids.data() + kids.size());
+    stack.push_back(Frame{begin, uint32_t(kids.size()), begin, uint32_t(made.size()), via});
+  };
+  expand(-1);
+  uint64_t states = 0, next_check = budget.states + 1024;
+  Run outcome = Run::kUnsolvable;
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    while (made.size() > f.made_mark) {
+      st.undo(made.back());
+      made.pop_back();
+    }
+    if (f.next == f.end) {
+      kids.resize(f.begin);
+      stack.pop_back();
+      continue;
+    }
+    if (states >= quota) {
+      outcome = Run::kQuota;
+      break;
+    }
+    if (budget.states + states >= next_check) {
+      next_check = budget.states + states + 1024;
+      if (budget.out_of_time()) {
+        outcome = Run::kTime;
+        break;
+      }
+      if (seen.bytes() > kTableBytes) {
+        outcome = Run::kTable;
+        break;
+      }
+    }
+    const Move m = kids[f.next++].second;
+    ++states;
+    st.apply(m);
+    const int32_t at = int32_t(made.size());
+    made.push_back(m);
+    st.autoplay(made, nullptr, &m);
+    if (st.is_won()) {
+      outcome = Run::kSolved;
+      path.clear();
+      for (const Frame& fr : stack)
+        if (fr.via >= 0) path.push_back(made[size_t(fr.via)]);
+      path.push_back(m);
+      break;
+    }
+    if (!seen.insert(st.key())) continue;
+    expand(at);
+  }
+  budget.states += states;
+  budget.unique += seen.size();
+  return outcome;
+}
+
+// Depth-first search that makes every move of a position first, scores what it reaches and
+// goes into the best first (positions seen already are left out). Complete.
+Run scored_dfs(const State& root, const Strategy& strat, uint64_t quota, Budget& budget,
+               std::vector<Move>& path) {
+  State st = root;
+  KeySet seen;
+  seen.insert(st.key());
+  struct Frame {
+    uint32_t begin, end, next;
+    uint32_t made_mark;
+    int32_t via;
+  };
+  std::vector<std::pair<int, Move>> kids;
+  std::vector<Frame> stack;
+  std::vector<Move> made, tmp;
+  Move gen[kMaxMoves];
+  uint64_t states = 0, next_check = budget.states + 1024;
+  Run outcome = Run::kUnsolvable;
+  // Returns false when a child wins (its moves are then on `made`).
+  auto expand = [&](int32_t via) -> bool {
+    const int count = st.moves(gen);
+    const uint32_t begin = uint32_t(kids.size());
+    for (int i = 0; i < count; ++i) {
+      const Move& m = gen[i];
+      ++states;
+      tmp.clear();
+      st.apply(m);
+      st.autoplay(tmp, nullptr, &m);
+      if (st.is_won()) {
+        made.push_back(m);
+        made.insert(made.end(), tmp.begin(), tmp.end());
+        return false;
+      }
+      const bool old = seen.contains(st.key());
+      const int sc = old ? 0 : st.score(strat);
+      for (auto it = tmp.rbegin(); it != tmp.rend(); ++it) st.undo(*it);
+      st.undo(m);
+      if (!old) kids.emplace_back(-sc, m);
+    }
+    sort_moves(kids.data() + begin, kids.data() + kids.size());
+    stack.push_back(Frame{begin, uint32_t(kids.size()), begin, uint32_t(made.size()), via});
+    return true;
+  };
+  auto finish = [&](const Move& last) {
+    path.clear();
+    for (const Frame& fr : stack)
+      if (fr.via >= 0) path.push_back(made[size_t(fr.via)]);
+    path.push_back(last);
+  };
+  if (!expand(-1)) {
+    finish(made[0]);
+    stack.clear();
+    budget.states += states;
+    budget.unique += seen.size();
+    return Run::kSolved;
+  }
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    while (made.size() > f.made_mark) {
+      st.undo(made.back());
+      made.pop_back();
+    }
+    if (f.next == f.end) {
+      kids.resize(f.begin);
+      stack.pop_back();
+      continue;
+    }
+    if (states >= quota) {
+      outcome = Run::kQuota;
+      break;
+    }
+    if (budget.states + states >= next_check) {
+      next_check = budget.states + states + 1024;
+      if (budget.out_of_time()) {
+        outcome = Run::kTime;
+        break;
+      }
+      if (seen.bytes() > kTableBytes) {
+        outcome = Run::kTable;
+        break;
+      }
+    }
+    const Move m = kids[f.next++].second;
+    st.apply(m);
+    const int32_t at = int32_t(made.size());
+    made.push_back(m);
+    st.autoplay(made, nullptr, &m);
+    if (!seen.insert(st.key())) continue;
+    const size_t mark = made.size();
+    if (!expand(at)) {
+      // The winning child's moves follow `mark`; the path is the frames' moves and it.
+      const Move last = made[mark];
+      finish(m);
+      path.push_back(last);
+      outcome = Run::kSolved;
+      break;
+    }
+  }
+  budget.states += states;
+  budget.unique += seen.size();
+  return outcome;
+}
+
+// The engine moves of a line of search moves from `root` (safe moves home included).
+std::vector<int> line_codes(const State& root, const std::vector<Move>& path) {
+  State st = root;
+  std::vector<Move> made;
+  std::vector<int> codes;
+  for (const Move& m : path) {
+    codes.push_back(st.apply(m));
+    st.autoplay(made, &codes, &m);
+  }
+  return codes;
+}
+
+// A search move given by cards, the same in every position with the same key: the card moved
+// (the deepest of a run) and what it goes onto (a card, kBottom for an empty column, kInCell, or
+// kHome).
+struct CardMove {
+  uint8_t card, onto;
+};
+
+CardMove card_move(const State& st, const Move& m) {
+  switch (m.kind) {
+    case kColCol:
+      return CardMove{st.cols[m.src][st.len[m.src] - m.count],
+                      st.len[m.dst] ? st.cols[m.dst][st.len[m.dst] - 1] : kBottom};
+    case kColCell:
+      return CardMove{st.cols[m.src][st.len[m.src] - 1], kInCell};
+    case kCellCol:
+      return CardMove{st.cell[m.src], st.len[m.dst] ? st.cols[m.dst][st.len[m.dst] - 1] : kBottom};
+    case kColHome:
+      return CardMove{st.cols[m.src][st.len[m.src] - 1], kHome};
+    case kCellHome:
+      return CardMove{st.cell[m.src], kHome};
+    default:
+      return CardMove{uint8_t(m.src * 13 + st.found[m.src] - 1),
+                      st.len[m.dst] ? st.cols[m.dst][st.len[m.dst] - 1] : kBottom};
+  }
+}
+
+// The search move of `cm` in `st` (whose key is that of the position `cm` was taken in).
+Move search_move(const State& st, const CardMove& cm) {
+  const int c = cm.card;
+  auto column_of_top = [&st](int card) {
+    for (int j = 0; j < kColumns; ++j)
+      if (st.len[j] && st.cols[j][st.len[j] - 1] == card) return j;
+    return -1;
+  };
+  auto dest_col = [&]() {
+    if (cm.onto != kBottom) return column_of_top(cm.onto);
+    for (int j = 0; j < kColumns; ++j)
+      if (!st.len[j]) return j;
+    return -1;
+  };
+  const int p = st.parent[c];
+  if (p == kHome) return Move{kHomeCol, uint8_t(c / 13), uint8_t(dest_col()), 1};
+  if (p == kInCell) {
+    int k = 0;
+    while (st.cell[k] != c) ++k;
+    if (cm.onto == kHome) return Move{kCellHome, uint8_t(k), uint8_t(c / 13), 1};
+    return Move{kCellCol, uint8_t(k), uint8_t(dest_col()), 1};
+  }
+  int i = 0, at = 0;
+  for (; i < kColumns; ++i) {
+    bool hit = false;
+    for (int j = 0; j < st.len[i]; ++j)
+      if (st.cols[i][j] == c) {
+        at = j;
+        hit = true;
+        break;
+      }
+    if (hit) break;
+  }
+  if (cm.onto == kHome) return Move{kColHome, uint8_t(i), uint8_t(c / 13), 1};
+  if (cm.onto == kInCell) {
+    int k = 0;
+    while (st.cell[k] != kNone) ++k;
+    return Move{kColCell, uint8_t(i), uint8_t(k), 1};
+  }
+  return Move{kColCol, uint8_t(i), uint8_t(dest_col()), uint8_t(st.len[i] - at)};
+}
+
+// Take detours out of a winning line of search moves from `root`: from each position of the
+// line, the move that reaches the latest later position of the line (by key) is made instead
+// of the line's own move. Never longer; every position on the way is one of the search's.
+std::vector<Move> shortcut(const State& root, const std::vector<Move>& path) {
+  // The keys of the line's positions and the moves between them, given by cards.
+  std::vector<Key> keys;
+  std::vector<CardMove> steps;
+  {
+    State st = root;
+    std::vector<Move> made;
+    keys.push_back(st.key());
+    for (const Move& m : path) {
+      steps.push_back(card_move(st, m));
+      st.apply(m);
+      st.autoplay(made, nullptr, &m);
+      keys.push_back(st.key());
+    }
+  }
+  const size_t n = path.size();
+  auto index_of = [&keys](const Key& k, size_t from) -> int {
+    for (size_t j = keys.size(); j-- > from;)
+      if (keys[j] == k) return int(j);
+    return -1;
+  };
+  std::vector<Move> out, gen, made;
+  State st = root;
+  size_t i = 0;
+  while (i < n) {
+    st.moves(gen);
+    int best_j = int(i) + 1;
+    Move best = search_move(st, steps[i]);
+    for (const Move& m : gen) {
+      made.clear();
+      st.apply(m);
+      st.autoplay(made, nullptr, &m);
+      const int j = index_of(st.key(), i + 2);
+      for (auto it = made.rbegin(); it != made.rend(); ++it) st.undo(*it);
+      st.undo(m);
+      if (j > best_j) {
+        best_j = j;
+        best = m;
+      }
+    }
+    st.apply(best);
+    made.clear();
+    st.autoplay(made, nullptr, &best);
+    out.push_back(best);
+    i = size_t(best_j);
+  }
+  return out;
+}
+
+Run run_phase(const State& root, const std::vector<Strategy>& portfolio, Budget& budget,
+              std::vector<Move>& path) {
+  auto left = [&budget]() -> uint64_t {
+    if (!budget.max_states) return UINT64_MAX;
+    return budget.max_states > budget.states ? budget.max_states - budget.states : 0;
+  };
+  for (uint64_t q = g_first_quota; q <= g_last_quota; q *= 2) {
+    for (const Strategy& s : portfolio) {
+      const uint64_t quota = std::min(q, left());
+      const Run r = s.depth_weight == -2  ? depth_first(root, quota, budget, path)
+                    : s.depth_weight < 0 ? scored_dfs(root, s, quota, budget, path)
+                                         : best_first(root, s, quota, budget, path);
+      if (r == Run::kSolved || r == Run::kUnsolvable || r == Run::kTime) return r;
+      if (!left()) return Run::kQuota;
+    }
+  }
+  const Run r = best_first(root, portfolio[0], left(), budget, path);
+  if (r != Run::kNodes) return r;
+  return depth_first(root, left(), budget, path);
+}
+
+}  // namespace
+
+SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, bool short_line) {
+  SearchResult res;
+  Budget budget;
+  budget.start = Clock::now();
+  budget.time_limit = time_limit;
+  budget.max_states = max_states;
+  State root(pos);
+  std::vector<Move> made;
+  std::vector<int> head;  // the safe moves home of the position itself
+  // First the game without foundation return (its lines are lines of the real rules); when it
+  // cannot be won and the rules have return, the real game.
+  root.no_return = true;
+  root.autoplay(made, &head);
+  std::vector<Move> path;
+  Run r = Run::kSolved;
+  if (!root.is_won()) {
+    r = run_phase(root, g_portfolio, budget, path);
+    if (r == Run::kUnsolvable && pos.rules.ret) {
+      root = State(pos);
+      made.clear();
+      head.clear();
+      root.autoplay(made, &head);
+      if (!root.is_won()) r = run_phase(root, g_portfolio, budget, path);
+      else r = Run::kSolved;
+    }
+  }
+  if (r == Run::kSolved && short_line && !path.empty()) {
+    // Shorter lines: the short strategies' lines and detours taken out, the shortest kept.
+    std::vector<Move> best = shortcut(root, path);
+    for (const Strategy& s : g_short) {
+      std::vector<Move> other;
+      Budget extra = budget;
+      extra.max_states = budget.states + std::max<uint64_t>(4 * budget.states, 200000);
+      if (max_states) extra.max_states = std::min(extra.max_states, max_states);
+      if (best_first(root, s, extra.max_states - std::min(extra.max_states, budget.states), extra,
+                     other) == Run::kSolved) {
+        other = shortcut(root, other);
+        if (line_codes(root, other).size() < line_codes(root, best).size()) best = other;
+      }
+      budget.states = extra.states;
+      budget.unique = extra.unique;
+    }
+    path = best;
+  }
+  res.states = budget.states;
+  res.unique_states = budget.unique;
+  switch (r) {
+    case Run::kSolved: {
+      res.status = Status::kSolved;
+      res.line = head;
+      const std::vector<int> rest = line_codes(root, path);
+      res.line.insert(res.line.end(), rest.begin(), rest.end());
+      break;
+    }
+    case Run::kUnsolvable:
+      res.status = Status::kUnsolvable;
+      break;
+    case Run::kTime:
+      res.status = Status::kLimit;
+      res.limit = "time";
+      break;
+    default:
+      res.status = Status::kLimit;
+      res.limit = "states";
+      break;
+  }
+  return res;
+}
+
+SearchResult single_search(const Position& pos, int strategy, bool no_return, uint64_t max_states) {
+  SearchResult res;
+  Budget budget;
+  budget.start = Clock::now();
+  State root(pos);
+  root.no_return = no_return;
+  std::vector<Move> made;
+  std::vector<int> head;
+  root.autoplay(made, &head);
+  std::vector<Move> path;
+  Run r = Run::kSolved;
+  const uint64_t quota = max_states ? max_states : UINT64_MAX;
+  if (!root.is_won())
+    r = strategy < 0 ? depth_first(root, quota, budget, path)
+                     : best_first(root, g_portfolio[size_t(strategy) % g_portfolio.size()],
+                                  quota, budget, path);
+  res.states = budget.states;
+  res.unique_states = budget.unique;
+  if (r == Run::kSolved) {
+    res.status = Status::kSolved;
+    res.line = head;
+    const std::vector<int> rest = line_codes(root, path);
+    res.line.insert(res.line.end(), rest.begin(), rest.end());
+  } else if (r == Run::kUnsolvable) {
+    res.status = Status::kUnsolvable;
+  } else {
+    res.status = Status::kLimit;
+    res.limit = "states";
+  }
+  return res;
+}
+
+std::vector<std::array<int, 4>> search_moves(const Position& pos, bool no_return) {
+  State st(pos);
+  st.no_return = no_return;
+  std::vector<Move> made, ms;
+  st.autoplay(made, nullptr);
+  st.moves(ms);
+  std::vector<std::array<int, 4>> out;
+  for (const Move& m : ms) out.push_back({m.kind, m.src, m.dst, m.count});
+  return out;
+}
+
+std::vector<int> position_features(const Position& pos, bool no_return) {
+  State st(pos);
+  st.no_return = no_return;
+  std::vector<Move> made;
+  st.autoplay(made, nullptr);
+  int f[kFeatures];
+  st.features(f);
+  return std::vector<int>(f, f + kFeatures);
+}
+
+void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
+                   uint64_t last_quota) {
+  if (strategies.empty()) {
+    g_portfolio = {{kTuned, 0}, {kPlayer, 20}, {kTuned, 10}, {kPlayer, 0}};
+    g_first_quota = 4000;
+    g_last_quota = 64000;
+    return;
+  }
+  g_portfolio.clear();
+  for (const auto& v : strategies) {
+    if (v.size() != kFeatures + 1) throw std::invalid_argument("kFeatures weights and a depth weight");
+    Strategy s;
+    for (int k = 0; k < kFeatures; ++k) s.w[k] = v[k];
+    s.depth_weight = v[kFeatures];
+    g_portfolio.push_back(s);
+  }
+  g_first_quota = first_quota;
+  g_last_quota = last_quota;
+}
+
+}  // namespace kosynka::freecell
