@@ -236,6 +236,24 @@ int State::moves(Move* out) const {
       if (ec >= 0) out[k_out++] = Move{kHomeCol, uint8_t(s), uint8_t(ec), 1};
     }
   }
+  // 7. Digging: park the cards above a card in free cells and send it home, or put it on a
+  // column's top card (when it does not lie on a card it fits on already).
+  if (free_cells && digging) {
+    for (int i = 0; i < kColumns; ++i) {
+      const int n0 = len[i];
+      for (int k = 1; k <= free_cells && k < n0; ++k) {
+        const int c = cols[i][n0 - 1 - k];
+        if (found[suit_of(c)] == rank_of(c) - 1) {
+          out[k_out++] = Move{kDigHome, uint8_t(i), uint8_t(suit_of(c)), uint8_t(k)};
+          continue;
+        }
+        if (n0 - 1 - k > 0 && fits_on(c, cols[i][n0 - 2 - k])) continue;
+        for (int j = 0; j < kColumns; ++j)
+          if (j != i && len[j] && fits_on(c, cols[j][len[j] - 1]))
+            out[k_out++] = Move{kDigCol, uint8_t(i), uint8_t(j), uint8_t(k)};
+      }
+    }
+  }
   return k_out;
 }
 
@@ -371,6 +389,31 @@ void State::undo(const Move& m) {
   }
 }
 
+void State::play(const Move& m, std::vector<Move>& made, std::vector<int>* codes,
+                 std::vector<Move>* steps) {
+  auto one = [&](const Move& x) {
+    const int code = apply(x);
+    made.push_back(x);
+    if (codes) codes->push_back(code);
+    if (steps) steps->push_back(x);
+    autoplay(made, codes, &x);
+  };
+  if (m.kind < kDigHome) {
+    one(m);
+    return;
+  }
+  const int i = m.src;
+  const int c = cols[i][len[i] - 1 - m.count];
+  while (parent[c] != kHome && cols[i][len[i] - 1] != c)
+    one(Move{kColCell, uint8_t(i), uint8_t(first_free_cell()), 1});
+  if (parent[c] == kHome) return;
+  if (m.kind == kDigHome) {
+    one(Move{kColHome, uint8_t(i), uint8_t(suit_of(c)), 1});
+  } else if (len[m.dst] && fits_on(c, cols[m.dst][len[m.dst] - 1])) {
+    one(Move{kColCol, uint8_t(i), m.dst, 1});
+  }
+}
+
 void State::autoplay(std::vector<Move>& made, std::vector<int>* codes, const Move* after) {
   if (after != nullptr && after->kind != kColHome && after->kind != kCellHome) {
     // Only a home move can make other cards safe; otherwise only the card a move from a column
@@ -490,6 +533,10 @@ int State::priority(const Move& m) const {
       const int under = uncovered(m.src, 1);
       return 100 + (wanted(under) ? 150 : 0) + (under < 0 ? 50 : 0);
     }
+    case kDigHome:
+      return 900 - 10 * m.count;
+    case kDigCol:
+      return 600 - 10 * m.count;
     default:
       return 50;
   }
@@ -644,12 +691,20 @@ class KeySet {
 // The built-in portfolio (see bench/solver_freecell.md): each strategy is a best-first search;
 // they take turns with quotas of states that double each round, then the first one runs to the
 // end.
-constexpr std::array<int, kFeatures> kTuned = {50, 23, 30, 7, -14, 3, -7, 0, 0, 0, 10, -20};
+constexpr std::array<int, kFeatures> kTuned = {54, 27, 30, 3, -14, 7, -7, 0, 0, 0, 14, -40};
 constexpr std::array<int, kFeatures> kPlayer = {100, 28, 60, 15, -9, 3, -7, 0, 0, 0, 0, 0};
-std::vector<Strategy> g_portfolio = {
-    {kTuned, 0}, {kPlayer, 20}, {kTuned, 10}, {kPlayer, 0}};
-std::vector<Strategy> g_short = {{kPlayer, 20}, {kTuned, 20}};
-uint64_t g_first_quota = 4000, g_last_quota = 64000;
+const std::vector<Strategy> kPortfolio = {
+    {kTuned, 0, 1, true},    // depth first in priority order, with digging
+    {kTuned, 0, 0, true},    // best first, with digging
+    {kPlayer, 20, 0, false},
+    {kTuned, 10, 0, false},
+    {kPlayer, 0, 0, false}};
+constexpr uint64_t kFirstQuota = 1000, kLastQuota = 64000;
+constexpr size_t kFinal = 1;  // the strategy that runs to the end
+std::vector<Strategy> g_portfolio = kPortfolio;
+std::vector<Strategy> g_short = {{kPlayer, 20, 0, false}, {kTuned, 20, 0, true}};
+uint64_t g_first_quota = kFirstQuota, g_last_quota = kLastQuota;
+size_t g_final = kFinal;
 
 constexpr size_t kNodeCap = 1u << 20;          // best-first positions kept, at most
 constexpr size_t kTableBytes = size_t(768) << 20;  // the depth-first table, at most
@@ -777,8 +832,7 @@ Run best_first(const State& root, const Strategy& strat, uint64_t quota, Budget&
     }
     ++states;
     tmp.clear();
-    st.apply(m);
-    st.autoplay(tmp, nullptr, &m);
+    st.play(m, tmp, nullptr);
     if (st.is_won()) {
       won_from = n;
       won_move = m;
@@ -794,7 +848,6 @@ Run best_first(const State& root, const Strategy& strat, uint64_t quota, Budget&
       current = uint32_t(nodes.size() - 1);
     } else {
       for (auto it = tmp.rbegin(); it != tmp.rend(); ++it) st.undo(*it);
-      st.undo(m);
     }
   }
   budget.states += states;
@@ -817,20 +870,20 @@ Run depth_first(const State& root, uint64_t quota, Budget& budget, std::vector<M
   struct Frame {
     uint32_t begin, end, next;  // the frame's moves in `kids`
     uint32_t made_mark;         // moves made on the path when the frame's position was reached
-    int32_t via;                // where in `made` the search move into it is (-1: the root)
+    Move via;                   // the search move into it (the root's is unused)
   };
   std::vector<std::pair<int, Move>> kids;
   std::vector<Frame> stack;
   std::vector<Move> made;
   Move gen[kMaxMoves];
-  auto expand = [&](int32_t via) {
+  auto expand = [&](const Move& via) {
     const int count = st.moves(gen);
     const uint32_t begin = uint32_t(kids.size());
     for (int i = 0; i < count; ++i) kids.emplace_back(-st.priority(gen[i]), gen[i]);
     sort_moves(kids.data() + begin, kids.data() + kids.size());
     stack.push_back(Frame{begin, uint32_t(kids.size()), begin, uint32_t(made.size()), via});
   };
-  expand(-1);
+  expand(Move{});
   uint64_t states = 0, next_check = budget.states + 1024;
   Run outcome = Run::kUnsolvable;
   while (!stack.empty()) {
@@ -861,123 +914,16 @@ Run depth_first(const State& root, uint64_t quota, Budget& budget, std::vector<M
     }
     const Move m = kids[f.next++].second;
     ++states;
-    st.apply(m);
-    const int32_t at = int32_t(made.size());
-    made.push_back(m);
-    st.autoplay(made, nullptr, &m);
+    st.play(m, made, nullptr);
     if (st.is_won()) {
       outcome = Run::kSolved;
       path.clear();
-      for (const Frame& fr : stack)
-        if (fr.via >= 0) path.push_back(made[size_t(fr.via)]);
+      for (size_t k = 1; k < stack.size(); ++k) path.push_back(stack[k].via);
       path.push_back(m);
       break;
     }
     if (!seen.insert(st.key())) continue;
-    expand(at);
-  }
-  budget.states += states;
-  budget.unique += seen.size();
-  return outcome;
-}
-
-// Depth-first search that makes every move of a position first, scores what it reaches and
-// goes into the best first (positions seen already are left out). Complete.
-Run scored_dfs(const State& root, const Strategy& strat, uint64_t quota, Budget& budget,
-               std::vector<Move>& path) {
-  State st = root;
-  KeySet seen;
-  seen.insert(st.key());
-  struct Frame {
-    uint32_t begin, end, next;
-    uint32_t made_mark;
-    int32_t via;
-  };
-  std::vector<std::pair<int, Move>> kids;
-  std::vector<Frame> stack;
-  std::vector<Move> made, tmp;
-  Move gen[kMaxMoves];
-  uint64_t states = 0, next_check = budget.states + 1024;
-  Run outcome = Run::kUnsolvable;
-  // Returns false when a child wins (its moves are then on `made`).
-  auto expand = [&](int32_t via) -> bool {
-    const int count = st.moves(gen);
-    const uint32_t begin = uint32_t(kids.size());
-    for (int i = 0; i < count; ++i) {
-      const Move& m = gen[i];
-      ++states;
-      tmp.clear();
-      st.apply(m);
-      st.autoplay(tmp, nullptr, &m);
-      if (st.is_won()) {
-        made.push_back(m);
-        made.insert(made.end(), tmp.begin(), tmp.end());
-        return false;
-      }
-      const bool old = seen.contains(st.key());
-      const int sc = old ? 0 : st.score(strat);
-      for (auto it = tmp.rbegin(); it != tmp.rend(); ++it) st.undo(*it);
-      st.undo(m);
-      if (!old) kids.emplace_back(-sc, m);
-    }
-    sort_moves(kids.data() + begin, kids.data() + kids.size());
-    stack.push_back(Frame{begin, uint32_t(kids.size()), begin, uint32_t(made.size()), via});
-    return true;
-  };
-  auto finish = [&](const Move& last) {
-    path.clear();
-    for (const Frame& fr : stack)
-      if (fr.via >= 0) path.push_back(made[size_t(fr.via)]);
-    path.push_back(last);
-  };
-  if (!expand(-1)) {
-    finish(made[0]);
-    stack.clear();
-    budget.states += states;
-    budget.unique += seen.size();
-    return Run::kSolved;
-  }
-  while (!stack.empty()) {
-    Frame& f = stack.back();
-    while (made.size() > f.made_mark) {
-      st.undo(made.back());
-      made.pop_back();
-    }
-    if (f.next == f.end) {
-      kids.resize(f.begin);
-      stack.pop_back();
-      continue;
-    }
-    if (states >= quota) {
-      outcome = Run::kQuota;
-      break;
-    }
-    if (budget.states + states >= next_check) {
-      next_check = budget.states + states + 1024;
-      if (budget.out_of_time()) {
-        outcome = Run::kTime;
-        break;
-      }
-      if (seen.bytes() > kTableBytes) {
-        outcome = Run::kTable;
-        break;
-      }
-    }
-    const Move m = kids[f.next++].second;
-    st.apply(m);
-    const int32_t at = int32_t(made.size());
-    made.push_back(m);
-    st.autoplay(made, nullptr, &m);
-    if (!seen.insert(st.key())) continue;
-    const size_t mark = made.size();
-    if (!expand(at)) {
-      // The winning child's moves follow `mark`; the path is the frames' moves and it.
-      const Move last = made[mark];
-      finish(m);
-      path.push_back(last);
-      outcome = Run::kSolved;
-      break;
-    }
+    expand(m);
   }
   budget.states += states;
   budget.unique += seen.size();
@@ -989,10 +935,7 @@ std::vector<int> line_codes(const State& root, const std::vector<Move>& path) {
   State st = root;
   std::vector<Move> made;
   std::vector<int> codes;
-  for (const Move& m : path) {
-    codes.push_back(st.apply(m));
-    st.autoplay(made, &codes, &m);
-  }
+  for (const Move& m : path) st.play(m, made, &codes);
   return codes;
 }
 
@@ -1068,48 +1011,50 @@ Move search_move(const State& st, const CardMove& cm) {
 // line, the move that reaches the latest later position of the line (by key) is made instead
 // of the line's own move. Never longer; every position on the way is one of the search's.
 std::vector<Move> shortcut(const State& root, const std::vector<Move>& path) {
-  // The keys of the line's positions and the moves between them, given by cards.
+  // The line as single moves (safe moves home left out), the keys of its positions and its
+  // moves given by cards.
+  std::vector<Move> single, made;
+  {
+    State st = root;
+    for (const Move& m : path) st.play(m, made, nullptr, &single);
+  }
   std::vector<Key> keys;
   std::vector<CardMove> steps;
   {
     State st = root;
-    std::vector<Move> made;
     keys.push_back(st.key());
-    for (const Move& m : path) {
+    for (const Move& m : single) {
       steps.push_back(card_move(st, m));
-      st.apply(m);
-      st.autoplay(made, nullptr, &m);
+      st.play(m, made, nullptr);
       keys.push_back(st.key());
     }
   }
-  const size_t n = path.size();
+  const size_t n = single.size();
   auto index_of = [&keys](const Key& k, size_t from) -> int {
     for (size_t j = keys.size(); j-- > from;)
       if (keys[j] == k) return int(j);
     return -1;
   };
-  std::vector<Move> out, gen, made;
+  std::vector<Move> out;
+  Move gen[kMaxMoves];
   State st = root;
   size_t i = 0;
   while (i < n) {
-    st.moves(gen);
+    const int count = st.moves(gen);
     int best_j = int(i) + 1;
     Move best = search_move(st, steps[i]);
-    for (const Move& m : gen) {
+    for (int g = 0; g < count; ++g) {
       made.clear();
-      st.apply(m);
-      st.autoplay(made, nullptr, &m);
+      st.play(gen[g], made, nullptr);
       const int j = index_of(st.key(), i + 2);
       for (auto it = made.rbegin(); it != made.rend(); ++it) st.undo(*it);
-      st.undo(m);
       if (j > best_j) {
         best_j = j;
-        best = m;
+        best = gen[g];
       }
     }
-    st.apply(best);
     made.clear();
-    st.autoplay(made, nullptr, &best);
+    st.play(best, made, nullptr);
     out.push_back(best);
     i = size_t(best_j);
   }
@@ -1122,17 +1067,21 @@ Run run_phase(const State& root, const std::vector<Strategy>& portfolio, Budget&
     if (!budget.max_states) return UINT64_MAX;
     return budget.max_states > budget.states ? budget.max_states - budget.states : 0;
   };
+  auto run = [&](const Strategy& s, uint64_t quota) {
+    State start = root;
+    start.digging = s.digging;
+    return s.kind == 1 ? depth_first(start, quota, budget, path)
+                       : best_first(start, s, quota, budget, path);
+  };
   for (uint64_t q = g_first_quota; q <= g_last_quota; q *= 2) {
     for (const Strategy& s : portfolio) {
       const uint64_t quota = std::min(q, left());
-      const Run r = s.depth_weight == -2  ? depth_first(root, quota, budget, path)
-                    : s.depth_weight < 0 ? scored_dfs(root, s, quota, budget, path)
-                                         : best_first(root, s, quota, budget, path);
+      const Run r = run(s, quota);
       if (r == Run::kSolved || r == Run::kUnsolvable || r == Run::kTime) return r;
       if (!left()) return Run::kQuota;
     }
   }
-  const Run r = best_first(root, portfolio[0], left(), budget, path);
+  const Run r = run(portfolio[g_final], left());
   if (r != Run::kNodes) return r;
   return depth_first(root, left(), budget, path);
 }
@@ -1173,7 +1122,9 @@ SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, 
       Budget extra = budget;
       extra.max_states = budget.states + std::max<uint64_t>(4 * budget.states, 200000);
       if (max_states) extra.max_states = std::min(extra.max_states, max_states);
-      if (best_first(root, s, extra.max_states - std::min(extra.max_states, budget.states), extra,
+      State start = root;
+      start.digging = s.digging;
+      if (best_first(start, s, extra.max_states - std::min(extra.max_states, budget.states), extra,
                      other) == Run::kSolved) {
         other = shortcut(root, other);
         if (line_codes(root, other).size() < line_codes(root, best).size()) best = other;
@@ -1220,10 +1171,16 @@ SearchResult single_search(const Position& pos, int strategy, bool no_return, ui
   std::vector<Move> path;
   Run r = Run::kSolved;
   const uint64_t quota = max_states ? max_states : UINT64_MAX;
-  if (!root.is_won())
-    r = strategy < 0 ? depth_first(root, quota, budget, path)
-                     : best_first(root, g_portfolio[size_t(strategy) % g_portfolio.size()],
-                                  quota, budget, path);
+  if (!root.is_won()) {
+    if (strategy < 0) {
+      r = depth_first(root, quota, budget, path);
+    } else {
+      const Strategy& s = g_portfolio[size_t(strategy) % g_portfolio.size()];
+      root.digging = s.digging;
+      r = s.kind == 1 ? depth_first(root, quota, budget, path)
+                      : best_first(root, s, quota, budget, path);
+    }
+  }
   res.states = budget.states;
   res.unique_states = budget.unique;
   if (r == Run::kSolved) {
@@ -1262,23 +1219,28 @@ std::vector<int> position_features(const Position& pos, bool no_return) {
 }
 
 void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
-                   uint64_t last_quota) {
+                   uint64_t last_quota, size_t final_index) {
   if (strategies.empty()) {
-    g_portfolio = {{kTuned, 0}, {kPlayer, 20}, {kTuned, 10}, {kPlayer, 0}};
-    g_first_quota = 4000;
-    g_last_quota = 64000;
+    g_portfolio = kPortfolio;
+    g_first_quota = kFirstQuota;
+    g_last_quota = kLastQuota;
+    g_final = kFinal;
     return;
   }
   g_portfolio.clear();
   for (const auto& v : strategies) {
-    if (v.size() != kFeatures + 1) throw std::invalid_argument("kFeatures weights and a depth weight");
+    if (v.size() != kFeatures + 3)
+      throw std::invalid_argument("kFeatures weights, a depth weight, a kind and digging");
     Strategy s;
     for (int k = 0; k < kFeatures; ++k) s.w[k] = v[k];
     s.depth_weight = v[kFeatures];
+    s.kind = v[kFeatures + 1];
+    s.digging = v[kFeatures + 2] != 0;
     g_portfolio.push_back(s);
   }
   g_first_quota = first_quota;
   g_last_quota = last_quota;
+  g_final = final_index < g_portfolio.size() ? final_index : 0;
 }
 
 }  // namespace kosynka::freecell

@@ -45,7 +45,10 @@ struct Position {
 // A search move. kColCol: `count` cards from column src onto column dst; kColCell: column src's
 // top to free cell dst; kCellCol: free cell src to column dst; kColHome / kCellHome: column or
 // cell src's card to foundation dst; kHomeCol: suit src's top card back to column dst.
-enum Kind : uint8_t { kColCol, kColCell, kCellCol, kColHome, kCellHome, kHomeCol };
+// Two moves stand for several: kDigHome parks the `count` cards above the next card of suit dst
+// in column src in free cells, one by one, and sends that card home; kDigCol parks the `count`
+// cards above a card of column src and puts that card on column dst's top card.
+enum Kind : uint8_t { kColCol, kColCell, kCellCol, kColHome, kCellHome, kHomeCol, kDigHome, kDigCol };
 
 struct Move {
   uint8_t kind = 0, src = 0, dst = 0, count = 0;
@@ -64,6 +67,8 @@ constexpr int kFeatures = 12;
 struct Strategy {
   std::array<int, kFeatures> w{};
   int depth_weight = 0;
+  int kind = 0;         // 0 best first, 1 depth first in priority order
+  bool digging = true;  // the search's moves include kDigHome and kDigCol
 };
 
 class State {
@@ -80,6 +85,8 @@ class State {
   // With `no_return`, the search plays the game without foundation return (a line of that game
   // is a line of the real rules too) and its safe moves home follow that game's rule.
   bool no_return = false;
+  // Whether moves() lists the digging moves (kDigHome, kDigCol).
+  bool digging = true;
 
   bool is_won() const { return home == 52; }
   Key key() const { return Key{ha, hb}; }
@@ -95,9 +102,15 @@ class State {
   // Every legal move here as kosynka move text, as the rules engine lists them (for tests).
   std::vector<std::string> legal_moves() const;
 
-  // Make a move; returns its engine move code (card * 16 + destination).
+  // Make a single move (not kDigHome or kDigCol); returns its engine move code (card * 16 +
+  // destination).
   int apply(const Move& m);
   void undo(const Move& m);
+  // Make a search move of any kind and the safe moves home after it: the single moves made are
+  // appended to `made` (to be undone in reverse), their engine codes to `codes`, and the moves
+  // that are not safe moves home to `steps`.
+  void play(const Move& m, std::vector<Move>& made, std::vector<int>* codes,
+            std::vector<Move>* steps = nullptr);
   // Send every safe card home, repeatedly (free cells in order, then columns left to right,
   // again until none is left); append the moves made (to be undone in reverse) and their engine
   // codes. `after` is the move just made, when the position before it had no safe card left.
@@ -143,10 +156,11 @@ std::vector<std::array<int, 4>> search_moves(const Position& pos, bool no_return
 // The figures of a position after its safe moves home (for checks against the reference).
 std::vector<int> position_features(const Position& pos, bool no_return);
 
-// Experiments: replace the portfolio (each strategy: kFeatures weights, then the depth weight)
-// and the schedule (first quota, last quota of the portfolio). Empty: back to the built-in one.
+// Experiments: replace the portfolio (each strategy: kFeatures weights, the depth weight, the
+// kind and digging 0/1) and the schedule (first quota, last quota of the portfolio, the strategy
+// that runs to the end). Empty: back to the built-in one.
 void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
-                   uint64_t last_quota);
+                   uint64_t last_quota, size_t final_index);
 
 // kosynka move text of an engine move code ("7C>4", "AH>f", "5S>c").
 std::string code_text(int code);

@@ -109,7 +109,8 @@ void bind_freecell(nb::module_& m) {
       "Every legal move of a position as kosynka move text (for checks against the engine).");
 
   m.def("fc_set_portfolio", &set_portfolio, nb::arg("strategies"), nb::arg("first_quota") = 0,
-        nb::arg("last_quota") = 0,
-        "Experiments: the portfolio's strategies (12 weights and a depth weight each) and its "
-        "quotas; an empty list restores the built-in one.");
+        nb::arg("last_quota") = 0, nb::arg("final_index") = 0,
+        "Experiments: the portfolio's strategies (12 weights, a depth weight, a kind and digging "
+        "each), its quotas and the strategy that runs to the end; an empty list restores the "
+        "built-in one.");
 }
