@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 
 namespace kosynka::freecell {
@@ -190,6 +191,11 @@ int State::moves(Move* out) const {
     top_rank[i] = rank_of(cols[i][n0 - 1]);
     top_red[i] = red(cols[i][n0 - 1]);
   }
+  // Per rank and colour, the columns whose top card a card of that rank and colour fits on.
+  uint8_t accepts[14][2] = {};
+  for (int j = 0; j < kColumns; ++j)
+    if (len[j]) accepts[top_rank[j] - 1][!top_red[j]] |= uint8_t(1u << j);
+  auto fitting = [&accepts](int card) -> unsigned { return accepts[rank_of(card)][red(card)]; };
   // 2. Column to column: the card of the source's run one rank below the target's top card,
   // when its colour differs (colours alternate down a run).
   for (int i = 0; i < kColumns; ++i) {
@@ -215,9 +221,8 @@ int State::moves(Move* out) const {
   for (int k = 0; k < rules.cells; ++k) {
     const int c = cell[k];
     if (c == kNone) continue;
-    for (int j = 0; j < kColumns; ++j)
-      if (len[j] && fits_on(c, cols[j][len[j] - 1]))
-        out[k_out++] = Move{kCellCol, uint8_t(k), uint8_t(j), 1};
+    for (unsigned mask = fitting(c); mask; mask &= mask - 1)
+      out[k_out++] = Move{kCellCol, uint8_t(k), uint8_t(__builtin_ctz(mask)), 1};
     if (ec >= 0) out[k_out++] = Move{kCellCol, uint8_t(k), uint8_t(ec), 1};
   }
   // 5. Column tops to a free cell.
@@ -230,9 +235,8 @@ int State::moves(Move* out) const {
       if (!found[s]) continue;
       const int c = s * 13 + found[s] - 1;
       if (safe_home(c)) continue;
-      for (int j = 0; j < kColumns; ++j)
-        if (len[j] && fits_on(c, cols[j][len[j] - 1]))
-          out[k_out++] = Move{kHomeCol, uint8_t(s), uint8_t(j), 1};
+      for (unsigned mask = fitting(c); mask; mask &= mask - 1)
+        out[k_out++] = Move{kHomeCol, uint8_t(s), uint8_t(__builtin_ctz(mask)), 1};
       if (ec >= 0) out[k_out++] = Move{kHomeCol, uint8_t(s), uint8_t(ec), 1};
     }
   }
@@ -248,9 +252,8 @@ int State::moves(Move* out) const {
           continue;
         }
         if (n0 - 1 - k > 0 && fits_on(c, cols[i][n0 - 2 - k])) continue;
-        for (int j = 0; j < kColumns; ++j)
-          if (j != i && len[j] && fits_on(c, cols[j][len[j] - 1]))
-            out[k_out++] = Move{kDigCol, uint8_t(i), uint8_t(j), uint8_t(k)};
+        for (unsigned mask = fitting(c) & ~(1u << i); mask; mask &= mask - 1)
+          out[k_out++] = Move{kDigCol, uint8_t(i), uint8_t(__builtin_ctz(mask)), uint8_t(k)};
       }
     }
   }
@@ -495,9 +498,45 @@ void State::features(int* f) const {
   f[11] = hi - lo;
 }
 
+void State::quick_features(int* f) const {
+  for (int k = 0; k < kFeatures; ++k) f[k] = 0;
+  f[0] = home;
+  f[1] = free_cells;
+  f[2] = empty_cols;
+  f[3] = free_cells * empty_cols;
+  for (int i = 0; i < kColumns; ++i) {
+    const int n = len[i];
+    if (!n) continue;
+    int low = 99;
+    for (int j = 0; j < n; ++j) {
+      const int c = cols[i][j];
+      const int r = rank_of(c);
+      if (r > low)
+        ++f[4];
+      else
+        low = r;
+      if (found[suit_of(c)] == r - 1) f[6] += n - 1 - j;
+    }
+    int run = 1;
+    while (run < n && fits_on(cols[i][n - run], cols[i][n - run - 1])) ++run;
+    f[5] += run;
+  }
+  int lo = 13, hi = 0;
+  for (int s = 0; s < 4; ++s) {
+    lo = std::min(lo, int(found[s]));
+    hi = std::max(hi, int(found[s]));
+  }
+  f[10] = lo;
+  f[11] = hi - lo;
+}
+
 int State::score(const Strategy& st) const {
   int f[kFeatures];
-  features(f);
+  if (st.w[7] || st.w[8] || st.w[9]) {
+    features(f);
+  } else {
+    quick_features(f);
+  }
   int sc = 0;
   for (int k = 0; k < kFeatures; ++k) sc += st.w[k] * f[k];
   return sc;
@@ -700,13 +739,11 @@ const std::vector<Strategy> kPortfolio = {
     {kTuned, 10, 0, false},
     {kPlayer, 0, 0, false}};
 constexpr uint64_t kFirstQuota = 1000, kLastQuota = 64000;
-constexpr size_t kFinal = 1;  // the strategy that runs to the end
 std::vector<Strategy> g_portfolio = kPortfolio;
 std::vector<Strategy> g_short = {{kPlayer, 20, 0, false}, {kTuned, 20, 0, true}};
 uint64_t g_first_quota = kFirstQuota, g_last_quota = kLastQuota;
-size_t g_final = kFinal;
 
-constexpr size_t kNodeCap = 1u << 20;          // best-first positions kept, at most
+constexpr size_t kNodeCap = 1u << 18;          // positions one best-first search keeps, at most
 constexpr size_t kTableBytes = size_t(768) << 20;  // the depth-first table, at most
 
 // What one search run ends with.
@@ -737,197 +774,238 @@ void sort_moves(std::pair<int, Move>* first, std::pair<int, Move>* last) {
   }
 }
 
+// One search of the portfolio, which can go on where it stopped.
+class Search {
+ public:
+  virtual ~Search() = default;
+  // Go on for at most `quota` more states; the line of search moves when solved.
+  virtual Run step(uint64_t quota, Budget& budget, std::vector<Move>& path) = 0;
+};
+
 // Best-first search with deferred evaluation: the queue holds positions with the moves they
 // have not tried yet; a position's turn comes by its cost (minus its score, plus the depth
 // weight times its depth), then by its next move's priority, newest first; a move is made (and
 // its position scored and queued) only when its turn comes. Complete: when the queue runs dry,
-// every position reachable from `root` has been tried.
-Run best_first(const State& root, const Strategy& strat, uint64_t quota, Budget& budget,
-               std::vector<Move>& path) {
-  State st = root;
-  KeySet seen;
-  seen.insert(st.key());
+// every position reachable from the root has been tried. It stops (kNodes) rather than keep
+// more than `node_cap` positions.
+class BestFirst : public Search {
+ public:
+  BestFirst(const State& root, const Strategy& strat, size_t node_cap)
+      : st_(root), strat_(strat), node_cap_(node_cap) {
+    seen_.insert(st_.key());
+    add_node(0, Move{}, 0);
+  }
+
+  Run step(uint64_t quota, Budget& budget, std::vector<Move>& path) override {
+    uint64_t states = 0, next_check = 1024;
+    Run outcome = Run::kUnsolvable;
+    int64_t won_from = -1;
+    Move won_move{};
+    while (!heap_.empty()) {
+      if (states >= quota) {
+        outcome = Run::kQuota;
+        break;
+      }
+      if (states >= next_check) {
+        next_check = states + 1024;
+        if (budget.out_of_time()) {
+          outcome = Run::kTime;
+          break;
+        }
+      }
+      std::pop_heap(heap_.begin(), heap_.end());
+      const uint32_t n = heap_.back().node;
+      heap_.pop_back();
+      Info& in = info_[n];
+      const Move m = all_[in.begin + in.next];
+      ++in.next;
+      if (in.next < in.count) {
+        heap_.push_back(Entry{in.cost + all_pri_[in.begin + in.next], seq_++, n});
+        std::push_heap(heap_.begin(), heap_.end());
+      }
+      if (current_ != n) {
+        st_.load(&nodes_[n]);
+        current_ = n;
+      }
+      ++states;
+      tmp_.clear();
+      st_.play(m, tmp_, nullptr);
+      if (st_.is_won()) {
+        won_from = n;
+        won_move = m;
+        outcome = Run::kSolved;
+        // Back to a stored position, should the search be asked to go on.
+        for (auto it = tmp_.rbegin(); it != tmp_.rend(); ++it) st_.undo(*it);
+        break;
+      }
+      if (seen_.insert(st_.key())) {
+        if (nodes_.size() >= node_cap_) {
+          outcome = Run::kNodes;
+          break;
+        }
+        add_node(n, m, info_[n].depth + 1);
+        current_ = uint32_t(nodes_.size() - 1);
+      } else {
+        for (auto it = tmp_.rbegin(); it != tmp_.rend(); ++it) st_.undo(*it);
+      }
+    }
+    budget.states += states;
+    budget.unique += seen_.size() - reported_;
+    reported_ = seen_.size();
+    if (outcome == Run::kSolved) {
+      path.clear();
+      path.push_back(won_move);
+      for (uint32_t i = uint32_t(won_from); i != 0; i = info_[i].from)
+        path.push_back(info_[i].move);
+      std::reverse(path.begin(), path.end());
+    }
+    return outcome;
+  }
+
+ private:
   struct Info {
     uint32_t from;
     Move move;
-    uint32_t begin;  // its moves in `all`, best first
+    uint32_t begin;  // its moves in `all_`, best first
     uint16_t count, next;
     uint32_t depth;
     int64_t cost;
   };
-  std::vector<Node> nodes;
-  std::vector<Info> info;
-  std::vector<Move> all;
-  std::vector<int> all_pri;  // minus each move's priority
   struct Entry {
     int64_t key;
     uint32_t seq, node;
     bool operator<(const Entry& o) const { return key != o.key ? key > o.key : seq < o.seq; }
   };
-  std::vector<Entry> heap;
-  std::vector<Move> tmp;
-  Move gen[kMaxMoves];
-  std::pair<int, int> order[kMaxMoves];
-  uint32_t seq = 0;
+  State st_;
+  Strategy strat_;
+  size_t node_cap_;
+  KeySet seen_;
+  size_t reported_ = 0;
+  std::vector<Node> nodes_;
+  std::vector<Info> info_;
+  std::vector<Move> all_;
+  std::vector<int> all_pri_;  // minus each move's priority
+  std::vector<Entry> heap_;
+  std::vector<Move> tmp_;
+  uint32_t seq_ = 0;
+  uint32_t current_ = 0;  // the node whose position `st_` holds
+
   // Keep the current position as a new node and queue its best move.
-  auto add_node = [&](uint32_t from, const Move& via, uint32_t depth) {
-    const uint32_t id = uint32_t(nodes.size());
-    nodes.emplace_back();
-    st.store(&nodes.back());
-    const int count = st.moves(gen);
-    for (int i = 0; i < count; ++i) order[i] = {-st.priority(gen[i]), i};
-    // Insertion sort: stable, and the lists are short.
-    for (int i = 1; i < count; ++i) {
-      const auto x = order[i];
-      int j = i;
-      while (j > 0 && order[j - 1].first > x.first) {
-        order[j] = order[j - 1];
-        --j;
-      }
-      order[j] = x;
-    }
-    const uint32_t begin = uint32_t(all.size());
+  void add_node(uint32_t from, const Move& via, uint32_t depth) {
+    Move gen[kMaxMoves];
+    std::pair<int, Move> order[kMaxMoves];
+    const uint32_t id = uint32_t(nodes_.size());
+    nodes_.emplace_back();
+    st_.store(&nodes_.back());
+    const int count = st_.moves(gen);
+    for (int i = 0; i < count; ++i) order[i] = {-st_.priority(gen[i]), gen[i]};
+    sort_moves(order, order + count);
+    const uint32_t begin = uint32_t(all_.size());
     for (int i = 0; i < count; ++i) {
-      all.push_back(gen[order[i].second]);
-      all_pri.push_back(order[i].first);
+      all_.push_back(order[i].second);
+      all_pri_.push_back(order[i].first);
     }
-    const int64_t cost = (int64_t(-st.score(strat)) + int64_t(strat.depth_weight) * depth) * 4096;
-    info.push_back(Info{from, via, begin, uint16_t(count), 0, depth, cost});
+    const int64_t cost =
+        (int64_t(-st_.score(strat_)) + int64_t(strat_.depth_weight) * depth) * 4096;
+    info_.push_back(Info{from, via, begin, uint16_t(count), 0, depth, cost});
     if (count) {
-      heap.push_back(Entry{cost + order[0].first, seq++, id});
-      std::push_heap(heap.begin(), heap.end());
-    }
-  };
-  add_node(0, Move{}, 0);
-  uint32_t current = 0;  // the node whose position `st` holds
-  uint64_t states = 0, next_check = budget.states + 1024;
-  Run outcome = Run::kUnsolvable;
-  int64_t won_from = -1;
-  Move won_move{};
-  while (!heap.empty()) {
-    if (states >= quota) {
-      outcome = Run::kQuota;
-      break;
-    }
-    if (budget.states + states >= next_check) {
-      next_check = budget.states + states + 1024;
-      if (budget.out_of_time()) {
-        outcome = Run::kTime;
-        break;
-      }
-    }
-    std::pop_heap(heap.begin(), heap.end());
-    const uint32_t n = heap.back().node;
-    heap.pop_back();
-    Info& in = info[n];
-    const Move m = all[in.begin + in.next];
-    ++in.next;
-    if (in.next < in.count) {
-      heap.push_back(Entry{in.cost + all_pri[in.begin + in.next], seq++, n});
-      std::push_heap(heap.begin(), heap.end());
-    }
-    if (current != n) {
-      st.load(&nodes[n]);
-      current = n;
-    }
-    ++states;
-    tmp.clear();
-    st.play(m, tmp, nullptr);
-    if (st.is_won()) {
-      won_from = n;
-      won_move = m;
-      outcome = Run::kSolved;
-      break;
-    }
-    if (seen.insert(st.key())) {
-      if (nodes.size() >= kNodeCap) {
-        outcome = Run::kNodes;
-        break;
-      }
-      add_node(n, m, info[n].depth + 1);
-      current = uint32_t(nodes.size() - 1);
-    } else {
-      for (auto it = tmp.rbegin(); it != tmp.rend(); ++it) st.undo(*it);
+      heap_.push_back(Entry{cost + order[0].first, seq_++, id});
+      std::push_heap(heap_.begin(), heap_.end());
     }
   }
-  budget.states += states;
-  budget.unique += seen.size();
-  if (outcome == Run::kSolved) {
-    path.clear();
-    path.push_back(won_move);
-    for (uint32_t i = uint32_t(won_from); i != 0; i = info[i].from) path.push_back(info[i].move);
-    std::reverse(path.begin(), path.end());
-  }
-  return outcome;
-}
+};
 
 // Depth-first search over the same moves, tried in priority order: complete, and it keeps only
-// 16 bytes per position (for what the best-first search cannot hold).
-Run depth_first(const State& root, uint64_t quota, Budget& budget, std::vector<Move>& path) {
-  State st = root;
-  KeySet seen;
-  seen.insert(st.key());
+// 16 bytes per position. It stops (kTable) rather than let its table pass kTableBytes.
+class DepthFirst : public Search {
+ public:
+  explicit DepthFirst(const State& root) : st_(root) {
+    seen_.insert(st_.key());
+    expand(Move{});
+  }
+
+  Run step(uint64_t quota, Budget& budget, std::vector<Move>& path) override {
+    uint64_t states = 0, next_check = 1024;
+    Run outcome = Run::kUnsolvable;
+    while (!stack_.empty()) {
+      Frame& f = stack_.back();
+      while (made_.size() > f.made_mark) {
+        st_.undo(made_.back());
+        made_.pop_back();
+      }
+      if (f.next == f.end) {
+        kids_.resize(f.begin);
+        stack_.pop_back();
+        continue;
+      }
+      if (states >= quota) {
+        outcome = Run::kQuota;
+        break;
+      }
+      if (states >= next_check) {
+        next_check = states + 1024;
+        if (budget.out_of_time()) {
+          outcome = Run::kTime;
+          break;
+        }
+        if (seen_.bytes() > kTableBytes) {
+          outcome = Run::kTable;
+          break;
+        }
+      }
+      const Move m = kids_[f.next++].second;
+      ++states;
+      st_.play(m, made_, nullptr);
+      if (st_.is_won()) {
+        outcome = Run::kSolved;
+        path.clear();
+        for (size_t k = 1; k < stack_.size(); ++k) path.push_back(stack_[k].via);
+        path.push_back(m);
+        break;
+      }
+      if (!seen_.insert(st_.key())) continue;
+      expand(m);
+    }
+    budget.states += states;
+    budget.unique += seen_.size() - reported_;
+    reported_ = seen_.size();
+    return outcome;
+  }
+
+ private:
   struct Frame {
-    uint32_t begin, end, next;  // the frame's moves in `kids`
+    uint32_t begin, end, next;  // the frame's moves in `kids_`
     uint32_t made_mark;         // moves made on the path when the frame's position was reached
     Move via;                   // the search move into it (the root's is unused)
   };
-  std::vector<std::pair<int, Move>> kids;
-  std::vector<Frame> stack;
-  std::vector<Move> made;
-  Move gen[kMaxMoves];
-  auto expand = [&](const Move& via) {
-    const int count = st.moves(gen);
-    const uint32_t begin = uint32_t(kids.size());
-    for (int i = 0; i < count; ++i) kids.emplace_back(-st.priority(gen[i]), gen[i]);
-    sort_moves(kids.data() + begin, kids.data() + kids.size());
-    stack.push_back(Frame{begin, uint32_t(kids.size()), begin, uint32_t(made.size()), via});
-  };
-  expand(Move{});
-  uint64_t states = 0, next_check = budget.states + 1024;
-  Run outcome = Run::kUnsolvable;
-  while (!stack.empty()) {
-    Frame& f = stack.back();
-    while (made.size() > f.made_mark) {
-      st.undo(made.back());
-      made.pop_back();
-    }
-    if (f.next == f.end) {
-      kids.resize(f.begin);
-      stack.pop_back();
-      continue;
-    }
-    if (states >= quota) {
-      outcome = Run::kQuota;
-      break;
-    }
-    if (budget.states + states >= next_check) {
-      next_check = budget.states + states + 1024;
-      if (budget.out_of_time()) {
-        outcome = Run::kTime;
-        break;
-      }
-      if (seen.bytes() > kTableBytes) {
-        outcome = Run::kTable;
-        break;
-      }
-    }
-    const Move m = kids[f.next++].second;
-    ++states;
-    st.play(m, made, nullptr);
-    if (st.is_won()) {
-      outcome = Run::kSolved;
-      path.clear();
-      for (size_t k = 1; k < stack.size(); ++k) path.push_back(stack[k].via);
-      path.push_back(m);
-      break;
-    }
-    if (!seen.insert(st.key())) continue;
-    expand(m);
+  State st_;
+  KeySet seen_;
+  size_t reported_ = 0;
+  std::vector<std::pair<int, Move>> kids_;
+  std::vector<Frame> stack_;
+  std::vector<Move> made_;
+
+  void expand(const Move& via) {
+    Move gen[kMaxMoves];
+    const int count = st_.moves(gen);
+    const uint32_t begin = uint32_t(kids_.size());
+    for (int i = 0; i < count; ++i) kids_.emplace_back(-st_.priority(gen[i]), gen[i]);
+    sort_moves(kids_.data() + begin, kids_.data() + kids_.size());
+    stack_.push_back(Frame{begin, uint32_t(kids_.size()), begin, uint32_t(made_.size()), via});
   }
-  budget.states += states;
-  budget.unique += seen.size();
-  return outcome;
+};
+
+std::unique_ptr<Search> make_search(const State& root, const Strategy& s) {
+  State start = root;
+  start.digging = s.digging;
+  if (s.kind == 1) return std::make_unique<DepthFirst>(start);
+  return std::make_unique<BestFirst>(start, s, kNodeCap);
+}
+
+// One search alone, to the end or `quota` states (for the short lines and for tests).
+Run run_alone(const State& root, const Strategy& s, uint64_t quota, Budget& budget,
+              std::vector<Move>& path) {
+  return make_search(root, s)->step(quota, budget, path);
 }
 
 // The engine moves of a line of search moves from `root` (safe moves home included).
@@ -1061,29 +1139,34 @@ std::vector<Move> shortcut(const State& root, const std::vector<Move>& path) {
   return out;
 }
 
+// Decide `root`: the portfolio's searches take turns, each going on where it stopped, with
+// quotas of states that double each round from g_first_quota up to g_last_quota. A search that
+// would need too much memory drops out; when every one has, the limit is reached.
 Run run_phase(const State& root, const std::vector<Strategy>& portfolio, Budget& budget,
               std::vector<Move>& path) {
   auto left = [&budget]() -> uint64_t {
     if (!budget.max_states) return UINT64_MAX;
     return budget.max_states > budget.states ? budget.max_states - budget.states : 0;
   };
-  auto run = [&](const Strategy& s, uint64_t quota) {
-    State start = root;
-    start.digging = s.digging;
-    return s.kind == 1 ? depth_first(start, quota, budget, path)
-                       : best_first(start, s, quota, budget, path);
-  };
-  for (uint64_t q = g_first_quota; q <= g_last_quota; q *= 2) {
-    for (const Strategy& s : portfolio) {
-      const uint64_t quota = std::min(q, left());
-      const Run r = run(s, quota);
-      if (r == Run::kSolved || r == Run::kUnsolvable || r == Run::kTime) return r;
+  std::vector<std::unique_ptr<Search>> searches;
+  for (const Strategy& s : portfolio) searches.push_back(make_search(root, s));
+  uint64_t q = g_first_quota;
+  for (;;) {
+    bool any = false;
+    for (auto& search : searches) {
+      if (!search) continue;
       if (!left()) return Run::kQuota;
+      const Run r = search->step(std::min(q, left()), budget, path);
+      if (r == Run::kSolved || r == Run::kUnsolvable || r == Run::kTime) return r;
+      if (r == Run::kNodes || r == Run::kTable) {
+        search.reset();
+        continue;
+      }
+      any = true;
     }
+    if (!any) return Run::kTable;
+    q = std::min(q * 2, g_last_quota);
   }
-  const Run r = run(portfolio[g_final], left());
-  if (r != Run::kNodes) return r;
-  return depth_first(root, left(), budget, path);
 }
 
 }  // namespace
@@ -1122,10 +1205,8 @@ SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, 
       Budget extra = budget;
       extra.max_states = budget.states + std::max<uint64_t>(4 * budget.states, 200000);
       if (max_states) extra.max_states = std::min(extra.max_states, max_states);
-      State start = root;
-      start.digging = s.digging;
-      if (best_first(start, s, extra.max_states - std::min(extra.max_states, budget.states), extra,
-                     other) == Run::kSolved) {
+      if (run_alone(root, s, extra.max_states - std::min(extra.max_states, budget.states), extra,
+                    other) == Run::kSolved) {
         other = shortcut(root, other);
         if (line_codes(root, other).size() < line_codes(root, best).size()) best = other;
       }
@@ -1172,14 +1253,10 @@ SearchResult single_search(const Position& pos, int strategy, bool no_return, ui
   Run r = Run::kSolved;
   const uint64_t quota = max_states ? max_states : UINT64_MAX;
   if (!root.is_won()) {
-    if (strategy < 0) {
-      r = depth_first(root, quota, budget, path);
-    } else {
-      const Strategy& s = g_portfolio[size_t(strategy) % g_portfolio.size()];
-      root.digging = s.digging;
-      r = s.kind == 1 ? depth_first(root, quota, budget, path)
-                      : best_first(root, s, quota, budget, path);
-    }
+    if (strategy < 0)
+      r = DepthFirst(root).step(quota, budget, path);
+    else
+      r = run_alone(root, g_portfolio[size_t(strategy) % g_portfolio.size()], quota, budget, path);
   }
   res.states = budget.states;
   res.unique_states = budget.unique;
@@ -1224,7 +1301,6 @@ void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t fir
     g_portfolio = kPortfolio;
     g_first_quota = kFirstQuota;
     g_last_quota = kLastQuota;
-    g_final = kFinal;
     return;
   }
   g_portfolio.clear();
@@ -1240,7 +1316,7 @@ void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t fir
   }
   g_first_quota = first_quota;
   g_last_quota = last_quota;
-  g_final = final_index < g_portfolio.size() ? final_index : 0;
+  (void)final_index;
 }
 
 }  // namespace kosynka::freecell

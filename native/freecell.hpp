@@ -117,6 +117,7 @@ class State {
   void autoplay(std::vector<Move>& made, std::vector<int>* codes, const Move* after = nullptr);
   // The figures the score weighs, and the score of a strategy (higher looks better).
   void features(int* f) const;
+  void quick_features(int* f) const;  // features 7, 8 and 9 left at 0
   int score(const Strategy& s) const;
   // How promising a move looks before it is made (higher first).
   int priority(const Move& m) const;

@@ -92,7 +92,7 @@ def endgames(n: int, seed: int) -> list[FreeCell]:
 def decided_endgames() -> list[tuple[FreeCell, bool]]:
     """Random endgames with the oracle's verdict (those it could decide within its cap)."""
     out = []
-    for game in endgames(160, seed=20261130):
+    for game in endgames(120, seed=20261130):
         truth = oracle(game)
         if truth is not None:
             out.append((game, truth))

@@ -16,9 +16,9 @@ rule is sound; in short:
 * After every move, the cards that are safe go home without branching (:meth:`State.safe_home`).
 * The game without foundation return is searched first (its lines are lines of the real rules
   too); only when it cannot be won and the rules have return is the real game searched.
-* Each search is a complete best-first search (:func:`best_first`) or, when it would need too
-  much memory, a depth-first search (:func:`depth_first`); several best-first strategies take
-  turns with growing quotas of states before the first one runs to the end (:func:`run_phase`).
+* Several complete searches take turns, each going on where it stopped, with growing quotas
+  of states (:func:`run_phase`): a depth-first search in move priority order
+  (:class:`DepthFirst`) and best-first searches with different scores (:class:`BestFirst`).
 
 Moves come back as engine move codes ``card * 16 + to`` (``to`` as in
 :class:`kosynka.games.freecell.Move`: a column 0..7, 8 the foundation, 9 the first empty cell).
@@ -88,8 +88,6 @@ PORTFOLIO: Final[tuple[Strategy, ...]] = (
     (PLAYER, 0, BEST_FIRST, False),
 )
 """The strategies that take turns (see :func:`run_phase`)."""
-FINAL: Final = 1
-"""The strategy of :data:`PORTFOLIO` that runs to the end."""
 SHORT: Final[tuple[Strategy, ...]] = (
     (PLAYER, 20, BEST_FIRST, False),
     (TUNED, 20, BEST_FIRST, True),
@@ -98,8 +96,8 @@ SHORT: Final[tuple[Strategy, ...]] = (
 FIRST_QUOTA: Final = 1000
 LAST_QUOTA: Final = 64000
 """The portfolio's quotas of states: the first round's, doubled each round up to the last."""
-NODE_CAP: Final = 1 << 20
-"""Positions a best-first search keeps, at most, before the depth-first search takes over."""
+NODE_CAP: Final = 1 << 18
+"""Positions one best-first search keeps, at most (then it drops out of the portfolio)."""
 
 
 def _fits(card: int, target: int) -> bool:
@@ -630,164 +628,192 @@ class Budget:
         return max(0, self.max_states - self.states)
 
 
-def best_first(
-    root: State, strategy: Strategy, quota: int | None, budget: Budget
-) -> tuple[str, list[SearchMove]]:
+class BestFirst:
     """Best-first search with deferred evaluation from ``root`` (after its safe moves home):
     the queue holds positions with the moves they have not tried yet; a position's turn comes
     by its cost (minus its score, plus the depth weight times its depth), then by its next
     move's priority, newest first; a move is made (and its position scored and queued) only
     when its turn comes. Complete: when the queue runs dry every reachable position was tried.
-    Returns the outcome and, when solved, the line of search moves."""
-    weights, depth_weight = strategy[0], strategy[1]
-    st = root.copy()
-    seen = {st.key()}
-    snaps: list[Snapshot] = []
-    # Per node: from, move, its moves best first, their minus priorities, next, depth, cost.
-    froms: list[int] = []
-    vias: list[SearchMove] = []
-    lists: list[list[SearchMove]] = []
-    pris: list[list[int]] = []
-    nexts: list[int] = []
-    depths: list[int] = []
-    costs: list[int] = []
-    heap: list[tuple[int, int, int]] = []
-    seq = 0
+    It stops (:data:`NODES`) rather than keep more than :data:`NODE_CAP` positions, and can go
+    on where it stopped (:meth:`step`)."""
 
-    def add_node(frm: int, via: SearchMove, depth: int) -> None:
-        nonlocal seq
-        node = len(snaps)
-        snaps.append(st.snapshot())
+    def __init__(self, root: State, strategy: Strategy) -> None:
+        self.st = root.copy()
+        self.weights, self.depth_weight = strategy[0], strategy[1]
+        self.seen = {self.st.key()}
+        self.reported = 0
+        self.snaps: list[Snapshot] = []
+        # Per node: where from, the move, its moves best first, their minus priorities, the
+        # next one to try, its depth and its cost.
+        self.froms: list[int] = []
+        self.vias: list[SearchMove] = []
+        self.lists: list[list[SearchMove]] = []
+        self.pris: list[list[int]] = []
+        self.nexts: list[int] = []
+        self.depths: list[int] = []
+        self.costs: list[int] = []
+        self.heap: list[tuple[int, int, int]] = []
+        self.seq = 0
+        self.current = 0
+        self.add_node(0, (0, 0, 0, 0), 0)
+
+    def add_node(self, frm: int, via: SearchMove, depth: int) -> None:
+        """Keep the current position as a new node and queue its best move."""
+        st = self.st
+        node = len(self.snaps)
+        self.snaps.append(st.snapshot())
         gen = st.moves()
         order = sorted(((-st.priority(m), i) for i, m in enumerate(gen)), key=lambda o: o[0])
-        lists.append([gen[i] for _, i in order])
-        pris.append([p for p, _ in order])
-        cost = (-st.score(weights) + depth_weight * depth) * 4096
-        froms.append(frm)
-        vias.append(via)
-        nexts.append(0)
-        depths.append(depth)
-        costs.append(cost)
+        self.lists.append([gen[i] for _, i in order])
+        self.pris.append([p for p, _ in order])
+        cost = (-st.score(self.weights) + self.depth_weight * depth) * 4096
+        self.froms.append(frm)
+        self.vias.append(via)
+        self.nexts.append(0)
+        self.depths.append(depth)
+        self.costs.append(cost)
         if gen:
-            heapq.heappush(heap, (cost + order[0][0], -seq, node))
-            seq += 1
+            heapq.heappush(self.heap, (cost + order[0][0], -self.seq, node))
+            self.seq += 1
 
-    add_node(0, (0, 0, 0, 0), 0)
-    current = 0
-    states = 0
-    next_check = budget.states + 1024
-    outcome = UNSOLVABLE
-    won_from = -1
-    won_move: SearchMove = (0, 0, 0, 0)
-    tmp: list[SearchMove] = []
-    while heap:
-        if quota is not None and states >= quota:
-            outcome = QUOTA
-            break
-        if budget.states + states >= next_check:
-            next_check = budget.states + states + 1024
-            if budget.out_of_time():
-                outcome = TIME
+    def step(self, quota: int | None, budget: Budget) -> tuple[str, list[SearchMove]]:
+        """Go on for at most ``quota`` more states: the outcome and, when solved, the line."""
+        st, heap = self.st, self.heap
+        states = 0
+        next_check = 1024
+        outcome = UNSOLVABLE
+        won_from = -1
+        won_move: SearchMove = (0, 0, 0, 0)
+        tmp: list[SearchMove] = []
+        while heap:
+            if quota is not None and states >= quota:
+                outcome = QUOTA
                 break
-        _, _, n = heapq.heappop(heap)
-        m = lists[n][nexts[n]]
-        nexts[n] += 1
-        if nexts[n] < len(lists[n]):
-            heapq.heappush(heap, (costs[n] + pris[n][nexts[n]], -seq, n))
-            seq += 1
-        if current != n:
-            st.restore(snaps[n])
-            current = n
-        states += 1
-        tmp.clear()
-        st.play(m, tmp)
-        if st.is_won():
-            won_from, won_move, outcome = n, m, SOLVED
-            break
-        key = st.key()
-        if key not in seen:
-            seen.add(key)
-            if len(snaps) >= NODE_CAP:
-                outcome = NODES
+            if states >= next_check:
+                next_check = states + 1024
+                if budget.out_of_time():
+                    outcome = TIME
+                    break
+            _, _, n = heapq.heappop(heap)
+            m = self.lists[n][self.nexts[n]]
+            self.nexts[n] += 1
+            if self.nexts[n] < len(self.lists[n]):
+                heapq.heappush(heap, (self.costs[n] + self.pris[n][self.nexts[n]], -self.seq, n))
+                self.seq += 1
+            if self.current != n:
+                st.restore(self.snaps[n])
+                self.current = n
+            states += 1
+            tmp.clear()
+            st.play(m, tmp)
+            if st.is_won():
+                won_from, won_move, outcome = n, m, SOLVED
+                for u in reversed(tmp):
+                    st.undo(u)
                 break
-            add_node(n, m, depths[n] + 1)
-            current = len(snaps) - 1
-        else:
-            for u in reversed(tmp):
-                st.undo(u)
-    budget.states += states
-    budget.unique += len(seen)
-    path: list[SearchMove] = []
-    if outcome == SOLVED:
-        path.append(won_move)
-        i = won_from
-        while i != 0:
-            path.append(vias[i])
-            i = froms[i]
-        path.reverse()
-    return outcome, path
+            key = st.key()
+            if key not in self.seen:
+                self.seen.add(key)
+                if len(self.snaps) >= NODE_CAP:
+                    outcome = NODES
+                    break
+                self.add_node(n, m, self.depths[n] + 1)
+                self.current = len(self.snaps) - 1
+            else:
+                for u in reversed(tmp):
+                    st.undo(u)
+        budget.states += states
+        budget.unique += len(self.seen) - self.reported
+        self.reported = len(self.seen)
+        path: list[SearchMove] = []
+        if outcome == SOLVED:
+            path.append(won_move)
+            i = won_from
+            while i != 0:
+                path.append(self.vias[i])
+                i = self.froms[i]
+            path.reverse()
+        return outcome, path
 
 
-def depth_first(root: State, quota: int | None, budget: Budget) -> tuple[str, list[SearchMove]]:
-    """Depth-first search over the same moves, tried in priority order: complete, and light on
-    memory. Returns the outcome and, when solved, the line."""
-    st = root.copy()
-    seen = {st.key()}
-    made: list[SearchMove] = []
-    # Each frame: its moves in order, the next one, len(made) on arrival, the move into it.
-    frames_moves: list[list[SearchMove]] = []
-    frames_next: list[int] = []
-    frames_mark: list[int] = []
-    frames_via: list[SearchMove] = []
+class DepthFirst:
+    """Depth-first search over the same moves, tried in priority order: complete and light on
+    memory, and it can go on where it stopped (:meth:`step`)."""
 
-    def expand(via: SearchMove) -> None:
+    def __init__(self, root: State) -> None:
+        self.st = root.copy()
+        self.seen = {self.st.key()}
+        self.reported = 0
+        self.made: list[SearchMove] = []
+        # Each frame: its moves in order, the next one, len(made) on arrival, the move into it.
+        self.frames_moves: list[list[SearchMove]] = []
+        self.frames_next: list[int] = []
+        self.frames_mark: list[int] = []
+        self.frames_via: list[SearchMove] = []
+        self.expand((0, 0, 0, 0))
+
+    def expand(self, via: SearchMove) -> None:
+        """Push a frame for the current position, its moves in priority order."""
+        st = self.st
         gen = st.moves()
         order = sorted(range(len(gen)), key=lambda i: -st.priority(gen[i]))
-        frames_moves.append([gen[i] for i in order])
-        frames_next.append(0)
-        frames_mark.append(len(made))
-        frames_via.append(via)
+        self.frames_moves.append([gen[i] for i in order])
+        self.frames_next.append(0)
+        self.frames_mark.append(len(self.made))
+        self.frames_via.append(via)
 
-    expand((0, 0, 0, 0))
-    states = 0
-    next_check = budget.states + 1024
-    outcome = UNSOLVABLE
-    path: list[SearchMove] = []
-    while frames_moves:
-        mark = frames_mark[-1]
-        while len(made) > mark:
-            st.undo(made.pop())
-        moves, nxt = frames_moves[-1], frames_next[-1]
-        if nxt == len(moves):
-            frames_moves.pop()
-            frames_next.pop()
-            frames_mark.pop()
-            frames_via.pop()
-            continue
-        if quota is not None and states >= quota:
-            outcome = QUOTA
-            break
-        if budget.states + states >= next_check:
-            next_check = budget.states + states + 1024
-            if budget.out_of_time():
-                outcome = TIME
+    def step(self, quota: int | None, budget: Budget) -> tuple[str, list[SearchMove]]:
+        """Go on for at most ``quota`` more states: the outcome and, when solved, the line."""
+        st, made = self.st, self.made
+        states = 0
+        next_check = 1024
+        outcome = UNSOLVABLE
+        path: list[SearchMove] = []
+        while self.frames_moves:
+            mark = self.frames_mark[-1]
+            while len(made) > mark:
+                st.undo(made.pop())
+            moves, nxt = self.frames_moves[-1], self.frames_next[-1]
+            if nxt == len(moves):
+                self.frames_moves.pop()
+                self.frames_next.pop()
+                self.frames_mark.pop()
+                self.frames_via.pop()
+                continue
+            if quota is not None and states >= quota:
+                outcome = QUOTA
                 break
-        m = moves[nxt]
-        frames_next[-1] = nxt + 1
-        states += 1
-        st.play(m, made)
-        if st.is_won():
-            outcome = SOLVED
-            path = [*frames_via[1:], m]
-            break
-        key = st.key()
-        if key in seen:
-            continue
-        seen.add(key)
-        expand(m)
-    budget.states += states
-    budget.unique += len(seen)
-    return outcome, path
+            if states >= next_check:
+                next_check = states + 1024
+                if budget.out_of_time():
+                    outcome = TIME
+                    break
+            m = moves[nxt]
+            self.frames_next[-1] = nxt + 1
+            states += 1
+            st.play(m, made)
+            if st.is_won():
+                outcome = SOLVED
+                path = [*self.frames_via[1:], m]
+                break
+            key = st.key()
+            if key in self.seen:
+                continue
+            self.seen.add(key)
+            self.expand(m)
+        budget.states += states
+        budget.unique += len(self.seen) - self.reported
+        self.reported = len(self.seen)
+        return outcome, path
+
+
+def make_search(root: State, strategy: Strategy) -> BestFirst | DepthFirst:
+    """A fresh search of ``strategy`` from ``root``."""
+    start = root.copy()
+    start.digging = strategy[3]
+    if strategy[2] == DEPTH_FIRST:
+        return DepthFirst(start)
+    return BestFirst(start, strategy)
 
 
 def line_codes(root: State, path: Sequence[SearchMove]) -> list[int]:
@@ -888,37 +914,38 @@ def shortcut(root: State, path: Sequence[SearchMove]) -> list[SearchMove]:
     return out
 
 
-def run_strategy(
+def run_alone(
     root: State, strategy: Strategy, quota: int | None, budget: Budget
 ) -> tuple[str, list[SearchMove]]:
-    """One run of a portfolio strategy from ``root``."""
-    start = root.copy()
-    start.digging = strategy[3]
-    if strategy[2] == DEPTH_FIRST:
-        return depth_first(start, quota, budget)
-    return best_first(start, strategy, quota, budget)
+    """One search of ``strategy`` from ``root``, to the end or ``quota`` states."""
+    return make_search(root, strategy).step(quota, budget)
 
 
 def run_phase(root: State, budget: Budget) -> tuple[str, list[SearchMove]]:
-    """Decide ``root``: the portfolio's strategies take turns with quotas of states that
-    double each round (:data:`FIRST_QUOTA` .. :data:`LAST_QUOTA`), each run a fresh search; then
-    the :data:`FINAL` strategy runs to the end, and when it would keep more than
-    :data:`NODE_CAP` positions the depth-first search runs instead."""
+    """Decide ``root``: the portfolio's searches take turns, each going on where it stopped,
+    with quotas of states that double each round from :data:`FIRST_QUOTA` up to
+    :data:`LAST_QUOTA`. A search that would need too much memory drops out; when every one
+    has, the limit is reached."""
+    searches: list[BestFirst | DepthFirst | None] = [make_search(root, s) for s in PORTFOLIO]
     q = FIRST_QUOTA
-    while q <= LAST_QUOTA:
-        for strategy in PORTFOLIO:
+    while True:
+        alive = False
+        for k, search in enumerate(searches):
+            if search is None:
+                continue
             room = budget.left()
-            quota = q if room is None else min(q, room)
-            outcome, path = run_strategy(root, strategy, quota, budget)
+            if room == 0:
+                return QUOTA, []
+            outcome, path = search.step(q if room is None else min(q, room), budget)
             if outcome in (SOLVED, UNSOLVABLE, TIME):
                 return outcome, path
-            if budget.left() == 0:
-                return QUOTA, []
-        q *= 2
-    outcome, path = run_strategy(root, PORTFOLIO[FINAL], budget.left(), budget)
-    if outcome != NODES:
-        return outcome, path
-    return depth_first(root, budget.left(), budget)
+            if outcome == NODES:
+                searches[k] = None
+                continue
+            alive = True
+        if not alive:
+            return NODES, []
+        q = min(q * 2, LAST_QUOTA)
 
 
 @dataclass
@@ -975,7 +1002,7 @@ def solve(
             if max_states is not None:
                 extra.max_states = min(extra.max_states or 0, max_states)
             room = extra.left()
-            other_outcome, other = run_strategy(root, strategy, room, extra)
+            other_outcome, other = run_alone(root, strategy, room, extra)
             if other_outcome == SOLVED:
                 other = shortcut(root, other)
                 if len(line_codes(root, other)) < len(line_codes(root, best)):
