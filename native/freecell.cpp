@@ -1119,14 +1119,17 @@ std::vector<Move> shortcut(const State& root, const std::vector<Move>& path) {
   size_t i = 0;
   while (i < n) {
     const int count = st.moves(gen);
-    int best_j = int(i) + 1;
+    // A move saves the line's moves it jumps over less the single moves it is made of.
+    int best_j = int(i) + 1, best_gain = 0;
     Move best = search_move(st, steps[i]);
     for (int g = 0; g < count; ++g) {
       made.clear();
       st.play(gen[g], made, nullptr);
       const int j = index_of(st.key(), i + 2);
       for (auto it = made.rbegin(); it != made.rend(); ++it) st.undo(*it);
-      if (j > best_j) {
+      const int cost = gen[g].kind >= kDigHome ? gen[g].count + 1 : 1;
+      if (j >= 0 && j - int(i) - cost > best_gain) {
+        best_gain = j - int(i) - cost;
         best_j = j;
         best = gen[g];
       }
@@ -1198,8 +1201,18 @@ SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, 
     }
   }
   if (r == Run::kSolved && short_line && !path.empty()) {
-    // Shorter lines: the short strategies' lines and detours taken out, the shortest kept.
-    std::vector<Move> best = shortcut(root, path);
+    // Shorter lines: the default line, the short strategies' lines, each also with detours
+    // taken out; the shortest is kept (the first of equals), so never a longer one.
+    std::vector<Move> best = path;
+    size_t best_len = line_codes(root, path).size();
+    auto consider = [&](const std::vector<Move>& line) {
+      const size_t n = line_codes(root, line).size();
+      if (n < best_len) {
+        best = line;
+        best_len = n;
+      }
+    };
+    consider(shortcut(root, path));
     for (const Strategy& s : g_short) {
       std::vector<Move> other;
       Budget extra = budget;
@@ -1207,8 +1220,8 @@ SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, 
       if (max_states) extra.max_states = std::min(extra.max_states, max_states);
       if (run_alone(root, s, extra.max_states - std::min(extra.max_states, budget.states), extra,
                     other) == Run::kSolved) {
-        other = shortcut(root, other);
-        if (line_codes(root, other).size() < line_codes(root, best).size()) best = other;
+        consider(other);
+        consider(shortcut(root, other));
       }
       budget.states = extra.states;
       budget.unique = extra.unique;

@@ -898,7 +898,8 @@ def shortcut(root: State, path: Sequence[SearchMove]) -> list[SearchMove]:
     st = root.copy()
     i, n = 0, len(single)
     while i < n:
-        best_j = i + 1
+        # A move saves the line's moves it jumps over less the single moves it is made of.
+        best_j, best_gain = i + 1, 0
         best = _search_move(st, steps[i])
         for m in st.moves():
             made = []
@@ -906,8 +907,9 @@ def shortcut(root: State, path: Sequence[SearchMove]) -> list[SearchMove]:
             j = last.get(st.key(), -1)
             for u in reversed(made):
                 st.undo(u)
-            if j >= i + 2 and j > best_j:
-                best_j, best = j, m
+            cost = m[3] + 1 if m[0] >= DIG_HOME else 1
+            if j >= i + 2 and j - i - cost > best_gain:
+                best_j, best_gain, best = j, j - i - cost, m
         st.play(best, [])
         out.append(best)
         i = best_j
@@ -990,7 +992,17 @@ def solve(
             root.autoplay([], head)
             outcome, path = run_phase(root, budget) if not root.is_won() else (SOLVED, [])
     if outcome == SOLVED and short and path:
-        best = shortcut(root, path)
+        # The default line, the short strategies' lines, each also with detours taken out; the
+        # shortest is kept (the first of equals), so never a longer one.
+        best, best_len = path, len(line_codes(root, path))
+
+        def consider(line: list[SearchMove]) -> None:
+            nonlocal best, best_len
+            n = len(line_codes(root, line))
+            if n < best_len:
+                best, best_len = line, n
+
+        consider(shortcut(root, path))
         for strategy in SHORT:
             extra = Budget(
                 start=budget.start,
@@ -1001,12 +1013,10 @@ def solve(
             )
             if max_states is not None:
                 extra.max_states = min(extra.max_states or 0, max_states)
-            room = extra.left()
-            other_outcome, other = run_alone(root, strategy, room, extra)
+            other_outcome, other = run_alone(root, strategy, extra.left(), extra)
             if other_outcome == SOLVED:
-                other = shortcut(root, other)
-                if len(line_codes(root, other)) < len(line_codes(root, best)):
-                    best = other
+                consider(other)
+                consider(shortcut(root, other))
             budget.states, budget.unique = extra.states, extra.unique
         path = best
     result = SearchOutcome(status="limit", states=budget.states, unique_states=budget.unique)
