@@ -730,7 +730,7 @@ class KeySet {
 // The built-in portfolio (see bench/solver_freecell.md): each strategy is a best-first search;
 // they take turns with quotas of states that double each round, then the first one runs to the
 // end.
-constexpr std::array<int, kFeatures> kTuned = {54, 27, 30, 3, -14, 7, -7, 0, 0, 0, 14, -40};
+constexpr std::array<int, kFeatures> kTuned = {48, 54, 72, 3, -14, 26, -14, 0, 0, 0, 7, -28};
 constexpr std::array<int, kFeatures> kPlayer = {100, 28, 60, 15, -9, 3, -7, 0, 0, 0, 0, 0};
 const std::vector<Strategy> kPortfolio = {
     {kTuned, 0, 1, true},    // depth first in priority order, with digging

@@ -72,7 +72,7 @@ _TWIN: Final = (3, 2, 1, 0)
 """The suits of the other colour, and the other suit of the same colour (C, D, H, S)."""
 
 FEATURES: Final = 12
-TUNED: Final = (54, 27, 30, 3, -14, 7, -7, 0, 0, 0, 14, -40)
+TUNED: Final = (48, 54, 72, 3, -14, 26, -14, 0, 0, 0, 7, -28)
 PLAYER: Final = (100, 28, 60, 15, -9, 3, -7, 0, 0, 0, 0, 0)
 BEST_FIRST: Final = 0
 DEPTH_FIRST: Final = 1
