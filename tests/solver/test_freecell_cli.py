@@ -14,6 +14,7 @@ from kosynka.games.freecell.notation import format_fcs, parse_standard_line
 
 
 def run(argv: list[str]) -> tuple[int, str]:
+    """Run ``kosynka`` with ``argv``: its exit code and what it printed."""
     out = io.StringIO()
     return main(argv, out), out.getvalue()
 

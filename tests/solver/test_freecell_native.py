@@ -25,6 +25,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def core():  # type: ignore[no-untyped-def]
+    """The compiled core module."""
     from kosynka.solver import NATIVE
 
     return NATIVE
