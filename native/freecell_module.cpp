@@ -1,4 +1,116 @@
-// nanobind bindings of the Freecell search core (part of kosynka.solver._core).
-#include "bindings.hpp"
+// nanobind bindings of the FreeCell search core (part of kosynka.solver._core).
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/array.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
 
-void bind_freecell(nanobind::module_& m) { (void)m; }
+#include <stdexcept>
+#include <tuple>
+
+#include "bindings.hpp"
+#include "freecell.hpp"
+
+namespace nb = nanobind;
+using namespace kosynka::freecell;
+
+namespace {
+
+Position make_position(const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
+                       const std::vector<int>& found, bool ret) {
+  Position pos;
+  pos.columns = columns;
+  pos.cells = cells;
+  if (found.size() != 4) throw std::invalid_argument("four foundation counts (C, D, H, S)");
+  for (int s = 0; s < 4; ++s) pos.found[s] = found[s];
+  pos.rules = Rules{int(cells.size()), ret};
+  return pos;
+}
+
+// What the Python side gets back: (status, limit, engine move codes, states, unique states).
+std::tuple<std::string, std::string, std::vector<int>, uint64_t, uint64_t> outcome(
+    const SearchResult& r) {
+  const char* status = r.status == Status::kSolved       ? "solved"
+                       : r.status == Status::kUnsolvable ? "unsolvable"
+                                                         : "limit";
+  return std::make_tuple(std::string(status), r.limit, r.line, r.states, r.unique_states);
+}
+
+}  // namespace
+
+void bind_freecell(nb::module_& m) {
+  m.def(
+      "fc_solve",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
+         const std::vector<int>& found, bool ret, double time_limit, uint64_t max_states,
+         bool short_line) {
+        Position pos = make_position(columns, cells, found, ret);
+        SearchResult r;
+        {
+          nb::gil_scoped_release release;
+          r = solve(pos, time_limit, max_states, short_line);
+        }
+        return outcome(r);
+      },
+      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
+      nb::arg("time_limit"), nb::arg("max_states"), nb::arg("short_line") = false,
+      "Decide a FreeCell position (columns bottom to top as card indices, one entry per free "
+      "cell of the rules with -1 for an empty one, foundation counts C, D, H, S): (status, "
+      "limit, engine move codes card * 16 + destination, states, unique states). time_limit < 0 "
+      "and max_states 0 mean no limit.");
+
+  m.def(
+      "fc_single_search",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
+         const std::vector<int>& found, bool ret, int strategy, bool no_return,
+         uint64_t max_states) {
+        Position pos = make_position(columns, cells, found, ret);
+        SearchResult r;
+        {
+          nb::gil_scoped_release release;
+          r = single_search(pos, strategy, no_return, max_states);
+        }
+        return outcome(r);
+      },
+      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
+      nb::arg("strategy"), nb::arg("no_return"), nb::arg("max_states") = 0,
+      "One search alone (best first with the portfolio's strategy, or depth first when "
+      "strategy < 0), for tests.");
+
+  m.def(
+      "fc_search_moves",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
+         const std::vector<int>& found, bool ret, bool no_return) {
+        return search_moves(make_position(columns, cells, found, ret), no_return);
+      },
+      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
+      nb::arg("no_return") = false,
+      "The search's moves of a position after its safe moves home, in order, as (kind, src, "
+      "dst, count) (for checks against the Python reference).");
+
+  m.def(
+      "fc_features",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
+         const std::vector<int>& found, bool ret, bool no_return) {
+        return position_features(make_position(columns, cells, found, ret), no_return);
+      },
+      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
+      nb::arg("no_return") = false,
+      "The figures the search's score weighs, of a position after its safe moves home.");
+
+  m.def(
+      "fc_legal_moves",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
+         const std::vector<int>& found, bool ret) {
+        State st(make_position(columns, cells, found, ret));
+        return st.legal_moves();
+      },
+      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
+      "Every legal move of a position as kosynka move text (for checks against the engine).");
+
+  m.def("fc_set_portfolio", &set_portfolio, nb::arg("strategies"), nb::arg("first_quota") = 0,
+        nb::arg("last_quota") = 0, nb::arg("final_index") = 0,
+        "Experiments: the portfolio's strategies (12 weights, a depth weight, a kind and digging "
+        "each), its quotas and the strategy that runs to the end; an empty list restores the "
+        "built-in one.");
+}

@@ -2,6 +2,7 @@
 
     kosynka solve POSITION... [rule flags] [--time-limit S] [--short] [--json]
     kosynka solve --game GAME --deals 1-1000 [rule flags] [--numbering N] [--jobs N]
+    kosynka solve --game freecell --deals 1-100 --notation standard   # fc-solve's notation
 
 With ``--json`` each position gives one JSON object per line, then a last line
 ``{"summary": {...}}``; otherwise a table and a summary (and a progress bar on a terminal).
@@ -53,6 +54,12 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
     p.add_argument("--short", action="store_true", help="spend more effort on shorter lines")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes for --deals")
+    p.add_argument(
+        "--notation",
+        choices=("text", "standard"),
+        default="text",
+        help="moves as kosynka move text, or in fc-solve's standard notation (FreeCell)",
+    )
     return {"solve": cmd_solve}
 
 
@@ -76,12 +83,24 @@ def parse_deal_range(spec: GameSpec, text: str, numbering: str | None) -> list[i
     return out
 
 
-def _row(label_key: str, label: object, res: SolveResult) -> dict[str, object]:
+def _move_texts(game: Any, res: SolveResult, notation: str) -> list[str]:
+    """The result's moves as text: kosynka move text, or (``notation="standard"``, FreeCell)
+    fc-solve's standard notation, each move written for the position it is made in."""
+    if notation == "standard" and res.moves:
+        from kosynka.solver.freecell import standard_line
+
+        return standard_line(game, res.moves)
+    return [str(m) for m in res.moves]
+
+
+def _row(
+    label_key: str, label: object, res: SolveResult, game: Any = None, notation: str = "text"
+) -> dict[str, object]:
     """One result line."""
     row: dict[str, object] = {
         label_key: label,
         "status": res.status.value,
-        "moves": [str(m) for m in res.moves],
+        "moves": _move_texts(game, res, notation),
         "card_moves": res.card_moves,
         "stock_moves": res.stock_moves,
         "states": res.states,
@@ -93,13 +112,13 @@ def _row(label_key: str, label: object, res: SolveResult) -> dict[str, object]:
 
 
 def _solve_deal(
-    job: tuple[str, int, str, Any, float | None, int | None, bool],
+    job: tuple[str, int, str, Any, float | None, int | None, bool, str],
 ) -> dict[str, object]:
     """Solve one deal (runs in a worker process with ``--jobs``)."""
-    name, number, numbering, rules, time_limit, max_states, short = job
+    name, number, numbering, rules, time_limit, max_states, short, notation = job
     game = game_spec(name).deal(number, rules, numbering)
     res = solve(game, time_limit=time_limit, max_states=max_states, short=short)
-    return _row("deal", number, res)
+    return _row("deal", number, res, game, notation)
 
 
 class _Progress:
@@ -135,6 +154,8 @@ def _check_args(args: argparse.Namespace) -> None:
         raise CliError(f"--max-states must be at least 1, not {args.max_states}")
     if args.jobs < 1:
         raise CliError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.notation == "standard" and args.deals and spec.name != "freecell":
+        raise CliError("--notation standard is fc-solve's notation, for FreeCell only")
     try:
         default_implementation(spec.name if has_solver(spec.name) else "klondike")
     except ValueError as exc:  # KOSYNKA_IMPLEMENTATION names a missing implementation
@@ -153,7 +174,16 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
         numbers = parse_deal_range(spec, args.deals, numbering)
         rules = rules_from(spec, args)
         jobs = [
-            (spec.name, n, numbering, rules, args.time_limit, args.max_states, args.short)
+            (
+                spec.name,
+                n,
+                numbering,
+                rules,
+                args.time_limit,
+                args.max_states,
+                args.short,
+                args.notation,
+            )
             for n in numbers
         ]
         if args.jobs > 1 and len(jobs) > 1:
@@ -171,6 +201,8 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
     for arg, game in games:
         if not has_solver(game.name):
             raise CliError(f"{arg}: kosynka has no solver for {game.name} yet")
+        if args.notation == "standard" and game.name != "freecell":
+            raise CliError(f"{arg}: --notation standard is fc-solve's notation, for FreeCell only")
 
     def each() -> Iterator[dict[str, object]]:
         for arg, game in games:
@@ -180,7 +212,7 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
                 )
             except ValueError as exc:
                 raise CliError(f"{arg}: {exc}") from None
-            yield _row("position", arg, res)
+            yield _row("position", arg, res, game, args.notation)
 
     return len(games), each()
 

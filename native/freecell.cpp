@@ -1,0 +1,1335 @@
+// kosynka's FreeCell search core (see freecell.hpp and bench/solver_freecell.md).
+#include "freecell.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+
+namespace kosynka::freecell {
+
+namespace {
+
+// Per card index: rank 1..13, suit 0..3, colour (1 for red).
+struct CardTables {
+  uint8_t rank[52], suit[52], red[52];
+  constexpr CardTables() : rank(), suit(), red() {
+    for (int c = 0; c < 52; ++c) {
+      rank[c] = uint8_t(c % 13 + 1);
+      suit[c] = uint8_t(c / 13);
+      red[c] = uint8_t(c >= 13 && c < 39);
+    }
+  }
+};
+constexpr CardTables kCard;
+inline int rank_of(int c) { return kCard.rank[c]; }
+inline int suit_of(int c) { return kCard.suit[c]; }
+inline bool red(int c) { return kCard.red[c]; }
+// True when `card` may lie on `target` in a column (one rank lower, other colour).
+inline bool fits_on(int card, int target) {
+  return kCard.rank[target] == kCard.rank[card] + 1 && kCard.red[target] != kCard.red[card];
+}
+
+// The suits of the other colour, and the other suit of the same colour (C, D, H, S).
+constexpr int kOther1[4] = {1, 0, 0, 1};
+constexpr int kOther2[4] = {2, 3, 3, 2};
+constexpr int kTwin[4] = {3, 2, 1, 0};
+
+// Zobrist tables: one 64-bit word per (card, what it lies on), twice (128-bit keys).
+struct Zobrist {
+  uint64_t a[52][kParents], b[52][kParents];
+  Zobrist() {
+    uint64_t s = 0x6b6f73796e6b6131ULL;  // fixed: keys are the same from run to run
+    auto next = [&s]() {
+      uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+      return z ^ (z >> 31);
+    };
+    for (auto& row : a)
+      for (auto& v : row) v = next();
+    for (auto& row : b)
+      for (auto& v : row) v = next();
+  }
+};
+const Zobrist kZ;
+
+const char kRankText[] = "A23456789TJQK";
+const char kSuitText[] = "CDHS";
+
+}  // namespace
+
+std::string code_text(int code) {
+  const int card = code >> 4, to = code & 15;
+  std::string s;
+  s += kRankText[card % 13];
+  s += kSuitText[card / 13];
+  s += '>';
+  if (to == kToFoundation)
+    s += 'f';
+  else if (to == kToCell)
+    s += 'c';
+  else
+    s += char('1' + to);
+  return s;
+}
+
+// ------------------------------------------------------------------------------ the position
+State::State(const Position& pos) : rules(pos.rules) {
+  if (rules.cells < 0 || rules.cells > kMaxCells) throw std::invalid_argument("cells must be 0..4");
+  if (pos.columns.size() != kColumns) throw std::invalid_argument("FreeCell has 8 columns");
+  if ((int)pos.cells.size() != rules.cells)
+    throw std::invalid_argument("one entry per free cell of the rules");
+  int seen[52] = {0};
+  std::memset(parent, kHome, sizeof parent);
+  for (int s = 0; s < 4; ++s) {
+    if (pos.found[s] < 0 || pos.found[s] > 13) throw std::invalid_argument("foundation 0..13");
+    found[s] = uint8_t(pos.found[s]);
+    for (int r = 0; r < found[s]; ++r) ++seen[s * 13 + r];
+  }
+  for (int i = 0; i < kColumns; ++i) {
+    const auto& col = pos.columns[i];
+    if (col.size() > kMaxLen) throw std::invalid_argument("a column holds at most 52 cards");
+    len[i] = uint8_t(col.size());
+    for (size_t j = 0; j < col.size(); ++j) {
+      const int c = col[j];
+      if (c < 0 || c >= 52) throw std::invalid_argument("card index out of range");
+      ++seen[c];
+      cols[i][j] = uint8_t(c);
+      parent[c] = j == 0 ? kBottom : uint8_t(col[j - 1]);
+    }
+  }
+  for (int k = 0; k < kMaxCells; ++k) cell[k] = kNone;
+  for (int k = 0; k < rules.cells; ++k) {
+    const int c = pos.cells[k];
+    if (c < -1 || c >= 52) throw std::invalid_argument("card index out of range");
+    if (c >= 0) {
+      ++seen[c];
+      cell[k] = uint8_t(c);
+      parent[c] = kInCell;
+    }
+  }
+  for (int c = 0; c < 52; ++c)
+    if (seen[c] != 1) throw std::invalid_argument("a position holds each of the 52 cards once");
+  free_cells = 0;
+  for (int k = 0; k < rules.cells; ++k) free_cells += cell[k] == kNone;
+  empty_cols = 0;
+  for (int i = 0; i < kColumns; ++i) empty_cols += len[i] == 0;
+  home = found[0] + found[1] + found[2] + found[3];
+  ha = hb = 0;
+  for (int c = 0; c < 52; ++c) {
+    ha ^= kZ.a[c][parent[c]];
+    hb ^= kZ.b[c][parent[c]];
+  }
+}
+
+void State::set_parent(int card, uint8_t p) {
+  ha ^= kZ.a[card][parent[card]] ^ kZ.a[card][p];
+  hb ^= kZ.b[card][parent[card]] ^ kZ.b[card][p];
+  parent[card] = p;
+}
+
+int State::first_free_cell() const {
+  for (int k = 0; k < rules.cells; ++k)
+    if (cell[k] == kNone) return k;
+  return -1;
+}
+
+int State::first_empty_col() const {
+  for (int i = 0; i < kColumns; ++i)
+    if (!len[i]) return i;
+  return -1;
+}
+
+bool State::safe_home(int card) const {
+  const int r = rank_of(card), s = suit_of(card);
+  if (r <= 2) return true;
+  if (found[kOther1[s]] < r - 1 || found[kOther2[s]] < r - 1) return false;
+  // With foundation return, the cards of the same colour two ranks lower must be home too.
+  return !returns() || found[kTwin[s]] >= r - 2;
+}
+
+// The moves, in generation order: (1) cards home that are not safe (safe ones went already);
+// (2) a column's top run, or the part of it that fits, onto another column's top card;
+// (3) the top cards of a column's run into an empty column (every size that may move, smallest
+// first, never a whole column: that changes nothing); (4) a free cell's card onto a column's top
+// card, then into an empty column; (5) a column's top card to a free cell; (6) with foundation
+// return, a foundation's top card onto a column's top card, then into an empty column, unless it
+// is safe to send home (it would go straight back). Empty columns and free cells are all alike to
+// the position key, so only the first empty one is a destination.
+int State::moves(Move* out) const {
+  int k_out = 0;
+  const int fc = first_free_cell(), ec = first_empty_col();
+  const int limit = (1 + free_cells) << empty_cols;
+  const int limit_empty = empty_cols ? (1 + free_cells) << (empty_cols - 1) : 0;
+  // 1. Home.
+  for (int k = 0; k < rules.cells; ++k) {
+    const int c = cell[k];
+    if (c != kNone && found[suit_of(c)] == rank_of(c) - 1)
+      out[k_out++] = Move{kCellHome, uint8_t(k), uint8_t(suit_of(c)), 1};
+  }
+  for (int i = 0; i < kColumns; ++i) {
+    if (!len[i]) continue;
+    const int c = cols[i][len[i] - 1];
+    if (found[suit_of(c)] == rank_of(c) - 1)
+      out[k_out++] = Move{kColHome, uint8_t(i), uint8_t(suit_of(c)), 1};
+  }
+  // The length of each column's ordered top run, and its top card's rank and colour.
+  int run[kColumns], top_rank[kColumns], top_red[kColumns];
+  for (int i = 0; i < kColumns; ++i) {
+    const int n0 = len[i];
+    if (!n0) {
+      run[i] = 0;
+      top_rank[i] = 99;
+      top_red[i] = 0;
+      continue;
+    }
+    int n = 1;
+    while (n < n0 && fits_on(cols[i][n0 - n], cols[i][n0 - n - 1])) ++n;
+    run[i] = n;
+    top_rank[i] = rank_of(cols[i][n0 - 1]);
+    top_red[i] = red(cols[i][n0 - 1]);
+  }
+  // Per rank and colour, the columns whose top card a card of that rank and colour fits on.
+  uint8_t accepts[14][2] = {};
+  for (int j = 0; j < kColumns; ++j)
+    if (len[j]) accepts[top_rank[j] - 1][!top_red[j]] |= uint8_t(1u << j);
+  auto fitting = [&accepts](int card) -> unsigned { return accepts[rank_of(card)][red(card)]; };
+  // 2. Column to column: the card of the source's run one rank below the target's top card,
+  // when its colour differs (colours alternate down a run).
+  for (int i = 0; i < kColumns; ++i) {
+    if (!len[i]) continue;
+    const int most = std::min(run[i], limit);
+    for (int j = 0; j < kColumns; ++j) {
+      if (j == i || !len[j]) continue;
+      const int n = top_rank[j] - top_rank[i];  // cards from the top of the run down to it
+      if (n < 1 || n > most) continue;
+      if ((top_red[i] ^ ((n - 1) & 1)) != top_red[j])
+        out[k_out++] = Move{kColCol, uint8_t(i), uint8_t(j), uint8_t(n)};
+    }
+  }
+  // 3. Column to an empty column.
+  if (ec >= 0) {
+    for (int i = 0; i < kColumns; ++i) {
+      if (!len[i]) continue;
+      for (int n = 1; n <= run[i] && n <= limit_empty && n < len[i]; ++n)
+        out[k_out++] = Move{kColCol, uint8_t(i), uint8_t(ec), uint8_t(n)};
+    }
+  }
+  // 4. Free cells to columns.
+  for (int k = 0; k < rules.cells; ++k) {
+    const int c = cell[k];
+    if (c == kNone) continue;
+    for (unsigned mask = fitting(c); mask; mask &= mask - 1)
+      out[k_out++] = Move{kCellCol, uint8_t(k), uint8_t(__builtin_ctz(mask)), 1};
+    if (ec >= 0) out[k_out++] = Move{kCellCol, uint8_t(k), uint8_t(ec), 1};
+  }
+  // 5. Column tops to a free cell.
+  if (fc >= 0)
+    for (int i = 0; i < kColumns; ++i)
+      if (len[i]) out[k_out++] = Move{kColCell, uint8_t(i), uint8_t(fc), 1};
+  // 6. Foundation tops back to columns.
+  if (returns()) {
+    for (int s = 0; s < 4; ++s) {
+      if (!found[s]) continue;
+      const int c = s * 13 + found[s] - 1;
+      if (safe_home(c)) continue;
+      for (unsigned mask = fitting(c); mask; mask &= mask - 1)
+        out[k_out++] = Move{kHomeCol, uint8_t(s), uint8_t(__builtin_ctz(mask)), 1};
+      if (ec >= 0) out[k_out++] = Move{kHomeCol, uint8_t(s), uint8_t(ec), 1};
+    }
+  }
+  // 7. Digging: park the cards above a card in free cells and send it home, or put it on a
+  // column's top card (when it does not lie on a card it fits on already).
+  if (free_cells && digging) {
+    for (int i = 0; i < kColumns; ++i) {
+      const int n0 = len[i];
+      for (int k = 1; k <= free_cells && k < n0; ++k) {
+        const int c = cols[i][n0 - 1 - k];
+        if (found[suit_of(c)] == rank_of(c) - 1) {
+          out[k_out++] = Move{kDigHome, uint8_t(i), uint8_t(suit_of(c)), uint8_t(k)};
+          continue;
+        }
+        if (n0 - 1 - k > 0 && fits_on(c, cols[i][n0 - 2 - k])) continue;
+        for (unsigned mask = fitting(c) & ~(1u << i); mask; mask &= mask - 1)
+          out[k_out++] = Move{kDigCol, uint8_t(i), uint8_t(__builtin_ctz(mask)), uint8_t(k)};
+      }
+    }
+  }
+  return k_out;
+}
+
+void State::moves(std::vector<Move>& out) const {
+  Move buf[kMaxMoves];
+  out.assign(buf, buf + moves(buf));
+}
+
+int State::apply(const Move& m) {
+  switch (m.kind) {
+    case kColCol: {
+      const int i = m.src, j = m.dst, n = m.count;
+      const int from = len[i] - n;
+      const int base = cols[i][from];
+      set_parent(base, len[j] ? cols[j][len[j] - 1] : kBottom);
+      if (!len[j]) --empty_cols;
+      std::memcpy(&cols[j][len[j]], &cols[i][from], n);
+      len[j] = uint8_t(len[j] + n);
+      len[i] = uint8_t(from);
+      if (!from) ++empty_cols;
+      return base * 16 + j;
+    }
+    case kColCell: {
+      const int i = m.src;
+      const int c = cols[i][--len[i]];
+      if (!len[i]) ++empty_cols;
+      cell[m.dst] = uint8_t(c);
+      --free_cells;
+      set_parent(c, kInCell);
+      return c * 16 + kToCell;
+    }
+    case kCellCol: {
+      const int c = cell[m.src], j = m.dst;
+      cell[m.src] = kNone;
+      ++free_cells;
+      set_parent(c, len[j] ? cols[j][len[j] - 1] : kBottom);
+      if (!len[j]) --empty_cols;
+      cols[j][len[j]++] = uint8_t(c);
+      return c * 16 + j;
+    }
+    case kColHome: {
+      const int i = m.src;
+      const int c = cols[i][--len[i]];
+      if (!len[i]) ++empty_cols;
+      ++found[m.dst];
+      ++home;
+      set_parent(c, kHome);
+      return c * 16 + kToFoundation;
+    }
+    case kCellHome: {
+      const int c = cell[m.src];
+      cell[m.src] = kNone;
+      ++free_cells;
+      ++found[m.dst];
+      ++home;
+      set_parent(c, kHome);
+      return c * 16 + kToFoundation;
+    }
+    default: {  // kHomeCol
+      const int s = m.src, j = m.dst;
+      const int c = s * 13 + found[s] - 1;
+      --found[s];
+      --home;
+      set_parent(c, len[j] ? cols[j][len[j] - 1] : kBottom);
+      if (!len[j]) --empty_cols;
+      cols[j][len[j]++] = uint8_t(c);
+      return c * 16 + j;
+    }
+  }
+}
+
+void State::undo(const Move& m) {
+  switch (m.kind) {
+    case kColCol: {
+      const int i = m.src, j = m.dst, n = m.count;
+      const int from = len[j] - n;
+      const int base = cols[j][from];
+      if (!len[i]) --empty_cols;
+      set_parent(base, len[i] ? cols[i][len[i] - 1] : kBottom);
+      std::memcpy(&cols[i][len[i]], &cols[j][from], n);
+      len[i] = uint8_t(len[i] + n);
+      len[j] = uint8_t(from);
+      if (!from) ++empty_cols;
+      return;
+    }
+    case kColCell: {
+      const int c = cell[m.dst], i = m.src;
+      cell[m.dst] = kNone;
+      ++free_cells;
+      if (!len[i]) --empty_cols;
+      set_parent(c, len[i] ? cols[i][len[i] - 1] : kBottom);
+      cols[i][len[i]++] = uint8_t(c);
+      return;
+    }
+    case kCellCol: {
+      const int j = m.dst;
+      const int c = cols[j][--len[j]];
+      if (!len[j]) ++empty_cols;
+      cell[m.src] = uint8_t(c);
+      --free_cells;
+      set_parent(c, kInCell);
+      return;
+    }
+    case kColHome: {
+      const int s = m.dst, i = m.src;
+      const int c = s * 13 + found[s] - 1;
+      --found[s];
+      --home;
+      if (!len[i]) --empty_cols;
+      set_parent(c, len[i] ? cols[i][len[i] - 1] : kBottom);
+      cols[i][len[i]++] = uint8_t(c);
+      return;
+    }
+    case kCellHome: {
+      const int s = m.dst;
+      const int c = s * 13 + found[s] - 1;
+      --found[s];
+      --home;
+      cell[m.src] = uint8_t(c);
+      --free_cells;
+      set_parent(c, kInCell);
+      return;
+    }
+    default: {  // kHomeCol
+      const int j = m.dst;
+      const int c = cols[j][--len[j]];
+      if (!len[j]) ++empty_cols;
+      ++found[m.src];
+      ++home;
+      set_parent(c, kHome);
+      return;
+    }
+  }
+}
+
+void State::play(const Move& m, std::vector<Move>& made, std::vector<int>* codes,
+                 std::vector<Move>* steps) {
+  auto one = [&](const Move& x) {
+    const int code = apply(x);
+    made.push_back(x);
+    if (codes) codes->push_back(code);
+    if (steps) steps->push_back(x);
+    autoplay(made, codes, &x);
+  };
+  if (m.kind < kDigHome) {
+    one(m);
+    return;
+  }
+  const int i = m.src;
+  const int c = cols[i][len[i] - 1 - m.count];
+  while (parent[c] != kHome && cols[i][len[i] - 1] != c)
+    one(Move{kColCell, uint8_t(i), uint8_t(first_free_cell()), 1});
+  if (parent[c] == kHome) return;
+  if (m.kind == kDigHome) {
+    one(Move{kColHome, uint8_t(i), uint8_t(suit_of(c)), 1});
+  } else if (len[m.dst] && fits_on(c, cols[m.dst][len[m.dst] - 1])) {
+    one(Move{kColCol, uint8_t(i), m.dst, 1});
+  }
+}
+
+void State::autoplay(std::vector<Move>& made, std::vector<int>* codes, const Move* after) {
+  if (after != nullptr && after->kind != kColHome && after->kind != kCellHome) {
+    // Only a home move can make other cards safe; otherwise only the card a move from a column
+    // uncovered can be new (the full pass below would find it first, so the order is the same).
+    if (after->kind != kColCol && after->kind != kColCell) return;
+    const int i = after->src;
+    if (!len[i]) return;
+    const int c = cols[i][len[i] - 1];
+    if (found[suit_of(c)] != rank_of(c) - 1 || !safe_home(c)) return;
+  }
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int k = 0; k < rules.cells; ++k) {
+      const int c = cell[k];
+      if (c != kNone && found[suit_of(c)] == rank_of(c) - 1 && safe_home(c)) {
+        const Move m{kCellHome, uint8_t(k), uint8_t(suit_of(c)), 1};
+        const int code = apply(m);
+        made.push_back(m);
+        if (codes) codes->push_back(code);
+        changed = true;
+      }
+    }
+    for (int i = 0; i < kColumns; ++i) {
+      while (len[i]) {
+        const int c = cols[i][len[i] - 1];
+        if (found[suit_of(c)] != rank_of(c) - 1 || !safe_home(c)) break;
+        const Move m{kColHome, uint8_t(i), uint8_t(suit_of(c)), 1};
+        const int code = apply(m);
+        made.push_back(m);
+        if (codes) codes->push_back(code);
+        changed = true;
+      }
+    }
+  }
+}
+
+// The figures: 0 cards home, 1 empty free cells, 2 empty columns, 3 their product, 4 cards lying
+// above a lower card of their column, 5 cards in the ordered runs on the columns' tops, 6 cards
+// above the next card of each foundation, 7 cards above a lower card of their own suit, 8 cards
+// above the card after the next of each foundation, 9 cards that do not fit on the card beneath
+// them, 10 the lowest foundation, 11 the highest foundation less the lowest.
+void State::features(int* f) const {
+  for (int k = 0; k < kFeatures; ++k) f[k] = 0;
+  f[0] = home;
+  f[1] = free_cells;
+  f[2] = empty_cols;
+  f[3] = free_cells * empty_cols;
+  for (int i = 0; i < kColumns; ++i) {
+    const int n = len[i];
+    if (!n) continue;
+    int low = 99;
+    int slow[4] = {99, 99, 99, 99};
+    for (int j = 0; j < n; ++j) {
+      const int c = cols[i][j];
+      const int r = rank_of(c), s = suit_of(c);
+      if (r > low)
+        ++f[4];
+      else
+        low = r;
+      if (r > slow[s])
+        ++f[7];
+      else
+        slow[s] = r;
+      if (j && !fits_on(c, cols[i][j - 1])) ++f[9];
+      if (found[s] == r - 1) f[6] += n - 1 - j;
+      if (found[s] == r - 2) f[8] += n - 1 - j;
+    }
+    int run = 1;
+    while (run < n && fits_on(cols[i][n - run], cols[i][n - run - 1])) ++run;
+    f[5] += run;
+  }
+  int lo = 13, hi = 0;
+  for (int s = 0; s < 4; ++s) {
+    lo = std::min(lo, int(found[s]));
+    hi = std::max(hi, int(found[s]));
+  }
+  f[10] = lo;
+  f[11] = hi - lo;
+}
+
+void State::quick_features(int* f) const {
+  for (int k = 0; k < kFeatures; ++k) f[k] = 0;
+  f[0] = home;
+  f[1] = free_cells;
+  f[2] = empty_cols;
+  f[3] = free_cells * empty_cols;
+  for (int i = 0; i < kColumns; ++i) {
+    const int n = len[i];
+    if (!n) continue;
+    int low = 99;
+    for (int j = 0; j < n; ++j) {
+      const int c = cols[i][j];
+      const int r = rank_of(c);
+      if (r > low)
+        ++f[4];
+      else
+        low = r;
+      if (found[suit_of(c)] == r - 1) f[6] += n - 1 - j;
+    }
+    int run = 1;
+    while (run < n && fits_on(cols[i][n - run], cols[i][n - run - 1])) ++run;
+    f[5] += run;
+  }
+  int lo = 13, hi = 0;
+  for (int s = 0; s < 4; ++s) {
+    lo = std::min(lo, int(found[s]));
+    hi = std::max(hi, int(found[s]));
+  }
+  f[10] = lo;
+  f[11] = hi - lo;
+}
+
+int State::score(const Strategy& st) const {
+  int f[kFeatures];
+  if (st.w[7] || st.w[8] || st.w[9]) {
+    features(f);
+  } else {
+    quick_features(f);
+  }
+  int sc = 0;
+  for (int k = 0; k < kFeatures; ++k) sc += st.w[k] * f[k];
+  return sc;
+}
+
+// How promising a move looks before it is made (higher first): cards home; a free cell's card
+// onto a column; a run onto a card it did not lie on (more when it empties its column or
+// uncovers a card its foundation wants); into an empty column; a column's top card to a free
+// cell; a card back from its foundation last.
+int State::priority(const Move& m) const {
+  auto uncovered = [this](int i, int n) -> int { return len[i] > n ? cols[i][len[i] - n - 1] : -1; };
+  auto wanted = [this](int c) { return c >= 0 && found[suit_of(c)] == rank_of(c) - 1; };
+  switch (m.kind) {
+    case kColHome:
+    case kCellHome:
+      return 1000;
+    case kCellCol:
+      return len[m.dst] ? 800 : 250;
+    case kColCol: {
+      const int i = m.src, n = m.count;
+      const int under = uncovered(i, n);
+      const bool split = under >= 0 && fits_on(cols[i][len[i] - n], under);
+      int p;
+      if (!len[m.dst])
+        p = split ? 150 : 300;
+      else
+        p = split ? 200 : 700;
+      if (under < 0) p += 100;
+      if (wanted(under)) p += 150;
+      return p;
+    }
+    case kColCell: {
+      const int under = uncovered(m.src, 1);
+      return 100 + (wanted(under) ? 150 : 0) + (under < 0 ? 50 : 0);
+    }
+    case kDigHome:
+      return 900 - 10 * m.count;
+    case kDigCol:
+      return 600 - 10 * m.count;
+    default:
+      return 50;
+  }
+}
+
+std::vector<std::string> State::legal_moves() const {
+  std::vector<std::string> out;
+  auto add = [&out](int card, int to) { out.push_back(code_text(card * 16 + to)); };
+  const int limit = (1 + free_cells) << empty_cols;
+  const int limit_empty = empty_cols ? (1 + free_cells) << (empty_cols - 1) : 0;
+  for (int k = 0; k < rules.cells; ++k) {
+    const int c = cell[k];
+    if (c != kNone && found[suit_of(c)] == rank_of(c) - 1) add(c, kToFoundation);
+  }
+  for (int i = 0; i < kColumns; ++i) {
+    if (!len[i]) continue;
+    const int c = cols[i][len[i] - 1];
+    if (found[suit_of(c)] == rank_of(c) - 1) add(c, kToFoundation);
+  }
+  for (int i = 0; i < kColumns; ++i) {
+    for (int n = 1; n <= len[i]; ++n) {
+      const int c = cols[i][len[i] - n];
+      if (n > 1 && !fits_on(cols[i][len[i] - n + 1], c)) break;
+      for (int j = 0; j < kColumns; ++j) {
+        if (j == i) continue;
+        if (len[j] ? (fits_on(c, cols[j][len[j] - 1]) && n <= limit) : n <= limit_empty)
+          add(c, j);
+      }
+    }
+  }
+  for (int k = 0; k < rules.cells; ++k) {
+    const int c = cell[k];
+    if (c == kNone) continue;
+    for (int j = 0; j < kColumns; ++j)
+      if (!len[j] || fits_on(c, cols[j][len[j] - 1])) add(c, j);
+  }
+  if (free_cells)
+    for (int i = 0; i < kColumns; ++i)
+      if (len[i]) add(cols[i][len[i] - 1], kToCell);
+  if (rules.ret)
+    for (int s = 0; s < 4; ++s) {
+      if (!found[s]) continue;
+      const int c = s * 13 + found[s] - 1;
+      for (int j = 0; j < kColumns; ++j)
+        if (!len[j] || fits_on(c, cols[j][len[j] - 1])) add(c, j);
+    }
+  return out;
+}
+
+// ------------------------------------------------------------------------------ the searches
+namespace {
+
+// A position kept for later by the best-first search: the columns one after another, their
+// lengths, the free cells and the foundations.
+struct Node {
+  uint8_t cards[52];
+  uint8_t len[kColumns];
+  uint8_t cell[kMaxCells];
+  uint8_t found[4];
+  uint8_t parent[52];
+  uint64_t ha, hb;
+};
+
+}  // namespace
+
+void State::store(void* out) const {
+  Node& n = *static_cast<Node*>(out);
+  int k = 0;
+  for (int i = 0; i < kColumns; ++i) {
+    std::memcpy(n.cards + k, cols[i], len[i]);
+    k += len[i];
+  }
+  std::memcpy(n.len, len, kColumns);
+  std::memcpy(n.cell, cell, kMaxCells);
+  std::memcpy(n.found, found, 4);
+  std::memcpy(n.parent, parent, 52);
+  n.ha = ha;
+  n.hb = hb;
+}
+
+void State::load(const void* in) {
+  const Node& n = *static_cast<const Node*>(in);
+  int k = 0;
+  empty_cols = 0;
+  std::memcpy(len, n.len, kColumns);
+  for (int i = 0; i < kColumns; ++i) {
+    std::memcpy(cols[i], n.cards + k, len[i]);
+    k += len[i];
+    empty_cols += !len[i];
+  }
+  std::memcpy(cell, n.cell, kMaxCells);
+  free_cells = 0;
+  for (int c = 0; c < rules.cells; ++c) free_cells += cell[c] == kNone;
+  std::memcpy(found, n.found, 4);
+  home = found[0] + found[1] + found[2] + found[3];
+  std::memcpy(parent, n.parent, 52);
+  ha = n.ha;
+  hb = n.hb;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// An open-addressing set of 128-bit keys (the zero key is stored as a = 1).
+class KeySet {
+ public:
+  KeySet() : slots_(1024), mask_(1023) {}
+  // Insert `k`; false when it was there already.
+  bool insert(Key k) {
+    if (!k.a && !k.b) k.a = 1;
+    if ((count_ + 1) * 4 > slots_.size() * 3) grow();
+    size_t i = (k.a ^ (k.b >> 17)) & mask_;
+    while (slots_[i].a | slots_[i].b) {
+      if (slots_[i] == k) return false;
+      i = (i + 1) & mask_;
+    }
+    slots_[i] = k;
+    ++count_;
+    return true;
+  }
+  bool contains(Key k) const {
+    if (!k.a && !k.b) k.a = 1;
+    size_t i = (k.a ^ (k.b >> 17)) & mask_;
+    while (slots_[i].a | slots_[i].b) {
+      if (slots_[i] == k) return true;
+      i = (i + 1) & mask_;
+    }
+    return false;
+  }
+  size_t size() const { return count_; }
+  size_t bytes() const { return slots_.size() * sizeof(Key); }
+
+ private:
+  std::vector<Key> slots_;
+  size_t mask_;
+  size_t count_ = 0;
+  void grow() {
+    std::vector<Key> bigger(slots_.size() * 2);
+    const size_t mask = bigger.size() - 1;
+    for (const Key& k : slots_) {
+      if (!(k.a | k.b)) continue;
+      size_t i = (k.a ^ (k.b >> 17)) & mask;
+      while (bigger[i].a | bigger[i].b) i = (i + 1) & mask;
+      bigger[i] = k;
+    }
+    slots_.swap(bigger);
+    mask_ = mask;
+  }
+};
+
+// The built-in portfolio (see bench/solver_freecell.md): each strategy is a best-first search;
+// they take turns with quotas of states that double each round, then the first one runs to the
+// end.
+constexpr std::array<int, kFeatures> kTuned = {48, 54, 72, 3, -14, 26, -14, 0, 0, 0, 7, -28};
+constexpr std::array<int, kFeatures> kPlayer = {100, 28, 60, 15, -9, 3, -7, 0, 0, 0, 0, 0};
+const std::vector<Strategy> kPortfolio = {
+    {kTuned, 0, 1, true},    // depth first in priority order, with digging
+    {kTuned, 0, 0, true},    // best first, with digging
+    {kPlayer, 20, 0, false},
+    {kTuned, 10, 0, false},
+    {kPlayer, 0, 0, false}};
+constexpr uint64_t kFirstQuota = 1000, kLastQuota = 64000;
+std::vector<Strategy> g_portfolio = kPortfolio;
+std::vector<Strategy> g_short = {{kPlayer, 20, 0, false}, {kTuned, 20, 0, true}};
+uint64_t g_first_quota = kFirstQuota, g_last_quota = kLastQuota;
+
+constexpr size_t kNodeCap = 1u << 18;          // positions one best-first search keeps, at most
+constexpr size_t kTableBytes = size_t(768) << 20;  // the depth-first table, at most
+
+// What one search run ends with.
+enum class Run { kSolved, kUnsolvable, kQuota, kNodes, kTime, kTable };
+
+struct Budget {
+  Clock::time_point start;
+  double time_limit = -1;  // seconds; < 0: none
+  uint64_t max_states = 0;  // 0: none
+  uint64_t states = 0;      // spent so far, over all runs
+  uint64_t unique = 0;
+  bool out_of_time() const {
+    return time_limit >= 0 &&
+           std::chrono::duration<double>(Clock::now() - start).count() >= time_limit;
+  }
+};
+
+// Sort a short list of (key, move) pairs by key, stably (insertion sort: no allocation).
+void sort_moves(std::pair<int, Move>* first, std::pair<int, Move>* last) {
+  for (auto* i = first + (first != last); i < last; ++i) {
+    const auto x = *i;
+    auto* j = i;
+    while (j > first && (j - 1)->first > x.first) {
+      *j = *(j - 1);
+      --j;
+    }
+    *j = x;
+  }
+}
+
+// One search of the portfolio, which can go on where it stopped.
+class Search {
+ public:
+  virtual ~Search() = default;
+  // Go on for at most `quota` more states; the line of search moves when solved.
+  virtual Run step(uint64_t quota, Budget& budget, std::vector<Move>& path) = 0;
+};
+
+// Best-first search with deferred evaluation: the queue holds positions with the moves they
+// have not tried yet; a position's turn comes by its cost (minus its score, plus the depth
+// weight times its depth), then by its next move's priority, newest first; a move is made (and
+// its position scored and queued) only when its turn comes. Complete: when the queue runs dry,
+// every position reachable from the root has been tried. It stops (kNodes) rather than keep
+// more than `node_cap` positions.
+class BestFirst : public Search {
+ public:
+  BestFirst(const State& root, const Strategy& strat, size_t node_cap)
+      : st_(root), strat_(strat), node_cap_(node_cap) {
+    seen_.insert(st_.key());
+    add_node(0, Move{}, 0);
+  }
+
+  Run step(uint64_t quota, Budget& budget, std::vector<Move>& path) override {
+    uint64_t states = 0, next_check = 1024;
+    Run outcome = Run::kUnsolvable;
+    int64_t won_from = -1;
+    Move won_move{};
+    while (!heap_.empty()) {
+      if (states >= quota) {
+        outcome = Run::kQuota;
+        break;
+      }
+      if (states >= next_check) {
+        next_check = states + 1024;
+        if (budget.out_of_time()) {
+          outcome = Run::kTime;
+          break;
+        }
+      }
+      std::pop_heap(heap_.begin(), heap_.end());
+      const uint32_t n = heap_.back().node;
+      heap_.pop_back();
+      Info& in = info_[n];
+      const Move m = all_[in.begin + in.next];
+      ++in.next;
+      if (in.next < in.count) {
+        heap_.push_back(Entry{in.cost + all_pri_[in.begin + in.next], seq_++, n});
+        std::push_heap(heap_.begin(), heap_.end());
+      }
+      if (current_ != n) {
+        st_.load(&nodes_[n]);
+        current_ = n;
+      }
+      ++states;
+      tmp_.clear();
+      st_.play(m, tmp_, nullptr);
+      if (st_.is_won()) {
+        won_from = n;
+        won_move = m;
+        outcome = Run::kSolved;
+        // Back to a stored position, should the search be asked to go on.
+        for (auto it = tmp_.rbegin(); it != tmp_.rend(); ++it) st_.undo(*it);
+        break;
+      }
+      if (seen_.insert(st_.key())) {
+        if (nodes_.size() >= node_cap_) {
+          outcome = Run::kNodes;
+          break;
+        }
+        add_node(n, m, info_[n].depth + 1);
+        current_ = uint32_t(nodes_.size() - 1);
+      } else {
+        for (auto it = tmp_.rbegin(); it != tmp_.rend(); ++it) st_.undo(*it);
+      }
+    }
+    budget.states += states;
+    budget.unique += seen_.size() - reported_;
+    reported_ = seen_.size();
+    if (outcome == Run::kSolved) {
+      path.clear();
+      path.push_back(won_move);
+      for (uint32_t i = uint32_t(won_from); i != 0; i = info_[i].from)
+        path.push_back(info_[i].move);
+      std::reverse(path.begin(), path.end());
+    }
+    return outcome;
+  }
+
+ private:
+  struct Info {
+    uint32_t from;
+    Move move;
+    uint32_t begin;  // its moves in `all_`, best first
+    uint16_t count, next;
+    uint32_t depth;
+    int64_t cost;
+  };
+  struct Entry {
+    int64_t key;
+    uint32_t seq, node;
+    bool operator<(const Entry& o) const { return key != o.key ? key > o.key : seq < o.seq; }
+  };
+  State st_;
+  Strategy strat_;
+  size_t node_cap_;
+  KeySet seen_;
+  size_t reported_ = 0;
+  std::vector<Node> nodes_;
+  std::vector<Info> info_;
+  std::vector<Move> all_;
+  std::vector<int> all_pri_;  // minus each move's priority
+  std::vector<Entry> heap_;
+  std::vector<Move> tmp_;
+  uint32_t seq_ = 0;
+  uint32_t current_ = 0;  // the node whose position `st_` holds
+
+  // Keep the current position as a new node and queue its best move.
+  void add_node(uint32_t from, const Move& via, uint32_t depth) {
+    Move gen[kMaxMoves];
+    std::pair<int, Move> order[kMaxMoves];
+    const uint32_t id = uint32_t(nodes_.size());
+    nodes_.emplace_back();
+    st_.store(&nodes_.back());
+    const int count = st_.moves(gen);
+    for (int i = 0; i < count; ++i) order[i] = {-st_.priority(gen[i]), gen[i]};
+    sort_moves(order, order + count);
+    const uint32_t begin = uint32_t(all_.size());
+    for (int i = 0; i < count; ++i) {
+      all_.push_back(order[i].second);
+      all_pri_.push_back(order[i].first);
+    }
+    const int64_t cost =
+        (int64_t(-st_.score(strat_)) + int64_t(strat_.depth_weight) * depth) * 4096;
+    info_.push_back(Info{from, via, begin, uint16_t(count), 0, depth, cost});
+    if (count) {
+      heap_.push_back(Entry{cost + order[0].first, seq_++, id});
+      std::push_heap(heap_.begin(), heap_.end());
+    }
+  }
+};
+
+// Depth-first search over the same moves, tried in priority order: complete, and it keeps only
+// 16 bytes per position. It stops (kTable) rather than let its table pass kTableBytes.
+class DepthFirst : public Search {
+ public:
+  explicit DepthFirst(const State& root) : st_(root) {
+    seen_.insert(st_.key());
+    expand(Move{});
+  }
+
+  Run step(uint64_t quota, Budget& budget, std::vector<Move>& path) override {
+    uint64_t states = 0, next_check = 1024;
+    Run outcome = Run::kUnsolvable;
+    while (!stack_.empty()) {
+      Frame& f = stack_.back();
+      while (made_.size() > f.made_mark) {
+        st_.undo(made_.back());
+        made_.pop_back();
+      }
+      if (f.next == f.end) {
+        kids_.resize(f.begin);
+        stack_.pop_back();
+        continue;
+      }
+      if (states >= quota) {
+        outcome = Run::kQuota;
+        break;
+      }
+      if (states >= next_check) {
+        next_check = states + 1024;
+        if (budget.out_of_time()) {
+          outcome = Run::kTime;
+          break;
+        }
+        if (seen_.bytes() > kTableBytes) {
+          outcome = Run::kTable;
+          break;
+        }
+      }
+      const Move m = kids_[f.next++].second;
+      ++states;
+      st_.play(m, made_, nullptr);
+      if (st_.is_won()) {
+        outcome = Run::kSolved;
+        path.clear();
+        for (size_t k = 1; k < stack_.size(); ++k) path.push_back(stack_[k].via);
+        path.push_back(m);
+        break;
+      }
+      if (!seen_.insert(st_.key())) continue;
+      expand(m);
+    }
+    budget.states += states;
+    budget.unique += seen_.size() - reported_;
+    reported_ = seen_.size();
+    return outcome;
+  }
+
+ private:
+  struct Frame {
+    uint32_t begin, end, next;  // the frame's moves in `kids_`
+    uint32_t made_mark;         // moves made on the path when the frame's position was reached
+    Move via;                   // the search move into it (the root's is unused)
+  };
+  State st_;
+  KeySet seen_;
+  size_t reported_ = 0;
+  std::vector<std::pair<int, Move>> kids_;
+  std::vector<Frame> stack_;
+  std::vector<Move> made_;
+
+  void expand(const Move& via) {
+    Move gen[kMaxMoves];
+    const int count = st_.moves(gen);
+    const uint32_t begin = uint32_t(kids_.size());
+    for (int i = 0; i < count; ++i) kids_.emplace_back(-st_.priority(gen[i]), gen[i]);
+    sort_moves(kids_.data() + begin, kids_.data() + kids_.size());
+    stack_.push_back(Frame{begin, uint32_t(kids_.size()), begin, uint32_t(made_.size()), via});
+  }
+};
+
+std::unique_ptr<Search> make_search(const State& root, const Strategy& s) {
+  State start = root;
+  start.digging = s.digging;
+  if (s.kind == 1) return std::make_unique<DepthFirst>(start);
+  return std::make_unique<BestFirst>(start, s, kNodeCap);
+}
+
+// One search alone, to the end or `quota` states (for the short lines and for tests).
+Run run_alone(const State& root, const Strategy& s, uint64_t quota, Budget& budget,
+              std::vector<Move>& path) {
+  return make_search(root, s)->step(quota, budget, path);
+}
+
+// The engine moves of a line of search moves from `root` (safe moves home included).
+std::vector<int> line_codes(const State& root, const std::vector<Move>& path) {
+  State st = root;
+  std::vector<Move> made;
+  std::vector<int> codes;
+  for (const Move& m : path) st.play(m, made, &codes);
+  return codes;
+}
+
+// A search move given by cards, the same in every position with the same key: the card moved
+// (the deepest of a run) and what it goes onto (a card, kBottom for an empty column, kInCell, or
+// kHome).
+struct CardMove {
+  uint8_t card, onto;
+};
+
+CardMove card_move(const State& st, const Move& m) {
+  switch (m.kind) {
+    case kColCol:
+      return CardMove{st.cols[m.src][st.len[m.src] - m.count],
+                      st.len[m.dst] ? st.cols[m.dst][st.len[m.dst] - 1] : kBottom};
+    case kColCell:
+      return CardMove{st.cols[m.src][st.len[m.src] - 1], kInCell};
+    case kCellCol:
+      return CardMove{st.cell[m.src], st.len[m.dst] ? st.cols[m.dst][st.len[m.dst] - 1] : kBottom};
+    case kColHome:
+      return CardMove{st.cols[m.src][st.len[m.src] - 1], kHome};
+    case kCellHome:
+      return CardMove{st.cell[m.src], kHome};
+    default:
+      return CardMove{uint8_t(m.src * 13 + st.found[m.src] - 1),
+                      st.len[m.dst] ? st.cols[m.dst][st.len[m.dst] - 1] : kBottom};
+  }
+}
+
+// The search move of `cm` in `st` (whose key is that of the position `cm` was taken in).
+Move search_move(const State& st, const CardMove& cm) {
+  const int c = cm.card;
+  auto column_of_top = [&st](int card) {
+    for (int j = 0; j < kColumns; ++j)
+      if (st.len[j] && st.cols[j][st.len[j] - 1] == card) return j;
+    return -1;
+  };
+  auto dest_col = [&]() {
+    if (cm.onto != kBottom) return column_of_top(cm.onto);
+    for (int j = 0; j < kColumns; ++j)
+      if (!st.len[j]) return j;
+    return -1;
+  };
+  const int p = st.parent[c];
+  if (p == kHome) return Move{kHomeCol, uint8_t(c / 13), uint8_t(dest_col()), 1};
+  if (p == kInCell) {
+    int k = 0;
+    while (st.cell[k] != c) ++k;
+    if (cm.onto == kHome) return Move{kCellHome, uint8_t(k), uint8_t(c / 13), 1};
+    return Move{kCellCol, uint8_t(k), uint8_t(dest_col()), 1};
+  }
+  int i = 0, at = 0;
+  for (; i < kColumns; ++i) {
+    bool hit = false;
+    for (int j = 0; j < st.len[i]; ++j)
+      if (st.cols[i][j] == c) {
+        at = j;
+        hit = true;
+        break;
+      }
+    if (hit) break;
+  }
+  if (cm.onto == kHome) return Move{kColHome, uint8_t(i), uint8_t(c / 13), 1};
+  if (cm.onto == kInCell) {
+    int k = 0;
+    while (st.cell[k] != kNone) ++k;
+    return Move{kColCell, uint8_t(i), uint8_t(k), 1};
+  }
+  return Move{kColCol, uint8_t(i), uint8_t(dest_col()), uint8_t(st.len[i] - at)};
+}
+
+// Take detours out of a winning line of search moves from `root`: from each position of the
+// line, the move that reaches the latest later position of the line (by key) is made instead
+// of the line's own move. Never longer; every position on the way is one of the search's.
+std::vector<Move> shortcut(const State& root, const std::vector<Move>& path) {
+  // The line as single moves (safe moves home left out), the keys of its positions and its
+  // moves given by cards.
+  std::vector<Move> single, made;
+  {
+    State st = root;
+    for (const Move& m : path) st.play(m, made, nullptr, &single);
+  }
+  std::vector<Key> keys;
+  std::vector<CardMove> steps;
+  {
+    State st = root;
+    keys.push_back(st.key());
+    for (const Move& m : single) {
+      steps.push_back(card_move(st, m));
+      st.play(m, made, nullptr);
+      keys.push_back(st.key());
+    }
+  }
+  const size_t n = single.size();
+  auto index_of = [&keys](const Key& k, size_t from) -> int {
+    for (size_t j = keys.size(); j-- > from;)
+      if (keys[j] == k) return int(j);
+    return -1;
+  };
+  std::vector<Move> out;
+  Move gen[kMaxMoves];
+  State st = root;
+  size_t i = 0;
+  while (i < n) {
+    const int count = st.moves(gen);
+    // A move saves the line's moves it jumps over less the single moves it is made of.
+    int best_j = int(i) + 1, best_gain = 0;
+    Move best = search_move(st, steps[i]);
+    for (int g = 0; g < count; ++g) {
+      made.clear();
+      st.play(gen[g], made, nullptr);
+      const int j = index_of(st.key(), i + 2);
+      for (auto it = made.rbegin(); it != made.rend(); ++it) st.undo(*it);
+      const int cost = gen[g].kind >= kDigHome ? gen[g].count + 1 : 1;
+      if (j >= 0 && j - int(i) - cost > best_gain) {
+        best_gain = j - int(i) - cost;
+        best_j = j;
+        best = gen[g];
+      }
+    }
+    made.clear();
+    st.play(best, made, nullptr);
+    out.push_back(best);
+    i = size_t(best_j);
+  }
+  return out;
+}
+
+// Decide `root`: the portfolio's searches take turns, each going on where it stopped, with
+// quotas of states that double each round from g_first_quota up to g_last_quota. A search that
+// would need too much memory drops out; when every one has, the limit is reached.
+Run run_phase(const State& root, const std::vector<Strategy>& portfolio, Budget& budget,
+              std::vector<Move>& path) {
+  auto left = [&budget]() -> uint64_t {
+    if (!budget.max_states) return UINT64_MAX;
+    return budget.max_states > budget.states ? budget.max_states - budget.states : 0;
+  };
+  std::vector<std::unique_ptr<Search>> searches;
+  for (const Strategy& s : portfolio) searches.push_back(make_search(root, s));
+  uint64_t q = g_first_quota;
+  for (;;) {
+    bool any = false;
+    for (auto& search : searches) {
+      if (!search) continue;
+      if (!left()) return Run::kQuota;
+      const Run r = search->step(std::min(q, left()), budget, path);
+      if (r == Run::kSolved || r == Run::kUnsolvable || r == Run::kTime) return r;
+      if (r == Run::kNodes || r == Run::kTable) {
+        search.reset();
+        continue;
+      }
+      any = true;
+    }
+    if (!any) return Run::kTable;
+    q = std::min(q * 2, g_last_quota);
+  }
+}
+
+}  // namespace
+
+SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, bool short_line) {
+  SearchResult res;
+  Budget budget;
+  budget.start = Clock::now();
+  budget.time_limit = time_limit;
+  budget.max_states = max_states;
+  State root(pos);
+  std::vector<Move> made;
+  std::vector<int> head;  // the safe moves home of the position itself
+  // First the game without foundation return (its lines are lines of the real rules); when it
+  // cannot be won and the rules have return, the real game.
+  root.no_return = true;
+  root.autoplay(made, &head);
+  std::vector<Move> path;
+  Run r = Run::kSolved;
+  if (!root.is_won()) {
+    r = run_phase(root, g_portfolio, budget, path);
+    if (r == Run::kUnsolvable && pos.rules.ret) {
+      root = State(pos);
+      made.clear();
+      head.clear();
+      root.autoplay(made, &head);
+      if (!root.is_won()) r = run_phase(root, g_portfolio, budget, path);
+      else r = Run::kSolved;
+    }
+  }
+  if (r == Run::kSolved && short_line && !path.empty()) {
+    // Shorter lines: the default line, the short strategies' lines, each also with detours
+    // taken out; the shortest is kept (the first of equals), so never a longer one.
+    std::vector<Move> best = path;
+    size_t best_len = line_codes(root, path).size();
+    auto consider = [&](const std::vector<Move>& line) {
+      const size_t n = line_codes(root, line).size();
+      if (n < best_len) {
+        best = line;
+        best_len = n;
+      }
+    };
+    consider(shortcut(root, path));
+    for (const Strategy& s : g_short) {
+      std::vector<Move> other;
+      Budget extra = budget;
+      extra.max_states = budget.states + std::max<uint64_t>(4 * budget.states, 200000);
+      if (max_states) extra.max_states = std::min(extra.max_states, max_states);
+      if (run_alone(root, s, extra.max_states - std::min(extra.max_states, budget.states), extra,
+                    other) == Run::kSolved) {
+        consider(other);
+        consider(shortcut(root, other));
+      }
+      budget.states = extra.states;
+      budget.unique = extra.unique;
+    }
+    path = best;
+  }
+  res.states = budget.states;
+  res.unique_states = budget.unique;
+  switch (r) {
+    case Run::kSolved: {
+      res.status = Status::kSolved;
+      res.line = head;
+      const std::vector<int> rest = line_codes(root, path);
+      res.line.insert(res.line.end(), rest.begin(), rest.end());
+      break;
+    }
+    case Run::kUnsolvable:
+      res.status = Status::kUnsolvable;
+      break;
+    case Run::kTime:
+      res.status = Status::kLimit;
+      res.limit = "time";
+      break;
+    default:
+      res.status = Status::kLimit;
+      res.limit = "states";
+      break;
+  }
+  return res;
+}
+
+SearchResult single_search(const Position& pos, int strategy, bool no_return, uint64_t max_states) {
+  SearchResult res;
+  Budget budget;
+  budget.start = Clock::now();
+  State root(pos);
+  root.no_return = no_return;
+  std::vector<Move> made;
+  std::vector<int> head;
+  root.autoplay(made, &head);
+  std::vector<Move> path;
+  Run r = Run::kSolved;
+  const uint64_t quota = max_states ? max_states : UINT64_MAX;
+  if (!root.is_won()) {
+    if (strategy < 0)
+      r = DepthFirst(root).step(quota, budget, path);
+    else
+      r = run_alone(root, g_portfolio[size_t(strategy) % g_portfolio.size()], quota, budget, path);
+  }
+  res.states = budget.states;
+  res.unique_states = budget.unique;
+  if (r == Run::kSolved) {
+    res.status = Status::kSolved;
+    res.line = head;
+    const std::vector<int> rest = line_codes(root, path);
+    res.line.insert(res.line.end(), rest.begin(), rest.end());
+  } else if (r == Run::kUnsolvable) {
+    res.status = Status::kUnsolvable;
+  } else {
+    res.status = Status::kLimit;
+    res.limit = "states";
+  }
+  return res;
+}
+
+std::vector<std::array<int, 4>> search_moves(const Position& pos, bool no_return) {
+  State st(pos);
+  st.no_return = no_return;
+  std::vector<Move> made, ms;
+  st.autoplay(made, nullptr);
+  st.moves(ms);
+  std::vector<std::array<int, 4>> out;
+  for (const Move& m : ms) out.push_back({m.kind, m.src, m.dst, m.count});
+  return out;
+}
+
+std::vector<int> position_features(const Position& pos, bool no_return) {
+  State st(pos);
+  st.no_return = no_return;
+  std::vector<Move> made;
+  st.autoplay(made, nullptr);
+  int f[kFeatures];
+  st.features(f);
+  return std::vector<int>(f, f + kFeatures);
+}
+
+void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
+                   uint64_t last_quota, size_t final_index) {
+  if (strategies.empty()) {
+    g_portfolio = kPortfolio;
+    g_first_quota = kFirstQuota;
+    g_last_quota = kLastQuota;
+    return;
+  }
+  g_portfolio.clear();
+  for (const auto& v : strategies) {
+    if (v.size() != kFeatures + 3)
+      throw std::invalid_argument("kFeatures weights, a depth weight, a kind and digging");
+    Strategy s;
+    for (int k = 0; k < kFeatures; ++k) s.w[k] = v[k];
+    s.depth_weight = v[kFeatures];
+    s.kind = v[kFeatures + 1];
+    s.digging = v[kFeatures + 2] != 0;
+    g_portfolio.push_back(s);
+  }
+  g_first_quota = first_quota;
+  g_last_quota = last_quota;
+  (void)final_index;
+}
+
+}  // namespace kosynka::freecell

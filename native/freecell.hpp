@@ -1,0 +1,169 @@
+// kosynka's FreeCell search core: the position, the search's moves and the searches.
+//
+// The Python reference (src/kosynka/solver/_freecell_py.py) searches the same space in the same
+// order: the same moves, the same safe moves home, the same scores, the same searches and the
+// same schedule, so the two agree on every verdict, on the number of states and on the line.
+// Cards are indices suit * 13 + rank - 1 (suits C, D, H, S = 0..3; red suits D and H).
+// See bench/solver_freecell.md for the design and why each rule is sound.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kosynka::freecell {
+
+constexpr int kColumns = 8;
+constexpr int kMaxCells = 4;
+constexpr int kMaxLen = 52;     // a column holds at most every card
+constexpr uint8_t kNone = 255;  // an empty free cell
+constexpr int kMaxMoves = 320;  // more than any position has
+
+// What a card lies on, in the position key: another card (0..51), the bottom of a column, a
+// free cell or its foundation. Columns and cells are told apart by nothing else, so the key is
+// the same for every order of the columns and of the cells.
+constexpr uint8_t kBottom = 52, kInCell = 53, kHome = 54, kParents = 55;
+
+// Destinations of engine moves, as kosynka's Move.to: 0..7 a column, 8 the foundation, 9 the
+// first empty free cell.
+constexpr int kToFoundation = 8, kToCell = 9;
+
+struct Rules {
+  int cells = 4;    // 0..4
+  bool ret = true;  // foundation return: a foundation's top card may come back to a column
+};
+
+// The position as the Python side hands it over.
+struct Position {
+  std::vector<std::vector<int>> columns;  // eight columns, bottom to top
+  std::vector<int> cells;                 // as many as the rules have, -1 for an empty one
+  std::array<int, 4> found{};             // cards on each foundation (C, D, H, S)
+  Rules rules;
+};
+
+// A search move. kColCol: `count` cards from column src onto column dst; kColCell: column src's
+// top to free cell dst; kCellCol: free cell src to column dst; kColHome / kCellHome: column or
+// cell src's card to foundation dst; kHomeCol: suit src's top card back to column dst.
+// Two moves stand for several: kDigHome parks the `count` cards above the next card of suit dst
+// in column src in free cells, one by one, and sends that card home; kDigCol parks the `count`
+// cards above a card of column src and puts that card on column dst's top card.
+enum Kind : uint8_t { kColCol, kColCell, kCellCol, kColHome, kCellHome, kHomeCol, kDigHome, kDigCol };
+
+struct Move {
+  uint8_t kind = 0, src = 0, dst = 0, count = 0;
+};
+
+struct Key {
+  uint64_t a = 0, b = 0;
+  bool operator==(const Key& o) const { return a == o.a && b == o.b; }
+};
+
+// The figures the search's score weighs (see State::features).
+constexpr int kFeatures = 12;
+
+// One search of the portfolio: the weights of the score's figures and how much each move made
+// so far counts against a position (more: shorter lines, more positions tried).
+struct Strategy {
+  std::array<int, kFeatures> w{};
+  int depth_weight = 0;
+  int kind = 0;         // 0 best first, 1 depth first in priority order
+  bool digging = true;  // the search's moves include kDigHome and kDigCol
+};
+
+class State {
+ public:
+  explicit State(const Position& pos);
+
+  Rules rules;
+  uint8_t cols[kColumns][kMaxLen];
+  uint8_t len[kColumns];
+  uint8_t cell[kMaxCells];
+  uint8_t found[4];
+  uint8_t parent[52];  // what each card lies on (see kBottom ...)
+  int free_cells = 0, empty_cols = 0, home = 0;
+  // With `no_return`, the search plays the game without foundation return (a line of that game
+  // is a line of the real rules too) and its safe moves home follow that game's rule.
+  bool no_return = false;
+  // Whether moves() lists the digging moves (kDigHome, kDigCol).
+  bool digging = true;
+
+  bool is_won() const { return home == 52; }
+  Key key() const { return Key{ha, hb}; }
+  bool returns() const { return rules.ret && !no_return; }
+
+  // Whether `card`, whose foundation is ready for it, may go home without any winning line
+  // being lost (see bench/solver_freecell.md for the proof).
+  bool safe_home(int card) const;
+  // The search's moves here, in generation order (see freecell.cpp): written to `out` (room for
+  // kMaxMoves), their number returned.
+  int moves(Move* out) const;
+  void moves(std::vector<Move>& out) const;
+  // Every legal move here as kosynka move text, as the rules engine lists them (for tests).
+  std::vector<std::string> legal_moves() const;
+
+  // Make a single move (not kDigHome or kDigCol); returns its engine move code (card * 16 +
+  // destination).
+  int apply(const Move& m);
+  void undo(const Move& m);
+  // Make a search move of any kind and the safe moves home after it: the single moves made are
+  // appended to `made` (to be undone in reverse), their engine codes to `codes`, and the moves
+  // that are not safe moves home to `steps`.
+  void play(const Move& m, std::vector<Move>& made, std::vector<int>* codes,
+            std::vector<Move>* steps = nullptr);
+  // Send every safe card home, repeatedly (free cells in order, then columns left to right,
+  // again until none is left); append the moves made (to be undone in reverse) and their engine
+  // codes. `after` is the move just made, when the position before it had no safe card left.
+  void autoplay(std::vector<Move>& made, std::vector<int>* codes, const Move* after = nullptr);
+  // The figures the score weighs, and the score of a strategy (higher looks better).
+  void features(int* f) const;
+  void quick_features(int* f) const;  // features 7, 8 and 9 left at 0
+  int score(const Strategy& s) const;
+  // How promising a move looks before it is made (higher first).
+  int priority(const Move& m) const;
+  // Keep the position in a best-first node / take it back from one.
+  void store(void* node) const;
+  void load(const void* node);
+
+ private:
+  uint64_t ha = 0, hb = 0;
+  void set_parent(int card, uint8_t p);
+  int first_free_cell() const;
+  int first_empty_col() const;
+};
+
+enum class Status { kSolved, kUnsolvable, kLimit };
+
+struct SearchResult {
+  Status status = Status::kUnsolvable;
+  std::string limit;           // "", "time" or "states"
+  std::vector<int> line;       // engine move codes (card * 16 + destination) when solved
+  uint64_t states = 0;         // positions generated (every move tried)
+  uint64_t unique_states = 0;  // positions kept in the transposition tables
+};
+
+// Decide `pos`; time_limit < 0 and max_states == 0 mean no limit. With `short_line`, search
+// with strategies that favour fewer moves and take detours out of the line (never longer than
+// the default line).
+SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, bool short_line);
+
+// The single searches, for tests: best first with the portfolio's strategy `strategy` (or
+// depth first when `strategy` < 0), on the game without foundation return when `no_return`.
+SearchResult single_search(const Position& pos, int strategy, bool no_return, uint64_t max_states);
+
+// The search's moves of a position after its safe moves home, in order, as (kind, src, dst,
+// count) (for checks against the Python reference).
+std::vector<std::array<int, 4>> search_moves(const Position& pos, bool no_return);
+// The figures of a position after its safe moves home (for checks against the reference).
+std::vector<int> position_features(const Position& pos, bool no_return);
+
+// Experiments: replace the portfolio (each strategy: kFeatures weights, the depth weight, the
+// kind and digging 0/1) and the schedule (first quota, last quota of the portfolio, the strategy
+// that runs to the end). Empty: back to the built-in one.
+void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
+                   uint64_t last_quota, size_t final_index);
+
+// kosynka move text of an engine move code ("7C>4", "AH>f", "5S>c").
+std::string code_text(int code);
+
+}  // namespace kosynka::freecell

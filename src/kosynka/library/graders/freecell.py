@@ -1,0 +1,123 @@
+"""FreeCell's grades for people: the human-like player's games first, the solver's work second.
+
+The solver only says *whether* a deal can be won. How hard a winnable FreeCell deal is for a
+person is measured by the human-like player of :mod:`kosynka.games.freecell.player` (safe cards
+home first, then the move whose position looks best with a glance one move further, never back
+to a position it has had; no search). It plays each deal ``runs`` times (seeds 0, 1, ...:
+ties between equally good moves are broken differently each time). Four figures come out, three
+of the player's games and one of the solver:
+
+``loss``
+    the share of the player's games that were lost (1 - wins / runs);
+``short``
+    how far from home the player ended, on average: 1 - (mean cards home) / 52;
+``length``
+    how long its games ran: mean moves / :data:`LONG_GAME` (the player's own move limit),
+    capped at 1 (long games mean much shuffling before the cards come out);
+``effort``
+    the solver's work: log10(states) / log10(:data:`EFFORT_CAP`), capped at 1.
+
+The difficulty score is a weighted sum on a 0..100 scale, the player's figures weighing nine
+tenths::
+
+    score = 55 * loss + 25 * short + 10 * length + 10 * effort
+
+and the grade follows from fixed thresholds (a deal's grade never depends on which other deals
+are in the library): ``easy`` below :data:`EASY_BELOW`, ``hard`` from :data:`HARD_FROM` on,
+``normal`` between. The thresholds were set once from Microsoft deals 1-142 (all winnable; 8
+games each, the solver of 30 Nov 2026) so that no grade is thin: 34% easy, 37% normal, 30%
+hard. The player's results are nearly all-or-nothing (it won 40 of those deals in all 8 games
+and 57 in none), so in practice ``easy`` is won every time (or all but once) with short games,
+``normal`` is won only sometimes, or lost with many cards home, and ``hard`` is never won, with
+few cards home (see ``bench/solver_freecell.md``).
+
+>>> f = figures_of(runs=8, wins=8, mean_moves=110.0, mean_home=52.0, states=60)
+>>> grade_of(difficulty_score(f))
+'easy'
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Final
+
+from kosynka.games.base import Game
+from kosynka.games.freecell.player import DEFAULT_MAX_MOVES, play
+from kosynka.library.grading import GradeFigures
+
+LONG_GAME: Final = float(DEFAULT_MAX_MOVES)
+"""A game of this many moves counts as fully long (the player gives up there)."""
+EFFORT_CAP: Final = 1_000_000
+"""Solver states at which the effort figure reaches 1."""
+WEIGHTS: Final = {"loss": 55.0, "short": 25.0, "length": 10.0, "effort": 10.0}
+EASY_BELOW: Final = 30.0
+"""Scores below this are ``easy``."""
+HARD_FROM: Final = 82.0
+"""Scores from this on are ``hard``."""
+
+
+def figures_of(
+    runs: int, wins: int, mean_moves: float, mean_home: float, states: int
+) -> GradeFigures:
+    """The grading figures as the library stores them."""
+    return GradeFigures(runs, wins, mean_moves, mean_home, states)
+
+
+def difficulty_score(f: GradeFigures) -> float:
+    """The difficulty score of a winnable deal, 0 (trivial) .. 100 (hardest); see the module
+    docstring for the formula."""
+    if f.runs < 1:
+        raise ValueError("grading needs at least one game of the player")
+    loss = 1.0 - f.wins / f.runs
+    short = max(0.0, min(1.0, 1.0 - f.mean_home / 52.0))
+    length = max(0.0, min(1.0, f.mean_moves / LONG_GAME))
+    effort = max(0.0, min(1.0, math.log10(max(1, f.states)) / math.log10(EFFORT_CAP)))
+    score = (
+        WEIGHTS["loss"] * loss
+        + WEIGHTS["short"] * short
+        + WEIGHTS["length"] * length
+        + WEIGHTS["effort"] * effort
+    )
+    return round(score, 3)
+
+
+def grade_of(score: float) -> str:
+    """``easy``, ``normal`` or ``hard`` for a difficulty score."""
+    if score < EASY_BELOW:
+        return "easy"
+    if score < HARD_FROM:
+        return "normal"
+    return "hard"
+
+
+def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
+    """The grading fields of a winnable deal: the player's ``runs`` games from ``game`` and the
+    solver's ``states``."""
+    if runs < 1:
+        raise ValueError("grading needs at least one game of the player")
+    games = [play(game, seed) for seed in range(runs)]  # type: ignore[arg-type]
+    wins = sum(1 for g in games if g.won)
+    mean_moves = sum(g.moves for g in games) / len(games)
+    mean_home = sum(g.foundation for g in games) / len(games)
+    score = difficulty_score(figures_of(runs, wins, mean_moves, mean_home, int(states)))
+    return {
+        "heur_runs": runs,
+        "heur_wins": wins,
+        "heur_mean_moves": round(mean_moves, 3),
+        "heur_mean_home": round(mean_home, 3),
+        "score": score,
+        "grade": grade_of(score),
+    }
+
+
+def regrade(rec: dict[str, Any]) -> tuple[float, str]:
+    """(score, grade) of a stored winnable record from its figures and today's thresholds."""
+    f = figures_of(
+        runs=int(rec["heur_runs"]),
+        wins=int(rec["heur_wins"]),
+        mean_moves=float(rec["heur_mean_moves"]),
+        mean_home=float(rec["heur_mean_home"]),
+        states=int(rec["states"]),
+    )
+    score = difficulty_score(f)
+    return score, grade_of(score)

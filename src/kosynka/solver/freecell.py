@@ -1,0 +1,178 @@
+"""The FreeCell solver: decides a FreeCell position and finds a winning line.
+
+>>> from kosynka.games.freecell import FreeCell
+>>> from kosynka.solver import solve
+>>> res = solve(FreeCell(1))
+>>> res.solved
+True
+
+The search runs in the compiled core (``kosynka.solver._core``, C++) when it is installed and in
+the pure-Python reference (:mod:`kosynka.solver._freecell_py`) otherwise; both search the same
+space in the same order, so they give the same verdicts, states and lines. They work from any
+position under every rule option (0-4 free cells, foundation return on or off). A verdict of
+``unsolvable`` comes from an exhaustive search with sound pruning (see
+``bench/solver_freecell.md``), and every winning line is replayed through the rules engine before
+it is returned.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Final
+
+from kosynka.cards import ALL_CARDS
+from kosynka.errors import KosynkaError
+from kosynka.games.freecell import FreeCell, Move
+from kosynka.solver import NATIVE as _NATIVE
+from kosynka.solver import _freecell_py
+from kosynka.solver.result import SolutionError, SolveResult, SolveStatus
+
+_MOVE_OF_CODE: Final = tuple(Move(ALL_CARDS[c], to) for c in range(52) for to in range(10))
+"""The engine move of each code ``card * 16 + to`` (``to`` < 10), indexed by ``card * 10 + to``."""
+
+
+def available_implementations() -> list[str]:
+    """``["native", "python"]`` when the compiled core is installed, else ``["python"]``."""
+    return ["native", "python"] if _NATIVE is not None else ["python"]
+
+
+def position_args(game: FreeCell) -> tuple[list[list[int]], list[int], list[int], bool]:
+    """The position as the searches take it: columns bottom to top as card indices, one entry
+    per free cell of the rules (-1 for an empty one), the foundation counts (C, D, H, S) and
+    whether foundation return is on."""
+    # The engine keeps the position as card indices already.
+    return (
+        [list(col) for col in game._cols],
+        list(game._cells),
+        list(game._found),
+        game.rules.foundation_return,
+    )
+
+
+def search(
+    game: FreeCell,
+    *,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    short: bool = False,
+    implementation: str = "native",
+) -> tuple[str, str | None, list[int], int, int]:
+    """Run one implementation's search on ``game``'s position: (status, limit, engine move
+    codes ``card * 16 + to``, states, unique states). No replay: :func:`solve_game` does it."""
+    cols, cells, found, ret = position_args(game)
+    if implementation == "native":
+        if _NATIVE is None:
+            raise ValueError("the compiled solver core is not installed")
+        status, limit, line, states, unique = _NATIVE.fc_solve(
+            cols,
+            cells,
+            found,
+            ret,
+            -1.0 if time_limit is None else float(time_limit),
+            0 if max_states is None else int(max_states),
+            short,
+        )
+        return str(status), (str(limit) if limit else None), list(line), int(states), int(unique)
+    if implementation != "python":
+        raise ValueError(f"solver implementation {implementation!r} is not available")
+    out = _freecell_py.solve(
+        cols, cells, found, ret, time_limit=time_limit, max_states=max_states, short=short
+    )
+    return out.status, out.limit, out.line, out.states, out.unique_states
+
+
+def solve_game(
+    game: FreeCell,
+    *,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    short: bool = False,
+    implementation: str = "native",
+) -> SolveResult:
+    """Decide ``game``'s position (limits already checked by :func:`kosynka.solver.solve`)."""
+    if not isinstance(game, FreeCell):
+        raise TypeError(f"the FreeCell solver needs a FreeCell game, not {type(game).__name__}")
+    if implementation not in available_implementations():
+        raise ValueError(f"solver implementation {implementation!r} is not available")
+    start = time.perf_counter()
+    status, limit, line, states, unique = search(
+        game,
+        time_limit=time_limit,
+        max_states=max_states,
+        short=short,
+        implementation=implementation,
+    )
+    seconds = time.perf_counter() - start
+    moves = replay_codes(game, line) if status == "solved" else []
+    return SolveResult(
+        status=SolveStatus(status),
+        limit=limit,
+        moves=moves,
+        states=states,
+        unique_states=unique,
+        seconds=seconds,
+        implementation=implementation,
+    )
+
+
+def replay_codes(game: FreeCell, codes: Sequence[int]) -> list[Move]:
+    """Replay a line of engine move codes from ``game``'s position through the rules engine on
+    a copy (``game`` is left as it is) and return its moves; raise :class:`SolutionError` when a
+    move is illegal or the last position is not won.
+
+    Each move is checked by the engine's own rule check (``FreeCell._explain``, the code behind
+    :meth:`FreeCell.explain`, on the card's place found by the engine) and made by its own
+    ``_apply``: the same checks as :meth:`FreeCell.advance`, without building a
+    :class:`~kosynka.games.freecell.Move` per check or keeping any history."""
+    board = game.copy(stack=False)
+    locate, explain, apply = board._locate, board._explain, board._apply
+    out: list[Move] = []
+    table = _MOVE_OF_CODE
+    for i, code in enumerate(codes):
+        card, to = code >> 4, code & 15
+        if not 0 <= card < 52 or to >= 10:
+            raise SolutionError(f"solver line has a bad move code {code} at move {i + 1}")
+        move = table[card * 10 + to]
+        where = locate(card)
+        reason = explain(card, to, where)
+        if reason is not None:
+            raise SolutionError(f"solver line refused at move {i + 1} ({move}): {reason}")
+        apply(move, where)
+        out.append(move)
+    if not board.is_won():
+        raise SolutionError(
+            f"solver line of {len(out)} moves does not win: "
+            f"{52 - sum(board.foundation_counts())} cards are not home"
+        )
+    return out
+
+
+def verify_line(game: FreeCell, moves: Sequence[Move | str]) -> list[Move]:
+    """Replay ``moves`` (move values or move text) from ``game``'s position through the rules
+    engine on a copy and return them as :class:`Move` values; raise :class:`SolutionError` when
+    a move is illegal or the last position is not won."""
+    board = game.copy(stack=False)
+    out: list[Move] = []
+    for i, m in enumerate(moves):
+        try:
+            move = Move.parse(m) if isinstance(m, str) else m
+            board.advance(move)
+        except KosynkaError as exc:
+            raise SolutionError(f"solver line refused at move {i + 1} ({m}): {exc}") from None
+        out.append(move)
+    if not board.is_won():
+        raise SolutionError(f"solver line of {len(out)} moves does not win")
+    return out
+
+
+def standard_line(game: FreeCell, moves: Sequence[Move]) -> list[str]:
+    """``moves`` (a line legal from ``game``'s position) in fc-solve's standard notation
+    (``v<hex>`` counts on column-to-column moves of several cards, ``h<suit><column>`` for a
+    card back from its foundation), each written for the position it is made in."""
+    board = game.copy(stack=False)
+    out: list[str] = []
+    for move in moves:
+        out.append(board.standard(move))
+        board.advance(move)
+    return out

@@ -1,0 +1,139 @@
+"""The compiled FreeCell core against the pure-Python reference and the rules engine.
+
+The core and the reference must list the same search moves in the same order, weigh the same
+figures, and search the same states to the same verdict and line; the core's list of every
+legal move must be the engine's.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kosynka.games.freecell import FreeCell, FreeCellRules
+from kosynka.solver import _freecell_py as ref
+from kosynka.solver import available_implementations
+from kosynka.solver.freecell import position_args
+
+from .test_freecell_oracle import random_endgame
+
+pytestmark = pytest.mark.skipif(
+    "native" not in available_implementations("freecell"),
+    reason="the compiled core is not installed",
+)
+
+
+def core():  # type: ignore[no-untyped-def]
+    """The compiled core module."""
+    from kosynka.solver import NATIVE
+
+    return NATIVE
+
+
+def random_positions(n: int, seed: int) -> list[FreeCell]:
+    """Positions met in random play from MS deals (every rule option), and random endgames."""
+    rng = random.Random(seed)
+    out: list[FreeCell] = []
+    while len(out) < n:
+        rules = FreeCellRules(cells=rng.randint(0, 4), foundation_return=rng.random() < 0.6)
+        if rng.random() < 0.7:
+            game = FreeCell(rng.randint(1, 1_000_000), rules=rules)
+            for _ in range(rng.randint(0, 60)):
+                moves = game.legal_move_list()
+                if not moves:
+                    break
+                game._apply(rng.choice(moves))
+            out.append(game.copy(stack=False))
+        else:
+            out.append(random_endgame(rng, rules, rng.randint(6, 30)))
+    return out
+
+
+def reference_state(game: FreeCell, no_return: bool) -> ref.State:
+    """The reference's position of ``game`` after its safe moves home."""
+    cols, cells, found, ret = position_args(game)
+    st = ref.State(cols, cells, found, ret)
+    st.no_return = no_return
+    st.autoplay([])
+    return st
+
+
+@pytest.mark.parametrize("no_return", [False, True])
+def test_search_moves_and_figures_agree(no_return: bool) -> None:
+    for game in random_positions(300, seed=1):
+        cols, cells, found, ret = position_args(game)
+        st = reference_state(game, no_return)
+        native = [tuple(m) for m in core().fc_search_moves(cols, cells, found, ret, no_return)]
+        assert native == st.moves()
+        assert list(core().fc_features(cols, cells, found, ret, no_return)) == st.features()
+
+
+def test_legal_moves_are_the_engines() -> None:
+    for game in random_positions(300, seed=2):
+        cols, cells, found, ret = position_args(game)
+        native = sorted(core().fc_legal_moves(cols, cells, found, ret))
+        assert native == sorted(str(m) for m in game.legal_move_list())
+
+
+def test_searches_agree_state_for_state() -> None:
+    solved = 0
+    for game in random_positions(40, seed=3):
+        cols, cells, found, ret = position_args(game)
+        native = core().fc_solve(cols, cells, found, ret, -1.0, 3000, False)
+        mine = ref.solve(cols, cells, found, ret, max_states=3000)
+        assert native[0] == mine.status
+        assert (native[1] or None) == mine.limit
+        assert list(native[2]) == mine.line
+        assert (native[3], native[4]) == (mine.states, mine.unique_states)
+        solved += mine.status == "solved"
+    assert solved >= 10
+
+
+def test_short_lines_agree() -> None:
+    for deal in (1, 2, 3):
+        game = FreeCell(deal)
+        cols, cells, found, ret = position_args(game)
+        native = core().fc_solve(cols, cells, found, ret, -1.0, 0, True)
+        mine = ref.solve(cols, cells, found, ret, short=True)
+        assert list(native[2]) == mine.line
+        assert native[3] == mine.states
+
+
+@pytest.mark.parametrize("strategy", [-1, 0, 1, 2, 3, 4])
+def test_single_searches_agree(strategy: int) -> None:
+    for game in random_positions(6, seed=4 + strategy):
+        cols, cells, found, ret = position_args(game)
+        native = core().fc_single_search(cols, cells, found, ret, strategy, True, 2000)
+        root = reference_state(game, True)
+        budget = ref.Budget(start=0.0)
+        if root.is_won():
+            outcome, path = ref.SOLVED, []
+        elif strategy < 0:
+            outcome, path = ref.DepthFirst(root).step(2000, budget)
+        else:
+            outcome, path = ref.run_alone(root, ref.PORTFOLIO[strategy], 2000, budget)
+        assert native[3] == budget.states
+        assert (native[0] == "solved") == (outcome == ref.SOLVED)
+        if outcome == ref.SOLVED:
+            head: list[int] = []
+            start = ref.State(cols, cells, found, ret)
+            start.no_return = True
+            start.autoplay([], head)
+            assert list(native[2]) == head + ref.line_codes(root, path)
+
+
+def test_a_deal_that_takes_several_rounds() -> None:
+    # Deal 10 takes thousands of states: every search of the portfolio has several turns, so
+    # the core and the reference must share the schedule as well as the searches.
+    game = FreeCell(10)
+    cols, cells, found, ret = position_args(game)
+    native = core().fc_solve(cols, cells, found, ret, -1.0, 0, False)
+    mine = ref.solve(cols, cells, found, ret)
+    assert native[3] > 5 * ref.FIRST_QUOTA
+    assert (native[0], native[3], native[4], list(native[2])) == (
+        mine.status,
+        mine.states,
+        mine.unique_states,
+        mine.line,
+    )
