@@ -6,6 +6,7 @@
 #include <cstring>
 #include <queue>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace kosynka::spider {
 namespace {
@@ -100,7 +101,7 @@ State::State(const Position& pos) {
 void State::set_columns(const uint8_t* const* cards, const uint8_t* lens, const uint8_t* hids) {
   tot_down = tot_out = tot_fit = 0;
   empties = kCols;
-  kc_sum[0] = kc_sum[1] = ks_sum[0] = ks_sum[1] = 0;
+  ksum[0] = ksum[1] = 0;
   for (int i = 0; i < kCols; ++i) {
     len[i] = 0;
     hid[i] = hids[i];
@@ -108,7 +109,7 @@ void State::set_columns(const uint8_t* const* cards, const uint8_t* lens, const 
     out[i] = fit[i] = 0;
     zc[i][0] = zc[i][1] = 0;
     for (int k = 0; k < lens[i]; ++k) push_card(i, cards[i][k]);
-    kc[i][0] = kc[i][1] = ks[i][0] = ks[i][1] = 0;
+    kcol[i][0] = kcol[i][1] = 0;
     rekey(i);
   }
 }
@@ -193,16 +194,20 @@ void State::turn_down(int i) {
   ++tot_down;
 }
 
-// Recompute column i's share of the key after it changed.
+// Column i's share of the key in lane l: with the column's number (`numbered`) or without.
+inline uint64_t column_key(const State& st, int i, int l, bool numbered) {
+  uint64_t base = st.zc[i][l] ^ kT.h[l][st.hid[i]];
+  return numbered ? mix(base ^ kT.colno[l][i]) + l : mix(base + 0x632BE59BD9B4E019ULL * (l + 1));
+}
+
+// Recompute column i's share of the key after it changed (a dealt row rekeys every column, so
+// all shares follow the switch from numbered to not when the stock runs out, and back).
 void State::rekey(int i) {
+  bool numbered = dealt < rows;
   for (int l = 0; l < 2; ++l) {
-    uint64_t base = zc[i][l] ^ kT.h[l][hid[i]];
-    uint64_t c = mix(base ^ kT.colno[l][i]) + l;
-    uint64_t s = mix(base + 0x632BE59BD9B4E019ULL * (l + 1));
-    kc_sum[l] += c - kc[i][l];
-    ks_sum[l] += s - ks[i][l];
-    kc[i][l] = c;
-    ks[i][l] = s;
+    uint64_t v = column_key(*this, i, l, numbered);
+    ksum[l] += v - kcol[i][l];
+    kcol[i][l] = v;
   }
 }
 
@@ -299,11 +304,17 @@ void State::undo(const Undo& u) {
 // The position's key: each column's cards and face-down count, and the rows dealt. While the
 // stock lasts the columns are told apart (a dealt row puts a given card on a given column);
 // once it is gone the key is the same for every order of the columns (a sum over them).
-Key State::key() const {
-  bool sym = dealt >= rows;
+Key State::key() const { return Key{ksum[0] ^ kT.dealt[0][dealt], ksum[1] ^ kT.dealt[1][dealt]}; }
+
+Key State::exact_key() const {
+  if (dealt < rows) return key();
   Key k;
-  k.a = (sym ? ks_sum[0] : kc_sum[0]) ^ kT.dealt[0][dealt];
-  k.b = (sym ? ks_sum[1] : kc_sum[1]) ^ kT.dealt[1][dealt];
+  for (int i = 0; i < kCols; ++i) {
+    k.a += column_key(*this, i, 0, true);
+    k.b += column_key(*this, i, 1, true);
+  }
+  k.a ^= kT.dealt[0][dealt];
+  k.b ^= kT.dealt[1][dealt];
   return k;
 }
 
@@ -725,8 +736,9 @@ bool best_first(const State& root, const Params& params, Budget& budget, uint64_
 
 // The settings the portfolio of pruned searches cycles through.
 const Params kPortfolio[] = {
-    {{4, 2, 2, 3}, true},
     {{3, 2, 2, 3}, true},
+    {{4, 2, 2, 3}, false},
+    {{4, 2, 2, 3}, true},
     {{5, 2, 2, 3}, true},
 };
 constexpr uint64_t kFirstBudget = 50000;
@@ -813,7 +825,7 @@ SearchResult solve(const Position& pos, const Options& opt) {
     uint64_t budget_now = opt.first_budget ? opt.first_budget : kFirstBudget;
     Budget share = budget;
     if (opt.exhaustive) {
-      if (share.max_states) share.max_states = share.max_states * 9 / 10;
+      if (share.max_states) share.max_states = std::max<uint64_t>(1, share.max_states * 9 / 10);
       if (share.time_limit >= 0) share.time_limit *= 0.9;
     }
     bool exhausted = false;
@@ -830,17 +842,16 @@ SearchResult solve(const Position& pos, const Options& opt) {
           break;
         }
       }
+
       if (stop) break;
       budget_now *= 2;
     }
     budget.states = share.states;
-    if (!exhausted && (!opt.exhaustive || !share.hit.empty())) {
-      if (!opt.exhaustive || budget.out()) {
-        r.limit = budget.hit.empty() ? share.hit : budget.hit;
-        r.states = budget.states;
-        r.unique_states = unique;
-        return r;
-      }
+    if (!exhausted && !opt.exhaustive) {
+      r.limit = share.hit.empty() ? "states" : share.hit;
+      r.states = budget.states;
+      r.unique_states = unique;
+      return r;
     }
   }
   if (!opt.exhaustive) {
@@ -893,6 +904,109 @@ int evaluate_position(const Position& pos) { return State(pos).evaluate(Weights{
 std::vector<std::string> expand_line(const Position& pos, const std::vector<uint16_t>& line) {
   State st(pos);
   return texts(st, single_moves(st, line));
+}
+
+}  // namespace kosynka::spider
+
+namespace kosynka::spider {
+namespace {
+
+struct KeyHash {
+  size_t operator()(const Key& k) const { return size_t(k.a ^ (k.b * 0x9E3779B97F4A7C15ULL)); }
+};
+
+// The move of st whose text is t; throws when it is not legal.
+uint16_t parse_move(const State& st, const std::string& t) {
+  std::vector<uint16_t> moves;
+  st.legal_moves(moves);
+  for (uint16_t m : moves)
+    if (st.move_text(m) == t) return m;
+  throw std::invalid_argument("not a legal move here: " + t);
+}
+
+}  // namespace
+
+std::vector<std::string> shorten(const Position& pos, const std::vector<std::string>& text,
+                                 int depth) {
+  State root(pos);
+  std::vector<uint16_t> line;
+  {
+    State st = root;
+    for (const std::string& t : text) {
+      uint16_t m = parse_move(st, t);
+      line.push_back(m);
+      Undo u;
+      st.apply(m, u);
+    }
+  }
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    // The positions along the line, and the last index of each.
+    std::vector<Key> keys;
+    std::unordered_map<Key, size_t, KeyHash> last;
+    State st = root;
+    keys.push_back(st.exact_key());
+    for (uint16_t m : line) {
+      Undo u;
+      st.apply(m, u);
+      keys.push_back(st.exact_key());
+    }
+    for (size_t i = 0; i < keys.size(); ++i) last[keys[i]] = i;
+    st = root;
+    std::vector<uint16_t> out;
+    std::vector<uint16_t> moves, moves2;
+    size_t i = 0;
+    while (i < line.size()) {
+      // The later position reachable from here that skips the most moves of the line, in one
+      // move or (depth 2) two.
+      size_t best = i + 1;
+      long gain = 0;
+      std::vector<uint16_t> via{line[i]};
+      st.legal_moves(moves);
+      for (uint16_t m : moves) {
+        Undo u;
+        st.apply(m, u);
+        auto it = last.find(st.exact_key());
+        if (it != last.end() && long(it->second) - long(i) - 1 > gain) {
+          best = it->second;
+          gain = long(best) - long(i) - 1;
+          via.assign(1, m);
+        }
+        if (depth >= 2 && !st.won()) {
+          st.legal_moves(moves2);
+          for (uint16_t m2 : moves2) {
+            Undo u2;
+            st.apply(m2, u2);
+            auto it2 = last.find(st.exact_key());
+            if (it2 != last.end() && long(it2->second) - long(i) - 2 > gain) {
+              best = it2->second;
+              gain = long(best) - long(i) - 2;
+              via = {m, m2};
+            }
+            st.undo(u2);
+          }
+        }
+        st.undo(u);
+      }
+      if (best > i + via.size()) changed = true;
+      for (uint16_t m : via) {
+        out.push_back(m);
+        Undo u;
+        st.apply(m, u);
+      }
+      i = best;
+    }
+    line.swap(out);
+  }
+  std::vector<std::string> out;
+  State st = root;
+  for (uint16_t m : line) {
+    out.push_back(st.move_text(m));
+    Undo u;
+    st.apply(m, u);
+  }
+  return out;
 }
 
 }  // namespace kosynka::spider

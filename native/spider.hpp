@@ -88,9 +88,11 @@ class State {
   int out[kCols];  // face-up cards not lying in suit on the card below (a bottom King does)
   int fit[kCols];  // of those, the ones on a card one rank higher (off suit)
   int tot_down = 0, tot_out = 0, tot_fit = 0, empties = 0;
-  uint64_t zc[kCols][2];                 // Zobrist hash of each column's cards, two lanes
-  uint64_t kc[kCols][2], ks[kCols][2];   // each column's share of the key (numbered, not)
-  uint64_t kc_sum[2] = {0, 0}, ks_sum[2] = {0, 0};
+  uint64_t zc[kCols][2];  // Zobrist hash of each column's cards, two lanes
+  // Each column's share of the key and their sum: with the column's number while the stock
+  // lasts, without it once the stock is gone (see key()).
+  uint64_t kcol[kCols][2];
+  uint64_t ksum[2] = {0, 0};
 
   bool won() const { return nremoved == kRuns; }
   bool stock_left() const { return dealt < rows; }
@@ -103,6 +105,8 @@ class State {
   void apply(uint16_t m, Undo& u);
   void undo(const Undo& u);
   Key key() const;
+  // The key with the columns always told apart (for comparing positions exactly).
+  Key exact_key() const;
   int evaluate(const Weights& w) const {
     return w.down * tot_down + w.brk * (tot_out - tot_fit) + w.fit * tot_fit - w.empty * empties;
   }
@@ -147,5 +151,10 @@ std::vector<std::string> pruned_moves(const Position& pos);
 std::vector<std::string> ordered_moves(const Position& pos);
 int evaluate_position(const Position& pos);
 std::vector<std::string> expand_line(const Position& pos, const std::vector<uint16_t>& line);
+// A winning line (move text) with detours cut out: while some position of the line can reach a
+// later one (not the next) in at most `depth` legal moves, those moves replace the stretch
+// between them. Throws std::invalid_argument when a move of the line is not legal.
+std::vector<std::string> shorten(const Position& pos, const std::vector<std::string>& line,
+                                 int depth);
 
 }  // namespace kosynka::spider

@@ -55,6 +55,24 @@ void bind_spider(nb::module_& m) {
       "Decide a Spider position: (status, limit, move texts, states, unique states).");
 
   m.def(
+      "spider_shorten",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
+         const std::vector<int>& stock, const std::vector<int>& removed,
+         const std::vector<std::string>& line, int depth) {
+        Position pos = make_position(columns, hidden, stock, removed);
+        std::vector<std::string> out;
+        {
+          nb::gil_scoped_release release;
+          out = shorten(pos, line, depth);
+        }
+        return out;
+      },
+      nb::arg("columns"), nb::arg("hidden"), nb::arg("stock"), nb::arg("removed"),
+      nb::arg("line"), nb::arg("depth"),
+      "A winning line with detours cut out (positions reaching a later one in at most `depth` "
+      "moves).");
+
+  m.def(
       "spider_legal_moves",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& stock, const std::vector<int>& removed) {
