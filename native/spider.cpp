@@ -353,37 +353,45 @@ struct Params {
 // Whether card move m of st, one that turns no card up, empties no column and lands off suit,
 // makes possible a move that does one of those: a group onto the card it leaves on top of its
 // source column (in suit, or turning a card up or emptying a column), or that card's own group
-// leaving (in suit, or turning a card up or emptying the column).
-bool enables(State& st, uint16_t m) {
-  Undo u;
-  st.apply(m, u);
-  int s = move_src(m);
-  bool yes = false;
+// leaving (in suit, or turning a card up or emptying the column). Worked out on the position
+// before the move: afterwards the destination's movable group is the group moved (it landed
+// off suit) and its top card is the group's top card; no other column changes.
+bool enables(const State& st, uint16_t m) {
+  int s = move_src(m), d = move_dst(m), k = move_count(m);
+  const uint8_t* c = st.col[s];
   int n = st.len[s];
-  if (n) {
-    int x = st.top(s);
-    for (int o = 0; o < kCols && !yes; ++o) {
-      if (o == s || st.len[o] == 0) continue;
-      int lo = st.len[o] - st.run(o);
-      for (int q = st.len[o] - 1; q >= lo; --q) {
-        if (rank_of(st.col[o][q]) + 1 != rank_of(x)) continue;
-        if (on_suit(st.col[o][q], x) || q == 0 || q == st.hid[o]) yes = true;
-        break;
-      }
+  int xi = n - k - 1;  // the card left on top of the source (face up: no card turns up)
+  int x = c[xi];
+  int want = rank_of(x) - 1;
+  for (int o = 0; o < kCols; ++o) {
+    if (o == s) continue;
+    if (o == d) {
+      // The group moved is d's movable group now; its cards run down from c[n - k], the
+      // bottom one at the bottom of d when d was empty.
+      int hi = rank_of(c[n - k]), lo = rank_of(c[n - 1]);
+      if (want > hi || want < lo) continue;
+      int q = hi - want;
+      if (on_suit(c[n - k + q], x) || (st.len[d] == 0 && q == 0)) return true;
+      continue;
     }
-    if (!yes) {
-      int q = n - st.run(s);
-      int b = st.col[s][q];
-      bool reveals = q == 0 || q == st.hid[s];
-      for (int o = 0; o < kCols && !yes; ++o) {
-        if (o == s || st.len[o] == 0) continue;
-        int t = st.top(o);
-        if (rank_of(t) == rank_of(b) + 1 && (on_suit(b, t) || reveals)) yes = true;
-      }
-    }
+    if (st.len[o] == 0) continue;
+    int len = st.len[o];
+    int lo = len - st.run(o);
+    int top_r = rank_of(st.top(o));
+    int bottom_r = rank_of(st.col[o][lo]);
+    if (want < top_r || want > bottom_r) continue;
+    int q = len - 1 - (want - top_r);
+    if (on_suit(st.col[o][q], x) || q == 0 || q == st.hid[o]) return true;
   }
-  st.undo(u);
-  return yes;
+  int q = xi - st.rl[s][xi] + 1;
+  int b = c[q];
+  bool reveals = q == 0 || q == st.hid[s];
+  for (int o = 0; o < kCols; ++o) {
+    if (o == s || (o != d && st.len[o] == 0)) continue;
+    int t = o == d ? c[n - 1] : st.top(o);
+    if (rank_of(t) == rank_of(b) + 1 && (on_suit(b, t) || reveals)) return true;
+  }
+  return false;
 }
 
 // The moves the pruned search tries, in order (bench/solver_spider.md, "The pruned search"):
@@ -393,7 +401,7 @@ bool enables(State& st, uint16_t m) {
 // turns no card up, empties no column and lands off suit only when it makes such a move
 // possible next (see enables); then moves of several runs at once through the empty columns;
 // the deal last. These prunes may lose wins; a verdict of loss never rests on them.
-void pruned_move_list(State& st, std::vector<uint16_t>& moves) {
+void pruned_move_list(const State& st, std::vector<uint16_t>& moves) {
   static thread_local std::vector<uint16_t> all;
   st.legal_moves(all);
   moves.clear();
@@ -610,6 +618,18 @@ struct Budget {
       return true;
     }
     return cap && states >= cap;
+  }
+  // True when a limit is reached now (the time is read whatever the count).
+  bool spent() {
+    if (max_states && states >= max_states) {
+      hit = "states";
+      return true;
+    }
+    if (time_limit >= 0 && std::chrono::duration<double>(Clock::now() - start).count() > time_limit) {
+      hit = "time";
+      return true;
+    }
+    return false;
   }
 };
 
@@ -854,8 +874,8 @@ SearchResult solve(const Position& pos, const Options& opt) {
       return r;
     }
   }
-  if (!opt.exhaustive) {
-    r.limit = "states";
+  if (!opt.exhaustive || budget.spent()) {
+    r.limit = opt.exhaustive ? budget.hit : "states";
     r.states = budget.states;
     r.unique_states = unique;
     return r;

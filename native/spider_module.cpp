@@ -73,6 +73,17 @@ void bind_spider(nb::module_& m) {
       "moves).");
 
   m.def(
+      "spider_expand",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
+         const std::vector<int>& stock, const std::vector<int>& removed,
+         const std::vector<int>& moves) {
+        std::vector<uint16_t> line(moves.begin(), moves.end());
+        return expand_line(make_position(columns, hidden, stock, removed), line);
+      },
+      "The text of a line of search moves (codes), moves of several runs written out as "
+      "single moves.");
+
+  m.def(
       "spider_legal_moves",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& stock, const std::vector<int>& removed) {

@@ -536,6 +536,16 @@ class _Budget:
             return True
         return bool(cap) and self.states >= cap
 
+    def spent(self) -> bool:
+        """True when a limit is reached now (the time is read whatever the count)."""
+        if self.max_states and self.states >= self.max_states:
+            self.hit = "states"
+            return True
+        if self.time_limit is not None and time.perf_counter() - self.start > self.time_limit:
+            self.hit = "time"
+            return True
+        return False
+
 
 @dataclass
 class SearchOutcome:
@@ -692,6 +702,8 @@ def search(
             return SearchOutcome("limit", share.hit or "states", [], budget.states, unique)
     if not exhaustive_search:
         return SearchOutcome("limit", "states", [], budget.states, unique)
+    if budget.spent():
+        return SearchOutcome("limit", budget.hit, [], budget.states, unique)
     verdict, line, kept = exhaustive(root, budget)
     unique += kept
     if verdict == 1:
