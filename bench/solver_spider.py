@@ -1,6 +1,7 @@
 """Spider solver benchmark: the same KPat deals through kosynka's solver and KPat's.
 
     python bench/solver_spider.py run --deals 1-1000 --suits 1 2 4 --peer PATH [--time-limit 10]
+    python bench/solver_spider.py summary [--out bench/out]
     python bench/solver_spider.py grades --deals 1-600 --suits 1 2 4 [--runs 8]
 
 ``run`` solves each deal with kosynka's compiled solver and then, when ``--peer`` names it,
@@ -32,6 +33,11 @@ counted, kosynka makes them part of the move that finishes a run).
 ``grades`` plays each winnable deal with the no-peek player (seeds 0..runs-1) and prints the
 spread of the difficulty scores and the share of each grade under today's thresholds
 (``kosynka.library.graders.spider``).
+
+``run`` takes the deals in a stratified order (every ``--stride``-th deal first, for every
+suit count in turn: 1, 1+s, 1+2s, ..., then 2, 2+s, ...), so that a run stopped early has
+measured an even sample of the range; it resumes where an earlier run with the same ``--out``
+stopped. ``summary`` prints the tables from what the runs stored.
 
 ``--out DIR`` (default ``bench/out``) keeps every per-deal row as JSON lines.
 """
@@ -143,32 +149,56 @@ def summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def stratified(deals: list[int], stride: int) -> list[int]:
+    """``deals`` with every ``stride``-th one first, then the next such sample, and so on."""
+    return [d for k in range(stride) for d in deals[k::stride]]
+
+
+def stored(out: Path, suits: int) -> list[dict[str, Any]]:
+    """The rows an earlier run kept for ``suits`` suits."""
+    path = out / f"solver_spider_{suits}.jsonl"
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
 def run(args: argparse.Namespace) -> int:
-    """The ``run`` command: both solvers deal by deal, then the tables."""
-    deals = parse_range(args.deals)
+    """The ``run`` command: both solvers deal by deal (resuming an earlier run), then the
+    tables."""
+    deals = stratified(parse_range(args.deals), args.stride)
     args.out.mkdir(parents=True, exist_ok=True)
+    done = {(s, r["deal"]) for s in args.suits for r in stored(args.out, s)}
     peer = Peer(args.peer) if args.peer else None
-    report: dict[int, dict[str, Any]] = {}
+    files = {s: (args.out / f"solver_spider_{s}.jsonl").open("a", encoding="utf-8") for s in args.suits}
     try:
-        for suits in args.suits:
-            path = args.out / f"solver_spider_{suits}.jsonl"
-            rows: list[dict[str, Any]] = []
-            with path.open("w", encoding="utf-8") as fh:
-                for i, deal in enumerate(deals):
-                    game = Spider(deal, rules=SpiderRules(suits=suits))
-                    row: dict[str, Any] = {"suits": suits, "deal": deal}
-                    row["kosynka"] = ours(game, args.time_limit)
-                    if peer is not None:
-                        row["kpat"] = peer.solve(deal_line(game, suits, deal))
-                    rows.append(row)
-                    fh.write(json.dumps(row) + "\n")
-                    fh.flush()
-                    if (i + 1) % 50 == 0:
-                        print(f"  {suits} suit(s): {i + 1}/{len(deals)}", file=sys.stderr)
-            report[suits] = tables(suits, rows)
+        for i, deal in enumerate(deals):
+            for suits in args.suits:
+                if (suits, deal) in done:
+                    continue
+                game = Spider(deal, rules=SpiderRules(suits=suits))
+                row: dict[str, Any] = {"suits": suits, "deal": deal}
+                row["kosynka"] = ours(game, args.time_limit)
+                if peer is not None:
+                    row["kpat"] = peer.solve(deal_line(game, suits, deal))
+                files[suits].write(json.dumps(row) + "\n")
+                files[suits].flush()
+            if (i + 1) % 25 == 0:
+                print(f"  {i + 1}/{len(deals)} deals", file=sys.stderr, flush=True)
     finally:
+        for fh in files.values():
+            fh.close()
         if peer is not None:
             peer.close()
+    return summarize_runs(args)
+
+
+def summarize_runs(args: argparse.Namespace) -> int:
+    """The ``summary`` command: the tables of every suit count from the stored rows."""
+    report = {}
+    for suits in (1, 2, 4):
+        rows = sorted(stored(args.out, suits), key=lambda r: int(r["deal"]))
+        if rows:
+            report[suits] = tables(suits, rows)
     print(json.dumps(report, indent=1))
     return 0
 
@@ -177,12 +207,20 @@ def tables(suits: int, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Print the comparison for one suit count and return its figures."""
     ko = summary([r["kosynka"] for r in rows])
     out: dict[str, Any] = {"kosynka": ko}
-    print(f"\n## {suits} suit(s), KPat deals {rows[0]['deal']}-{rows[-1]['deal']}\n")
+    print(f"\n## {suits} suit(s): {len(rows)} KPat deals in {rows[0]['deal']}-{rows[-1]['deal']}\n")
     print("| solver | won | lost (proved) | undecided | decided | mean moves |"
           " median ms (cpu/wall) | p90 ms | max ms |")  # fmt: skip
     print("|---|---|---|---|---|---|---|---|---|")
     lines = [("kosynka", ko)]
-    if "kpat" in rows[0]:
+    both = [r for r in rows if "kpat" in r]
+    note = ""
+    if both and len(both) < len(rows):
+        note = f"KPat ran on {len(both)} of the {len(rows)} deals; the ratios are on those."
+        out["kosynka_on_kpat_deals"] = summary([r["kosynka"] for r in both])
+        rows = both
+        ko = out["kosynka_on_kpat_deals"]
+        lines.append(("kosynka, same deals", ko))
+    if both:
         kp = summary([r["kpat"] for r in rows])
         out["kpat"] = kp
         lines.append(("KPat spidersolver2", kp))
@@ -193,6 +231,8 @@ def tables(suits: int, rows: list[dict[str, Any]]) -> dict[str, Any]:
             f" {100 * s['decided_share']:.1f}% | {s['mean_moves']} |"
             f" {c['median']} / {w['median']} | {c['p90']} / {w['p90']} | {c['max']} / {w['max']} |"
         )
+    if note:
+        print(f"\n{note}")
     if "kpat" in out:
         kp = out["kpat"]
         ratios = {
@@ -251,6 +291,9 @@ def main() -> int:
     r = sub.add_parser("run", help="both solvers on the same deals")
     r.add_argument("--peer", help="KPat's solver, built around spidersolver2 (see above)")
     r.add_argument("--time-limit", type=float, default=10.0, help="kosynka seconds per deal")
+    r.add_argument("--stride", type=int, default=10, help="the sampling stride of the order")
+    m = sub.add_parser("summary", help="the tables from stored rows")
+    m.add_argument("--out", type=Path, default=Path("bench/out"))
     g = sub.add_parser("grades", help="difficulty scores and grade shares")
     g.add_argument("--runs", type=int, default=8, help="player games per deal")
     g.add_argument("--time-limit", type=float, default=10.0, help="solver seconds per deal")
@@ -259,6 +302,8 @@ def main() -> int:
         q.add_argument("--suits", type=int, nargs="+", choices=(1, 2, 4), default=[1, 2, 4])
         q.add_argument("--out", type=Path, default=Path("bench/out"))
     args = p.parse_args()
+    if args.cmd == "summary":
+        return summarize_runs(args)
     return run(args) if args.cmd == "run" else grades(args)
 
 
