@@ -5,6 +5,7 @@ search's ordered moves and the evaluation, on positions met in random games."""
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 
 import pytest
@@ -84,8 +85,8 @@ def test_pruned_moves_are_legal_or_moves_of_several_runs() -> None:
             col = st.cols[s]
             group = col[len(col) - k :]
             assert len(col) - k >= st.hid[s]
-            assert all(a % 13 == b % 13 + 1 for a, b in zip(group, group[1:], strict=False))
-            runs = 1 + sum(1 for a, b in zip(group, group[1:], strict=False) if b != a - 1)
+            assert all(a % 13 == b % 13 + 1 for a, b in itertools.pairwise(group))
+            runs = 1 + sum(1 for a, b in itertools.pairwise(group) if b != a - 1)
             spare = empties - (0 if st.cols[d] else 1)
             assert 2 <= runs <= 2**spare
 

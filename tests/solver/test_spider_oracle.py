@@ -70,8 +70,8 @@ def random_ending(
     rng: random.Random, up: tuple[int, ...] = (1, 1, 1, 2), runs_left: int = 2
 ) -> Spider:
     """A random ending: 1, 2 or 4 suits, ``runs_left`` runs left (with two, sometimes one row
-    of them in the stock), every column filled, the face-up tops chosen mostly so that few fit one another
-    (so that some endings are lost), ``rng.choice(up)`` cards face up per column."""
+    of them in the stock), every column filled, the face-up tops chosen mostly so that few fit
+    one another (so that some endings are lost), ``rng.choice(up)`` cards face up per column."""
     suits = rng.choice([1, 2, 2, 4])
     allowed = SUITS_IN_PLAY[suits]
     pool = [s for s in allowed for _ in range(8 // suits)]

@@ -22,9 +22,26 @@ def cards(text: str) -> list[Card]:
 def lost_position() -> Spider:
     """One suit, two runs left, no stock, every column filled, and the face-up tops (Kings,
     Jacks, 9s, 7s, 5s) fit on none of the others: no move at all, so the position is lost."""
-    tops = "KS KS JS JS 9S 9S 7S 7S 5S 5S".split()
-    under = "AS AS 2S 2S 3S 3S 4S 4S 6S 6S 8S 8S TS TS QS QS".split()
-    cols = [cards(" ".join(under[i::10] + [tops[i]])) for i in range(10)]
+    tops = ["KS", "KS", "JS", "JS", "9S", "9S", "7S", "7S", "5S", "5S"]
+    under = [
+        "AS",
+        "AS",
+        "2S",
+        "2S",
+        "3S",
+        "3S",
+        "4S",
+        "4S",
+        "6S",
+        "6S",
+        "8S",
+        "8S",
+        "TS",
+        "TS",
+        "QS",
+        "QS",
+    ]
+    cols = [cards(" ".join([*under[i::10], tops[i]])) for i in range(10)]
     return Spider.from_position(
         cols, [len(c) - 1 for c in cols], [], [Suit.SPADES] * 6, rules=SpiderRules(suits=1)
     )

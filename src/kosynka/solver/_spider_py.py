@@ -570,9 +570,9 @@ def best_first(
     st.stock, st.rows = root.stock, root.rows
     st.restore(root.snapshot())
     seen = {st.key()}
-    nodes: list[tuple[int, int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, tuple[int, ...]]]] = [
-        (0, 0, st.snapshot())
-    ]
+    nodes: list[
+        tuple[int, int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, tuple[int, ...]]]
+    ] = [(0, 0, st.snapshot())]
     open_: list[list[tuple[int, int, int, int]]] = [[] for _ in range(LEVELS)]
     open_total = 0
     turn = 0
