@@ -697,11 +697,23 @@ bool best_first(const State& root, const Params& params, Budget& budget, uint64_
   int turn = 0;
   uint32_t seq = 0;
   std::vector<uint16_t> moves;
-  State st = root;
-  seen.insert(st.key());
+  // One working position per queue: the node last expanded from it (kNone: none yet) and the
+  // move that made that node from its parent, so that a child or a sibling of it that comes
+  // next from the same queue is reached by a move or two, not read from the arena.
+  constexpr uint32_t kNone = 0xFFFFFFFF;
+  std::vector<State> work(kLevels, root);
+  uint32_t cur[kLevels];
+  Undo made[kLevels];
+  bool made_ok[kLevels];  // made[l] is the move that made cur[l] (unknown after a dealt row)
+  for (int l = 0; l < kLevels; ++l) {
+    cur[l] = kNone;
+    made_ok[l] = false;
+  }
+  seen.insert(root.key());
   nodes.push_back(Node{0, 0, 0});
-  pack(st, arena);
-  uint32_t current = 0;
+  pack(root, arena);
+  int lv = root.dealt;
+  cur[lv] = 0;
   auto finish = [&](uint32_t node, uint16_t last) {
     line.assign(1, last);
     while (node != 0) {
@@ -711,6 +723,8 @@ bool best_first(const State& root, const Params& params, Budget& budget, uint64_
     std::reverse(line.begin(), line.end());
   };
   while (true) {
+    State& st = work[lv];
+    uint32_t current = cur[lv];
     pruned_move_list(st, moves);
     for (uint16_t m : moves) {
       Undo u;
@@ -744,13 +758,32 @@ bool best_first(const State& root, const Params& params, Budget& budget, uint64_
     OpenEntry e = q.back();
     q.pop_back();
     --open_total;
+    // The parent is at level `turn` too unless the move is a deal (one level below).
+    lv = e.move == kDeal ? turn - 1 : turn;
     turn = (turn + 1) % kLevels;
-    unpack(arena.data() + nodes[e.parent].offset, st);
-    Undo u;
-    st.apply(e.move, u);
-    current = uint32_t(nodes.size());
+    State& w = work[lv];
+    if (cur[lv] == kNone || e.parent != cur[lv]) {
+      if (cur[lv] != kNone && made_ok[lv] && e.parent == nodes[cur[lv]].parent)
+        w.undo(made[lv]);
+      else
+        unpack(arena.data() + nodes[e.parent].offset, w);
+    }
+    w.apply(e.move, made[lv]);
+    made_ok[lv] = true;
+    cur[lv] = uint32_t(nodes.size());
     nodes.push_back(Node{e.parent, e.move, arena.size()});
-    pack(st, arena);
+    pack(w, arena);
+    if (e.move == kDeal) {
+      // The child lives at the next level: hand it over.
+      work[lv + 1] = w;
+      cur[lv + 1] = cur[lv];
+      made[lv + 1] = made[lv];
+      made_ok[lv + 1] = true;
+      w.undo(made[lv]);
+      cur[lv] = e.parent;
+      made_ok[lv] = false;
+      lv = lv + 1;
+    }
   }
 }
 
