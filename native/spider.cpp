@@ -103,12 +103,34 @@ void State::set_columns(const uint8_t* const* cards, const uint8_t* lens, const 
   empties = kCols;
   ksum[0] = ksum[1] = 0;
   for (int i = 0; i < kCols; ++i) {
-    len[i] = 0;
-    hid[i] = hids[i];
-    tot_down += hids[i];
-    out[i] = fit[i] = 0;
-    zc[i][0] = zc[i][1] = 0;
-    for (int k = 0; k < lens[i]; ++k) push_card(i, cards[i][k]);
+    int n = lens[i], h = hids[i];
+    const uint8_t* src = cards[i];
+    uint8_t* c = col[i];
+    std::memcpy(c, src, n);
+    len[i] = uint8_t(n);
+    hid[i] = uint8_t(h);
+    tot_down += h;
+    empties -= n > 0;
+    uint64_t z0 = 0, z1 = 0;
+    for (int k = 0; k < n; ++k) {
+      z0 ^= kT.z[0][k][c[k]];
+      z1 ^= kT.z[1][k][c[k]];
+    }
+    zc[i][0] = z0;
+    zc[i][1] = z1;
+    // The figures of the face-up cards, as push_card would leave them.
+    int o = 0, f = 0;
+    for (int k = h; k < n; ++k) {
+      int oo, ff;
+      face_up_figures(i, k, oo, ff);
+      o += oo;
+      f += ff;
+      rl[i][k] = uint8_t(k > h && on_suit(c[k], c[k - 1]) ? rl[i][k - 1] + 1 : 1);
+    }
+    out[i] = o;
+    fit[i] = f;
+    tot_out += o;
+    tot_fit += f;
     kcol[i][0] = kcol[i][1] = 0;
     rekey(i);
   }
@@ -227,15 +249,15 @@ int State::take_runs(int i) {
 
 void State::legal_moves(std::vector<uint16_t>& out_moves) const {
   out_moves.clear();
-  int top_rank[kCols];
-  for (int i = 0; i < kCols; ++i) top_rank[i] = len[i] ? rank_of(top(i)) : 0;
+  // Columns by the rank of their top card, and the empty ones (0), as bit masks.
+  unsigned onto[15] = {};
+  for (int i = 0; i < kCols; ++i) onto[len[i] ? rank_of(top(i)) : 0] |= 1u << i;
   for (int s = 0; s < kCols; ++s) {
     int n = len[s];
     int r = run(s);
     for (int k = 1; k <= r; ++k) {
-      int want = rank_of(col[s][n - k]) + 1;
-      for (int d = 0; d < kCols; ++d)
-        if (d != s && (top_rank[d] == want || len[d] == 0)) out_moves.push_back(card_move(s, d, k));
+      unsigned dests = (onto[rank_of(col[s][n - k]) + 1] | onto[0]) & ~(1u << s);
+      for (; dests; dests &= dests - 1) out_moves.push_back(card_move(s, __builtin_ctz(dests), k));
     }
   }
   if (!empties && dealt < rows) out_moves.push_back(kDeal);
@@ -259,6 +281,9 @@ void State::apply(uint16_t m, Undo& u) {
     return;
   }
   int s = move_src(m), d = move_dst(m), k = move_count(m);
+  std::memcpy(u.keys[0], kcol[s], sizeof kcol[s]);
+  std::memcpy(u.keys[1], kcol[d], sizeof kcol[d]);
+  std::memcpy(u.keys[2], ksum, sizeof ksum);
   int from = len[s] - k;
   for (int j = 0; j < k; ++j) push_card(d, col[s][from + j]);
   for (int j = 0; j < k; ++j) pop_card(s);
@@ -297,8 +322,9 @@ void State::undo(const Undo& u) {
   int from = len[d] - k;
   for (int j = 0; j < k; ++j) push_card(s, col[d][from + j]);
   for (int j = 0; j < k; ++j) pop_card(d);
-  rekey(s);
-  rekey(d);
+  std::memcpy(kcol[s], u.keys[0], sizeof kcol[s]);
+  std::memcpy(kcol[d], u.keys[1], sizeof kcol[d]);
+  std::memcpy(ksum, u.keys[2], sizeof ksum);
 }
 
 // The position's key: each column's cards and face-down count, and the rows dealt. While the
@@ -402,41 +428,79 @@ bool enables(const State& st, uint16_t m) {
 // possible next (see enables); then moves of several runs at once through the empty columns;
 // the deal last. These prunes may lose wins; a verdict of loss never rests on them.
 void pruned_move_list(const State& st, std::vector<uint16_t>& moves) {
-  static thread_local std::vector<uint16_t> all;
-  st.legal_moves(all);
   moves.clear();
-  for (uint16_t m : all)
-    if (st.completes_run(m)) {
-      moves.assign(1, m);
+  int top_rank[kCols], runs[kCols];
+  int first_empty = -1, best_run = 0, second_run = 0;
+  for (int i = 0; i < kCols; ++i) {
+    top_rank[i] = st.len[i] ? rank_of(st.top(i)) : 0;
+    runs[i] = st.run(i);
+    if (!st.len[i] && first_empty < 0) first_empty = i;
+    if (runs[i] > best_run) {
+      second_run = best_run;
+      best_run = runs[i];
+    } else if (runs[i] > second_run) {
+      second_run = runs[i];
+    }
+  }
+  // The first move (in the legal order: source, group length, destination) that finishes a run
+  // (none unless two movable groups add up to 13 cards, or one is 13 long).
+  for (int s = 0; s < kCols && (best_run + second_run >= 13 || best_run >= 13); ++s) {
+    int n = st.len[s];
+    if (!n) continue;
+    int r = st.run(s), ts = rank_of(st.top(s));
+    int best_k = 99, best_d = -1;
+    for (int d = 0; d < kCols; ++d) {
+      if (d == s) continue;
+      int k;
+      if (!st.len[d]) {
+        if (r < 13) continue;
+        k = 13;
+      } else {
+        k = top_rank[d] - 1 - ts + 1;  // the group whose bottom card is one rank below d's top
+        if (k < 1 || k > r || !on_suit(st.col[s][n - k], st.top(d)) || st.run(d) + k < 13)
+          continue;
+      }
+      if (k < best_k) {
+        best_k = k;
+        best_d = d;
+      }
+    }
+    if (best_d >= 0) {
+      moves.push_back(card_move(s, best_d, best_k));
       return;
     }
-  int first_empty = -1;
+  }
+  // The card moves in the legal order, less the pruned ones. Columns by the rank of their top
+  // card (bit masks, so that destinations come in column order).
+  unsigned onto[15] = {};
   for (int i = 0; i < kCols; ++i)
-    if (st.len[i] == 0) {
-      first_empty = i;
-      break;
-    }
-  bool deal = false;
-  for (uint16_t m : all) {
-    if (m == kDeal) {
-      deal = true;
-      continue;
-    }
-    int s = move_src(m), d = move_dst(m), k = move_count(m);
+    if (st.len[i]) onto[top_rank[i]] |= 1u << i;
+  unsigned empty_bit = first_empty >= 0 ? 1u << first_empty : 0;
+  for (int s = 0; s < kCols; ++s) {
     int n = st.len[s];
+    if (!n) continue;
     const uint8_t* c = st.col[s];
-    int b = c[n - k];
-    if (st.len[d] == 0 && (d != first_empty || k == n)) continue;
-    int below = n - k - 1;  // the card under the group
-    bool in_suit_dest = st.len[d] && on_suit(b, st.top(d));
-    if (below >= st.hid[s] && on_suit(b, c[below])) {
-      if (!in_suit_dest || st.run(d) + k <= st.run(s)) continue;
-    } else {
-      bool progress = below < st.hid[s] || in_suit_dest;  // turns up a card, empties, in suit
-      if (below < 0 && st.len[d] == 0) progress = false;
-      if (!progress && !enables(st, m)) continue;
+    int r = runs[s];
+    for (int k = 1; k <= r; ++k) {
+      int b = c[n - k];
+      int want = rank_of(b) + 1;
+      unsigned dests = (onto[want] | (k == n ? 0 : empty_bit)) & ~(1u << s);
+      if (!dests) continue;
+      int below = n - k - 1;  // the card under the group
+      bool breaks_run = below >= st.hid[s] && on_suit(b, c[below]);
+      bool reveals = below < st.hid[s];  // turns up a card or empties the column
+      for (; dests; dests &= dests - 1) {
+        int d = __builtin_ctz(dests);
+        bool in_suit_dest = st.len[d] && on_suit(b, st.top(d));
+        uint16_t m = card_move(s, d, k);
+        if (breaks_run) {
+          if (!in_suit_dest || st.run(d) + k <= r) continue;
+        } else if (!reveals && !in_suit_dest && !enables(st, m)) {
+          continue;
+        }
+        moves.push_back(m);
+      }
     }
-    moves.push_back(m);
   }
   if (st.empties) {
     // Several runs going down in rank (any suit) at once, with the empty columns as stopovers:
@@ -466,7 +530,7 @@ void pruned_move_list(const State& st, std::vector<uint16_t>& moves) {
       }
     }
   }
-  if (deal) moves.push_back(kDeal);
+  if (!st.empties && st.dealt < st.rows) moves.push_back(kDeal);
 }
 
 // The moves of the exhaustive search, before ordering: every legal move but those its sound

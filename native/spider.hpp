@@ -56,6 +56,7 @@ struct Undo {
   uint8_t src_flip;     // the card left on top of the source turned up
   uint16_t flipped;     // bit i: a card turned up on column i after runs left it
   uint8_t nrem[kCols];  // runs that left column i
+  uint64_t keys[3][2];  // a card move: the key shares of source and destination, and the sum
 };
 
 struct Key {
