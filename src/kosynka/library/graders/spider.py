@@ -1,0 +1,158 @@
+"""Spider's grades: how hard a winnable deal is for a person, per suit count.
+
+The solver says only *whether* a deal can be won (it sees every card). How hard a deal is for a
+person is measured, as for Klondike, by the no-peeking player
+(:mod:`kosynka.games.spider.player`), which sees only what a person sees. It plays each
+winnable deal ``runs`` times (seeds 0, 1, ...; the library builds with
+:data:`kosynka.library.grading.DEFAULT_RUNS`, 8). Out of those games and the solver come four
+figures, each 0 (easy) .. 1 (hard):
+
+``loss``
+    the share of the player's games that were lost (1 - wins / runs);
+``short``
+    how far from a win the player stopped, on average: 1 - progress / 148, where a game's
+    *progress* counts the face-down cards it turned up (44 at most) and 13 for each run it
+    removed (8 at most);
+``length``
+    how long its games ran: mean moves (dealt rows included) / :data:`LONG_GAME`, capped at 1;
+``effort``
+    the solver's work (the second signal): log10(states) / log10(:data:`EFFORT_CAP`), capped at
+    1. The compiled search's portfolio stops at its first win, so a deal whose first settings
+    win quickly gets a small figure.
+
+The difficulty score is a weighted sum on a 0..100 scale, the weights per suit count
+(:data:`WEIGHTS`): with one suit the player wins two games in three, so its wins and losses tell
+most; with two suits it wins about one in six and with four almost never, so there the score
+rests on how far it gets and on the solver's effort. The grade follows from fixed thresholds per
+suit count (:data:`EASY_BELOW`, :data:`HARD_FROM`; a deal's grade never depends on which other
+deals are in the library): ``easy`` below the first, ``hard`` from the second on, ``normal``
+between. Deals the solver proved lost, or gave up on, get no grade.
+
+The thresholds were set once from the scores of KPat deals 1-600 of each suit count (8 games
+each, the compiled solver), at about the 35th and 70th percentiles, so that no grade is thin
+(see ``bench/solver_spider.md``, "Grades"). The stored records keep the figures, so new
+thresholds apply to a library without rebuilding it (``kosynka library regrade``).
+
+What the stored fields hold for Spider: ``heur_wins`` and ``heur_mean_moves`` as for Klondike;
+``heur_mean_home`` the player's mean *progress* (0..148, see ``short``); ``states`` the solver's.
+
+>>> score = difficulty_score(GradeFigures(8, 8, 120.0, 148.0, 3000), suits=1)
+>>> grade_of(score, suits=1)
+'easy'
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Final
+
+from kosynka.games.base import Game
+from kosynka.games.spider import Spider
+from kosynka.games.spider.player import play
+from kosynka.library.grading import GradeFigures
+
+PROGRESS_MAX: Final = 44 + 13 * 8
+"""The most progress a game can make: 44 face-down cards turned up and 8 runs removed."""
+LONG_GAME: Final = 400.0
+"""A game of this many moves (dealt rows included) counts as fully long."""
+EFFORT_CAP: Final = 2_000_000
+"""Solver states at which the effort figure reaches 1."""
+
+WEIGHTS: Final = {
+    1: {"loss": 55.0, "short": 20.0, "length": 5.0, "effort": 20.0},
+    2: {"loss": 30.0, "short": 40.0, "length": 5.0, "effort": 25.0},
+    4: {"loss": 10.0, "short": 55.0, "length": 5.0, "effort": 30.0},
+}
+"""The weights of the four figures, per suit count (each row sums to 100)."""
+EASY_BELOW: Final = {1: 12.0, 2: 50.0, 4: 65.0}
+"""Scores below these are ``easy`` (per suit count)."""
+HARD_FROM: Final = {1: 35.0, 2: 60.0, 4: 72.0}
+"""Scores from these on are ``hard`` (per suit count)."""
+
+
+def progress_of(face_down: int, runs_removed: int) -> int:
+    """A finished game's progress: face-down cards turned up (of 44) and 13 per run removed."""
+    return max(0, 44 - face_down) + 13 * runs_removed
+
+
+def difficulty_score(f: GradeFigures, suits: int) -> float:
+    """The difficulty score (0 easy .. 100 hardest) of a winnable deal with ``suits`` suits from
+    its figures (``f.mean_home`` holds the mean progress); see the module docstring."""
+    if f.runs < 1:
+        raise ValueError("grading needs at least one game of the player")
+    if suits not in WEIGHTS:
+        raise ValueError(f"no Spider grade weights for {suits} suits")
+    w = WEIGHTS[suits]
+    loss = 1.0 - f.wins / f.runs
+    short = max(0.0, min(1.0, 1.0 - f.mean_home / PROGRESS_MAX))
+    length = max(0.0, min(1.0, f.mean_moves / LONG_GAME))
+    effort = max(0.0, min(1.0, math.log10(max(1, f.states)) / math.log10(EFFORT_CAP)))
+    score = w["loss"] * loss + w["short"] * short + w["length"] * length + w["effort"] * effort
+    return round(score, 3)
+
+
+def grade_of(score: float, suits: int) -> str:
+    """``easy``, ``normal`` or ``hard`` for a difficulty score of a ``suits``-suit deal."""
+    if suits not in EASY_BELOW:
+        raise ValueError(f"no Spider grade thresholds for {suits} suits")
+    if score < EASY_BELOW[suits]:
+        return "easy"
+    if score < HARD_FROM[suits]:
+        return "normal"
+    return "hard"
+
+
+def figures(game: Spider, states: int, runs: int) -> GradeFigures:
+    """The player's ``runs`` games from ``game`` (seeds 0 .. runs - 1) and the solver's
+    ``states``, as grading figures."""
+    games = [play(game, seed) for seed in range(runs)]
+    return GradeFigures(
+        runs=runs,
+        wins=sum(1 for g in games if g.won),
+        mean_moves=sum(g.moves for g in games) / runs,
+        mean_home=sum(progress_of(g.face_down, g.runs_removed) for g in games) / runs,
+        states=int(states),
+    )
+
+
+def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
+    """The grading fields of a winnable deal: the player's ``runs`` games from ``game`` and the
+    solver's ``states``."""
+    if not isinstance(game, Spider):
+        raise TypeError(f"the Spider grader needs a Spider game, not {type(game).__name__}")
+    if runs < 1:
+        raise ValueError("grading needs at least one game of the player")
+    f = figures(game, states, runs)
+    suits = game.rules.suits
+    score = difficulty_score(f, suits)
+    return {
+        "heur_runs": f.runs,
+        "heur_wins": f.wins,
+        "heur_mean_moves": round(f.mean_moves, 3),
+        "heur_mean_home": round(f.mean_home, 3),
+        "score": score,
+        "grade": grade_of(score, suits),
+    }
+
+
+def suits_of(rules_text: str) -> int:
+    """The suit count in stored rules text (``suits=2``)."""
+    for part in str(rules_text).split():
+        key, _, value = part.partition("=")
+        if key == "suits":
+            return int(value)
+    raise ValueError(f"no suit count in Spider rules {rules_text!r}")
+
+
+def regrade(rec: dict[str, Any]) -> tuple[float, str]:
+    """(score, grade) of a stored winnable record from its figures and today's thresholds."""
+    f = GradeFigures(
+        runs=int(rec["heur_runs"]),
+        wins=int(rec["heur_wins"]),
+        mean_moves=float(rec["heur_mean_moves"]),
+        mean_home=float(rec["heur_mean_home"]),
+        states=int(rec["states"]),
+    )
+    suits = suits_of(rec["rules"])
+    score = difficulty_score(f, suits)
+    return score, grade_of(score, suits)

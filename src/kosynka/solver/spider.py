@@ -1,0 +1,136 @@
+"""The Spider solver: decides a Spider position and finds a winning line.
+
+>>> from kosynka.games.spider import Spider, SpiderRules
+>>> from kosynka.solver import solve
+>>> res = solve(Spider(1, rules=SpiderRules(suits=1)))
+>>> res.solved
+True
+
+Like the Klondike solver it knows the whole position (the face-down cards and the order of the
+stock). The search runs in the compiled core (``kosynka.solver._core``, C++) when it is
+installed and in the pure-Python reference (:mod:`kosynka.solver._spider_py`) otherwise; both
+search the same way (see ``bench/solver_spider.md``):
+
+* a *pruned* best-first search, run as a portfolio of settings with growing budgets, finds wins
+  fast; its prunes may miss a win, so it never reports a position lost;
+* an *exhaustive* depth-first search over every legal move, with sound prunes only, decides what
+  is left: ``unsolvable`` comes only from it, when it has run out of positions.
+
+The line is the game's moves (``3:9H>7``; ``s`` a dealt row), and every line is replayed through
+the rules engine before it is returned.
+"""
+
+from __future__ import annotations
+
+import time
+from types import ModuleType
+from typing import Any, Final
+
+from kosynka.games.spider import Spider
+from kosynka.solver import NATIVE as _NATIVE
+from kosynka.solver import _spider_py
+from kosynka.solver.result import SolveResult, SolveStatus
+from kosynka.solver.verify import verify_line
+
+DEFAULT_MAX_STATES: Final = 20_000_000
+"""The state limit when neither a time nor a state limit is given. An exhaustive search of a
+whole deal would never end (nor fit in memory); 20 million states is about 20 seconds and 1.5 GB
+in the compiled core, far beyond what all but a handful of deals need."""
+
+MAX_STATES: Final = 50_000_000
+"""The most states one search may try whatever limit is asked for: the positions it keeps must
+fit in memory (about 3.5 GB at this many)."""
+
+
+def available_implementations() -> list[str]:
+    """``["native", "python"]`` when the compiled core is installed, else ``["python"]``."""
+    return ["native", "python"] if _has_core(_NATIVE) else ["python"]
+
+
+def _has_core(core: ModuleType | None) -> bool:
+    """Whether the compiled module holds the Spider search (an older build may not)."""
+    return core is not None and hasattr(core, "spider_solve")
+
+
+def position_args(game: Spider) -> tuple[list[list[int]], list[int], list[int], list[int]]:
+    """The position as plain lists for the searches: the columns bottom to top (card indices),
+    the face-down counts, the stock left in dealing order and the suit of each run removed."""
+    view = game.view()
+    columns = [[c.index for c in col] for col in view.columns]
+    stock = [c.index for c in view.stock]
+    removed = [int(s) for s in game.removed()]
+    return columns, list(view.face_down), stock, removed
+
+
+def solve_game(
+    game: Spider,
+    *,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    short: bool = False,
+    implementation: str = "native",
+) -> SolveResult:
+    """Decide ``game``'s position (limits already checked by :func:`kosynka.solver.solve`).
+
+    With neither limit given the search stops at :data:`DEFAULT_MAX_STATES`; no search tries
+    more than :data:`MAX_STATES`. With ``short`` the line found is shortened further (see
+    :func:`kosynka.solver._spider_py.shorten`); it is never longer than without."""
+    if not isinstance(game, Spider):
+        raise TypeError(f"the Spider solver needs a Spider game, not {type(game).__name__}")
+    if implementation not in available_implementations():
+        raise ValueError(f"solver implementation {implementation!r} is not available")
+    if time_limit is None and max_states is None:
+        max_states = DEFAULT_MAX_STATES
+    if max_states is not None:
+        max_states = min(max_states, MAX_STATES)
+    args = position_args(game)
+    start = time.perf_counter()
+    status, limit, line, states, unique = _search(implementation, args, time_limit, max_states)
+    if status == "solved" and short:
+        line = _shorten(implementation, args, line, 2)
+    seconds = time.perf_counter() - start
+    moves = verify_line(game, line) if status == "solved" else []
+    return SolveResult(
+        status=SolveStatus(status),
+        limit=limit,
+        moves=moves,
+        states=states,
+        unique_states=unique,
+        seconds=seconds,
+        implementation=implementation,
+    )
+
+
+_Outcome = tuple[str, "str | None", list[str], int, int]
+
+
+def _search(
+    implementation: str,
+    args: tuple[list[list[int]], list[int], list[int], list[int]],
+    time_limit: float | None,
+    max_states: int | None,
+) -> _Outcome:
+    """Run one implementation's search on the position ``args`` (see :func:`position_args`)."""
+    if implementation == "native":
+        core: Any = _NATIVE
+        status, limit, line, states, unique = core.spider_solve(
+            *args,
+            -1.0 if time_limit is None else float(time_limit),
+            0 if max_states is None else int(max_states),
+        )
+        return str(status), (str(limit) if limit else None), list(line), int(states), int(unique)
+    out = _spider_py.search(*args, time_limit=time_limit, max_states=max_states)
+    return out.status, out.limit, out.line, out.states, out.unique_states
+
+
+def _shorten(
+    implementation: str,
+    args: tuple[list[list[int]], list[int], list[int], list[int]],
+    line: list[str],
+    depth: int,
+) -> list[str]:
+    """``line`` with detours cut out (see :func:`kosynka.solver._spider_py.shorten`)."""
+    if implementation == "native":
+        core: Any = _NATIVE
+        return list(core.spider_shorten(*args, line, depth))
+    return _spider_py.shorten(*args, line, depth)

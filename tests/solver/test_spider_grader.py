@@ -1,0 +1,72 @@
+"""Spider's grades for people: the figures from the no-peek player, the score, the thresholds per
+suit count, regrading stored records, and a library build that grades Spider deals."""
+
+from __future__ import annotations
+
+import pytest
+
+from kosynka.games.klondike import Klondike
+from kosynka.games.spider import Spider, SpiderRules
+from kosynka.library.graders import spider as grader
+from kosynka.library.grading import GradeFigures, grader_of, regrader_of
+
+
+def test_the_library_finds_the_spider_grader() -> None:
+    assert grader_of("spider") is grader.grade
+    assert regrader_of("spider") is grader.regrade
+
+
+@pytest.mark.parametrize("suits", [1, 2, 4])
+def test_thresholds_and_weights(suits: int) -> None:
+    assert grader.EASY_BELOW[suits] < grader.HARD_FROM[suits]
+    assert sum(grader.WEIGHTS[suits].values()) == 100
+    assert grader.grade_of(grader.EASY_BELOW[suits] - 0.01, suits) == "easy"
+    assert grader.grade_of(grader.EASY_BELOW[suits], suits) == "normal"
+    assert grader.grade_of(grader.HARD_FROM[suits], suits) == "hard"
+
+
+def test_scores_order_deals_sensibly() -> None:
+    def score(wins: int, progress: float, states: int, suits: int = 1) -> float:
+        return grader.difficulty_score(GradeFigures(8, wins, 150.0, progress, states), suits)
+
+    assert score(8, 148, 2_000) < score(4, 148, 2_000) < score(0, 60, 2_000)
+    assert score(0, 90, 2_000, 4) < score(0, 30, 2_000, 4)
+    assert score(8, 148, 2_000) < score(8, 148, 2_000_000)
+    assert score(8, 148, 1) >= 0 and score(0, 0, 10**9) <= 100
+    assert grader.progress_of(face_down=0, runs_removed=8) == grader.PROGRESS_MAX
+    assert grader.progress_of(face_down=44, runs_removed=0) == 0
+
+
+def test_grade_and_regrade_agree() -> None:
+    game = Spider(7, rules=SpiderRules(suits=1))
+    fields = grader.grade(game, states=4_000, runs=2)
+    assert fields["heur_runs"] == 2 and 0 <= fields["heur_wins"] <= 2
+    assert 0 <= fields["heur_mean_home"] <= grader.PROGRESS_MAX
+    assert fields["grade"] in ("easy", "normal", "hard")
+    record = {**fields, "states": 4_000, "rules": "suits=1"}
+    assert grader.regrade(record) == (fields["score"], fields["grade"])
+    assert grader.grade(game, states=4_000, runs=2) == fields  # the same seeds, the same games
+
+
+def test_bad_inputs() -> None:
+    with pytest.raises(TypeError):
+        grader.grade(Klondike(1), states=10, runs=1)
+    with pytest.raises(ValueError):
+        grader.grade(Spider(1), states=10, runs=0)
+    with pytest.raises(ValueError):
+        grader.grade_of(10.0, suits=3)
+    with pytest.raises(ValueError):
+        grader.suits_of("draw=1")
+
+
+def test_a_library_build_grades_spider_deals() -> None:
+    from kosynka.library.build import BuildSpec, examine_deal
+
+    spec = BuildSpec(game="spider", rules=SpiderRules(suits=1), max_states=500_000, runs=1)
+    assert spec.rules_text == "suits=1"
+    record = examine_deal(spec, 3)
+    assert record["verdict"] == "solved" and record["grade"] in ("easy", "normal", "hard")
+    assert record["solution_moves"] == len(record["solution"].split())
+    game = Spider(3, rules=SpiderRules(suits=1))
+    game.replay(record["solution"].split())
+    assert game.is_won()
