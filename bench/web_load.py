@@ -247,6 +247,14 @@ def main() -> int:
                 f"{errors5:>4} {pct(stats.ms['hint'], 99):>8.1f}",
                 flush=True,
             )
+            print(
+                "        by call: "
+                + ", ".join(
+                    f"{kind} {len(v)} p50 {pct(v, 50):.1f} p99 {pct(v, 99):.1f}"
+                    for kind, v in sorted(stats.ms.items())
+                ),
+                flush=True,
+            )
     return 0
 
 
