@@ -246,3 +246,31 @@ def test_following_hints_never_goes_round_in_circles() -> None:
         if game.is_won():
             break
     assert game.runs_removed() >= 1
+
+
+def test_finish_offered_once_nothing_is_hidden_and_the_rest_is_proven(
+    client: TestClient, line: dict[str, Any]
+) -> None:
+    moves: list[str] = line["moves"]
+    game = Spider(10, rules=SpiderRules(suits=1))
+    first_open = None
+    for n, text in enumerate(moves):
+        game.push(game.parse_move(text))
+        if game.stock_count() == 0 and game.face_down_count() == 0 and not game.is_won():
+            first_open = n + 1
+            break
+    assert first_open is not None
+    # One move before every card is seen: no finish, whatever the solver knows.
+    before = client.post("/api/spider/view", json={"record": record(10, moves[: first_open - 1])})
+    assert before.json()["view"]["collect"] is False
+    r = client.post("/api/spider/collect", json={"record": record(10, moves[: first_open - 1])})
+    assert r.json() == {"available": False, "moves": []}
+    # Every card seen: the solver proves the rest and the finish is offered.
+    now = record(10, moves[:first_open])
+    assert client.post("/api/spider/view", json={"record": now}).json()["view"]["collect"] is True
+    body = client.post("/api/spider/collect", json={"record": now}).json()
+    assert body["available"] is True and body["moves"]
+    done = client.post(
+        "/api/spider/view", json={"record": record(10, now["moves"] + body["moves"])}
+    )
+    assert done.json()["view"]["outcome"] == "won"

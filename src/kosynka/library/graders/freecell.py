@@ -42,6 +42,7 @@ import math
 from typing import Any, Final
 
 from kosynka.games.base import Game
+from kosynka.games.freecell import FreeCellRules
 from kosynka.games.freecell.player import DEFAULT_MAX_MOVES, play
 from kosynka.library.grading import GradeFigures
 
@@ -54,6 +55,8 @@ EASY_BELOW: Final = 30.0
 """Scores below this are ``easy``."""
 HARD_FROM: Final = 82.0
 """Scores from this on are ``hard``."""
+STARTER_RULES: Final = (FreeCellRules(),)
+"""The rule sets of the starter library: four free cells, cards may come back (the defaults)."""
 
 
 def figures_of(

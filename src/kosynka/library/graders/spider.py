@@ -47,7 +47,7 @@ import math
 from typing import Any, Final
 
 from kosynka.games.base import Game
-from kosynka.games.spider import Spider
+from kosynka.games.spider import Spider, SpiderRules
 from kosynka.games.spider.player import play
 from kosynka.library.grading import GradeFigures
 
@@ -68,6 +68,8 @@ EASY_BELOW: Final = {1: 12.0, 2: 50.0, 4: 65.0}
 """Scores below these are ``easy`` (per suit count)."""
 HARD_FROM: Final = {1: 35.0, 2: 60.0, 4: 72.0}
 """Scores from these on are ``hard`` (per suit count)."""
+STARTER_RULES: Final = (SpiderRules(suits=1), SpiderRules(suits=2), SpiderRules(suits=4))
+"""The rule sets of the starter library: one, two and four suits."""
 
 
 def progress_of(face_down: int, runs_removed: int) -> int:

@@ -79,6 +79,14 @@ class SpiderAdapter(WebAdapter):
             },
         }
 
+    def collect_possible(self, game: Game[Any]) -> bool:
+        """A finish may be offered once nothing is hidden any more (every card face up, the
+        stock dealt out) and cards are still on the table; it is offered only when the solver
+        proves the rest (a line found and replayed to a win), so it never uses a card the
+        player has not seen."""
+        assert isinstance(game, Spider)
+        return not game.is_won() and game.stock_count() == 0 and game.face_down_count() == 0
+
     def heuristic_hint(self, game: Game[Any]) -> tuple[Any | None, str]:
         """The player's move (``deal`` for a new row), unless it leads back to a position the
         game has had (then the best-scored move that does not); any legal move rather than a
