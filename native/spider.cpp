@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <iterator>
+#include <memory>
 #include <queue>
 #include <stdexcept>
 #include <unordered_map>
@@ -741,115 +743,132 @@ void unpack(const uint8_t* p, State& st) {
 
 constexpr int kLevels = 6;
 
-// One pruned best-first search under `params`, until it wins, runs out of positions
-// (`exhausted`), reaches a limit of `budget`, or has tried `cap` states in all. The open
-// positions are kept in one queue per number of rows dealt, served in turn, so that positions
-// after each dealt row get their share whatever their scores. Returns true with the line when
-// it wins.
-bool best_first(const State& root, const Params& params, Budget& budget, uint64_t cap,
-                std::vector<uint16_t>& line, bool& exhausted, uint64_t& unique) {
-  exhausted = false;
-  KeySet seen;
-  std::vector<uint8_t> arena;
-  std::vector<Node> nodes;
-  auto worse = [&params](const OpenEntry& x, const OpenEntry& y) {
-    if (x.score != y.score) return x.score > y.score;
-    return params.newest_first ? x.seq < y.seq : x.seq > y.seq;
+// One pruned best-first search under `params` that can be paused and resumed, so that the
+// portfolio's settings take turns without throwing work away. The open positions are kept in
+// one queue per number of rows dealt, served in turn, so that positions after each dealt row
+// get their share whatever their scores.
+class BestFirst {
+ public:
+  BestFirst(const State& root, const Params& params)
+      : params_(params), work_(kLevels, root) {
+    for (int l = 0; l < kLevels; ++l) {
+      cur_[l] = kNone;
+      made_ok_[l] = false;
+    }
+    seen_.insert(root.key());
+    nodes_.push_back(Node{0, 0, 0});
+    pack(root, arena_);
+    lv_ = root.dealt;
+    cur_[lv_] = 0;
+  }
+
+  // Go on until it wins (1, `line` set), runs out of positions (-1), reaches a limit of
+  // `budget` (-2), or has expanded positions until `budget.states` reaches `cap` (0: paused,
+  // checked after each position's moves, so a resumed search goes on exactly where it stopped).
+  int run(Budget& budget, uint64_t cap, std::vector<uint16_t>& line) {
+    while (true) {
+      if (pending_pop_) {
+        pop_next();
+        pending_pop_ = false;
+      }
+      State& st = work_[lv_];
+      uint32_t current = cur_[lv_];
+      pruned_move_list(st, moves_);
+      for (uint16_t m : moves_) {
+        Undo u;
+        st.apply(m, u);
+        budget.states++;
+        if (st.won()) {
+          line.assign(1, m);
+          for (uint32_t node = current; node != 0; node = nodes_[node].parent)
+            line.push_back(nodes_[node].move);
+          std::reverse(line.begin(), line.end());
+          return 1;
+        }
+        if (seen_.insert(st.key())) {
+          auto& q = open_[st.dealt];
+          q.push_back(OpenEntry{st.evaluate(params_.w), seq_++, current, m});
+          std::push_heap(q.begin(), q.end(), Worse{params_.newest_first});
+          ++open_total_;
+        }
+        st.undo(u);
+        if (budget.out()) return -2;
+      }
+      if (open_total_ == 0) return -1;
+      pending_pop_ = true;
+      if (budget.states >= cap) return 0;
+    }
+  }
+
+  // Positions kept in the transposition set.
+  uint64_t kept() const { return seen_.size(); }
+
+ private:
+  static constexpr uint32_t kNone = 0xFFFFFFFF;
+  struct Worse {
+    bool newest_first;
+    bool operator()(const OpenEntry& x, const OpenEntry& y) const {
+      if (x.score != y.score) return x.score > y.score;
+      return newest_first ? x.seq < y.seq : x.seq > y.seq;
+    }
   };
-  std::vector<OpenEntry> open[kLevels];
-  size_t open_total = 0;
-  int turn = 0;
-  uint32_t seq = 0;
-  std::vector<uint16_t> moves;
+
+  // Take the best open position of the next queue in turn and make it the working position
+  // of its level.
+  void pop_next() {
+    while (open_[turn_].empty()) turn_ = (turn_ + 1) % kLevels;
+    auto& q = open_[turn_];
+    std::pop_heap(q.begin(), q.end(), Worse{params_.newest_first});
+    OpenEntry e = q.back();
+    q.pop_back();
+    --open_total_;
+    // The parent is at level `turn_` too unless the move is a deal (one level below).
+    lv_ = e.move == kDeal ? turn_ - 1 : turn_;
+    turn_ = (turn_ + 1) % kLevels;
+    State& w = work_[lv_];
+    if (cur_[lv_] == kNone || e.parent != cur_[lv_]) {
+      if (cur_[lv_] != kNone && made_ok_[lv_] && e.parent == nodes_[cur_[lv_]].parent)
+        w.undo(made_[lv_]);
+      else
+        unpack(arena_.data() + nodes_[e.parent].offset, w);
+    }
+    w.apply(e.move, made_[lv_]);
+    made_ok_[lv_] = true;
+    cur_[lv_] = uint32_t(nodes_.size());
+    nodes_.push_back(Node{e.parent, e.move, arena_.size()});
+    pack(w, arena_);
+    if (e.move == kDeal) {
+      // The child lives at the next level: hand it over.
+      work_[lv_ + 1] = w;
+      cur_[lv_ + 1] = cur_[lv_];
+      made_[lv_ + 1] = made_[lv_];
+      made_ok_[lv_ + 1] = true;
+      w.undo(made_[lv_]);
+      cur_[lv_] = e.parent;
+      made_ok_[lv_] = false;
+      lv_ = lv_ + 1;
+    }
+  }
+
+  Params params_;
+  KeySet seen_;
+  std::vector<uint8_t> arena_;
+  std::vector<Node> nodes_;
+  std::vector<OpenEntry> open_[kLevels];
+  size_t open_total_ = 0;
+  int turn_ = 0;
+  uint32_t seq_ = 0;
+  std::vector<uint16_t> moves_;
   // One working position per queue: the node last expanded from it (kNone: none yet) and the
   // move that made that node from its parent, so that a child or a sibling of it that comes
   // next from the same queue is reached by a move or two, not read from the arena.
-  constexpr uint32_t kNone = 0xFFFFFFFF;
-  std::vector<State> work(kLevels, root);
-  uint32_t cur[kLevels];
-  Undo made[kLevels];
-  bool made_ok[kLevels];  // made[l] is the move that made cur[l] (unknown after a dealt row)
-  for (int l = 0; l < kLevels; ++l) {
-    cur[l] = kNone;
-    made_ok[l] = false;
-  }
-  seen.insert(root.key());
-  nodes.push_back(Node{0, 0, 0});
-  pack(root, arena);
-  int lv = root.dealt;
-  cur[lv] = 0;
-  auto finish = [&](uint32_t node, uint16_t last) {
-    line.assign(1, last);
-    while (node != 0) {
-      line.push_back(nodes[node].move);
-      node = nodes[node].parent;
-    }
-    std::reverse(line.begin(), line.end());
-  };
-  while (true) {
-    State& st = work[lv];
-    uint32_t current = cur[lv];
-    pruned_move_list(st, moves);
-    for (uint16_t m : moves) {
-      Undo u;
-      st.apply(m, u);
-      budget.states++;
-      if (st.won()) {
-        finish(current, m);
-        unique += seen.size();
-        return true;
-      }
-      if (seen.insert(st.key())) {
-        auto& q = open[st.dealt];
-        q.push_back(OpenEntry{st.evaluate(params.w), seq++, current, m});
-        std::push_heap(q.begin(), q.end(), worse);
-        ++open_total;
-      }
-      st.undo(u);
-      if (budget.out(cap)) {
-        unique += seen.size();
-        return false;
-      }
-    }
-    if (open_total == 0) {
-      exhausted = true;
-      unique += seen.size();
-      return false;
-    }
-    while (open[turn].empty()) turn = (turn + 1) % kLevels;
-    auto& q = open[turn];
-    std::pop_heap(q.begin(), q.end(), worse);
-    OpenEntry e = q.back();
-    q.pop_back();
-    --open_total;
-    // The parent is at level `turn` too unless the move is a deal (one level below).
-    lv = e.move == kDeal ? turn - 1 : turn;
-    turn = (turn + 1) % kLevels;
-    State& w = work[lv];
-    if (cur[lv] == kNone || e.parent != cur[lv]) {
-      if (cur[lv] != kNone && made_ok[lv] && e.parent == nodes[cur[lv]].parent)
-        w.undo(made[lv]);
-      else
-        unpack(arena.data() + nodes[e.parent].offset, w);
-    }
-    w.apply(e.move, made[lv]);
-    made_ok[lv] = true;
-    cur[lv] = uint32_t(nodes.size());
-    nodes.push_back(Node{e.parent, e.move, arena.size()});
-    pack(w, arena);
-    if (e.move == kDeal) {
-      // The child lives at the next level: hand it over.
-      work[lv + 1] = w;
-      cur[lv + 1] = cur[lv];
-      made[lv + 1] = made[lv];
-      made_ok[lv + 1] = true;
-      w.undo(made[lv]);
-      cur[lv] = e.parent;
-      made_ok[lv] = false;
-      lv = lv + 1;
-    }
-  }
-}
+  std::vector<State> work_;
+  uint32_t cur_[kLevels];
+  Undo made_[kLevels];
+  bool made_ok_[kLevels];  // made_[l] is the move that made cur_[l] (unknown after a dealt row)
+  int lv_ = 0;
+  bool pending_pop_ = false;
+};
 
 // The settings the portfolio of pruned searches cycles through.
 const Params kPortfolio[] = {
@@ -946,22 +965,35 @@ SearchResult solve(const Position& pos, const Options& opt) {
       if (share.time_limit >= 0) share.time_limit *= 0.9;
     }
     bool exhausted = false;
-    while (!exhausted) {
+    {
+      // Each setting's search is made at its first turn and kept: a later turn goes on where
+      // the last one stopped.
+      std::vector<std::unique_ptr<BestFirst>> searches;
+      auto kept = [&searches]() {
+        uint64_t n = 0;
+        for (const auto& b : searches) n += b->kept();
+        return n;
+      };
       bool stop = false;
-      for (const Params& p : kPortfolio) {
-        uint64_t cap = share.states + budget_now;
-        if (best_first(root, p, share, cap, line, exhausted, unique)) {
-          budget.states = share.states;
-          return solved(line);
+      while (!stop) {
+        for (size_t i = 0; i < std::size(kPortfolio); ++i) {
+          if (searches.size() <= i)
+            searches.push_back(std::make_unique<BestFirst>(root, kPortfolio[i]));
+          int v = searches[i]->run(share, share.states + budget_now, line);
+          if (v == 1) {
+            budget.states = share.states;
+            unique = kept();
+            return solved(line);
+          }
+          if (v < 0) {
+            exhausted = v == -1;
+            stop = true;
+            break;
+          }
         }
-        if (exhausted || !share.hit.empty()) {
-          stop = true;
-          break;
-        }
+        budget_now *= 2;
       }
-
-      if (stop) break;
-      budget_now *= 2;
+      unique = kept();
     }
     budget.states = share.states;
     if (!exhausted && !opt.exhaustive) {

@@ -10,7 +10,7 @@ for the design; in short:
   ``count`` cards of column ``src`` onto column ``dst``; a count beyond the source's movable
   group is a move of several runs through the empty columns, written out as single moves in
   the line).
-* The *pruned* best-first search (:func:`best_first`) keeps one queue of open positions per
+* The *pruned* best-first search (:class:`BestFirst`) keeps one queue of open positions per
   number of rows dealt and serves them in turn; it tries only the moves of
   :func:`pruned_moves`. Its settings (:data:`PORTFOLIO`) are run in turn with budgets that
   double every round (:func:`search`). It never reports a position lost.
@@ -559,58 +559,82 @@ class SearchOutcome:
     unique_states: int = 0
 
 
-def best_first(
-    root: State, params: Params, budget: _Budget, cap: int
-) -> tuple[list[int] | None, bool, int]:
-    """One pruned best-first search under ``params`` until it wins, runs out of positions,
-    reaches a limit of ``budget`` or ``cap`` states in all. Open positions wait in one queue
-    per number of rows dealt, served in turn. Returns (the winning line or None, whether it
-    ran out of positions, positions kept)."""
-    st = State.__new__(State)
-    st.stock, st.rows = root.stock, root.rows
-    st.restore(root.snapshot())
-    seen = {st.key()}
-    nodes: list[
-        tuple[int, int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, tuple[int, ...]]]
-    ] = [(0, 0, st.snapshot())]
-    open_: list[list[tuple[int, int, int, int]]] = [[] for _ in range(LEVELS)]
-    open_total = 0
-    turn = 0
-    seq = 0
-    sign = -1 if params.newest_first else 1
-    current = 0
-    while True:
-        for m in pruned_moves(st):
-            u = st.apply(m)
-            budget.states += 1
-            if st.won():
-                line = [m]
-                node = current
-                while node != 0:
-                    line.append(nodes[node][1])
-                    node = nodes[node][0]
-                line.reverse()
-                return line, False, len(seen)
-            k = st.key()
-            if k not in seen:
-                seen.add(k)
-                heapq.heappush(open_[st.dealt], (st.evaluate(params.w), sign * seq, current, m))
-                seq += 1
-                open_total += 1
-            st.undo(u)
-            if budget.out(cap):
-                return None, False, len(seen)
-        if open_total == 0:
-            return None, True, len(seen)
-        while not open_[turn]:
-            turn = (turn + 1) % LEVELS
-        _score, _seq, parent, move = heapq.heappop(open_[turn])
-        open_total -= 1
-        turn = (turn + 1) % LEVELS
-        st.restore(nodes[parent][2])
-        st.apply(move)
-        current = len(nodes)
-        nodes.append((parent, move, st.snapshot()))
+_Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, tuple[int, ...]]
+
+
+class BestFirst:
+    """One pruned best-first search under ``params`` that can be paused and resumed, so that
+    the portfolio's settings take turns without throwing work away. Open positions wait in one
+    queue per number of rows dealt, served in turn."""
+
+    def __init__(self, root: State, params: Params) -> None:
+        st = State.__new__(State)
+        st.stock, st.rows = root.stock, root.rows
+        st.restore(root.snapshot())
+        self.st = st
+        self.params = params
+        self.seen: set[Hashable] = {st.key()}
+        self.nodes: list[tuple[int, int, _Snapshot]] = [(0, 0, st.snapshot())]
+        self.open: list[list[tuple[int, int, int, int]]] = [[] for _ in range(LEVELS)]
+        self.open_total = 0
+        self.turn = 0
+        self.seq = 0
+        self.sign = -1 if params.newest_first else 1
+        self.current = 0
+        self.pending_pop = False
+
+    def run(self, budget: _Budget, cap: int) -> tuple[int, list[int] | None]:
+        """Go on until it wins (1 and the line), runs out of positions (-1), reaches a limit
+        of ``budget`` (-2), or has expanded positions until ``budget.states`` reaches ``cap``
+        (0: paused, checked after each position's moves)."""
+        st = self.st
+        nodes = self.nodes
+        while True:
+            if self.pending_pop:
+                self._pop_next()
+                self.pending_pop = False
+            current = self.current
+            for m in pruned_moves(st):
+                u = st.apply(m)
+                budget.states += 1
+                if st.won():
+                    line = [m]
+                    node = current
+                    while node != 0:
+                        line.append(nodes[node][1])
+                        node = nodes[node][0]
+                    line.reverse()
+                    return 1, line
+                k = st.key()
+                if k not in self.seen:
+                    self.seen.add(k)
+                    item = (st.evaluate(self.params.w), self.sign * self.seq, current, m)
+                    heapq.heappush(self.open[st.dealt], item)
+                    self.seq += 1
+                    self.open_total += 1
+                st.undo(u)
+                if budget.out():
+                    return -2, None
+            if self.open_total == 0:
+                return -1, None
+            self.pending_pop = True
+            if budget.states >= cap:
+                return 0, None
+
+    def kept(self) -> int:
+        """Positions kept in the transposition set."""
+        return len(self.seen)
+
+    def _pop_next(self) -> None:
+        while not self.open[self.turn]:
+            self.turn = (self.turn + 1) % LEVELS
+        _score, _seq, parent, move = heapq.heappop(self.open[self.turn])
+        self.open_total -= 1
+        self.turn = (self.turn + 1) % LEVELS
+        self.st.restore(self.nodes[parent][2])
+        self.st.apply(move)
+        self.current = len(self.nodes)
+        self.nodes.append((parent, move, self.st.snapshot()))
 
 
 def exhaustive(root: State, budget: _Budget) -> tuple[int, list[int], int]:
@@ -683,20 +707,26 @@ def search(
             if share.time_limit is not None:
                 share.time_limit *= 0.9
         exhausted = False
-        while not exhausted:
-            stop = False
-            for p in PORTFOLIO:
-                line, exhausted, kept = best_first(root, p, share, share.states + now)
-                unique += kept
-                if line is not None:
+        # Each setting's search is made at its first turn and kept: a later turn goes on
+        # where the last one stopped.
+        searches: list[BestFirst] = []
+        stop = False
+        while not stop:
+            for i, p in enumerate(PORTFOLIO):
+                if len(searches) <= i:
+                    searches.append(BestFirst(root, p))
+                verdict, line = searches[i].run(share, share.states + now)
+                if verdict == 1 and line is not None:
                     budget.states = share.states
+                    unique = sum(b.kept() for b in searches)
                     return solved(line)
-                if exhausted or share.hit:
+                if verdict < 0:
+                    exhausted = verdict == -1
                     stop = True
                     break
-            if stop:
-                break
             now *= 2
+        unique = sum(b.kept() for b in searches)
+        del searches
         budget.states = share.states
         if not exhausted and not exhaustive_search:
             return SearchOutcome("limit", share.hit or "states", [], budget.states, unique)
