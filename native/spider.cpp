@@ -632,6 +632,8 @@ class KeySet {
  public:
   explicit KeySet(size_t cap = 1 << 14) : cap_(cap), slots_(cap) {}
   size_t size() const { return n_; }
+  // Ask the memory for the slot where the search for `k` starts (an insert follows soon).
+  void prefetch(const Key& k) const { __builtin_prefetch(&slots_[size_t(k.a) & (cap_ - 1)]); }
   // True when the key was not there (it is added).
   bool insert(Key k) {
     if (k.a == 0 && k.b == 0) k.b = 1;  // the empty slot
@@ -774,26 +776,36 @@ class BestFirst {
       State& st = work_[lv_];
       uint32_t current = cur_[lv_];
       pruned_move_list(st, moves_);
-      for (uint16_t m : moves_) {
+      // The children are made first (their keys, scores and levels kept, their slots in the
+      // transposition set fetched from memory meanwhile), then looked up and queued in the
+      // same order: the same search as one child at a time, with fewer stalls on memory.
+      size_t n = moves_.size();
+      kids_.resize(n);
+      for (size_t j = 0; j < n; ++j) {
+        uint16_t m = moves_[j];
         Undo u;
         st.apply(m, u);
         budget.states++;
         if (st.won()) {
+          queue_kids(j, current);
           line.assign(1, m);
           for (uint32_t node = current; node != 0; node = nodes_[node].parent)
             line.push_back(nodes_[node].move);
           std::reverse(line.begin(), line.end());
           return 1;
         }
-        if (seen_.insert(st.key())) {
-          auto& q = open_[st.dealt];
-          q.push_back(OpenEntry{st.evaluate(params_.w), seq_++, current, m});
-          std::push_heap(q.begin(), q.end(), Worse{params_.newest_first});
-          ++open_total_;
-        }
+        Kid& kid = kids_[j];
+        kid.key = st.key();
+        seen_.prefetch(kid.key);
+        kid.score = st.evaluate(params_.w);
+        kid.level = st.dealt;
         st.undo(u);
-        if (budget.out()) return -2;
+        if (budget.out()) {
+          queue_kids(j + 1, current);
+          return -2;
+        }
       }
+      queue_kids(n, current);
       if (open_total_ == 0) return -1;
       pending_pop_ = true;
       if (budget.states >= cap) return 0;
@@ -812,6 +824,27 @@ class BestFirst {
       return newest_first ? x.seq < y.seq : x.seq > y.seq;
     }
   };
+
+  // A child made from the working position: its key, score and rows dealt.
+  struct Kid {
+    Key key;
+    int32_t score;
+    uint8_t level;
+  };
+
+  // Queue the first `k` children of `kids_` (made by `moves_` from node `parent`) that are
+  // new to the transposition set, in order.
+  void queue_kids(size_t k, uint32_t parent) {
+    for (size_t j = 0; j < k; ++j) {
+      const Kid& kid = kids_[j];
+      if (seen_.insert(kid.key)) {
+        auto& q = open_[kid.level];
+        q.push_back(OpenEntry{kid.score, seq_++, parent, moves_[j]});
+        std::push_heap(q.begin(), q.end(), Worse{params_.newest_first});
+        ++open_total_;
+      }
+    }
+  }
 
   // Take the best open position of the next queue in turn and make it the working position
   // of its level.
@@ -859,6 +892,7 @@ class BestFirst {
   int turn_ = 0;
   uint32_t seq_ = 0;
   std::vector<uint16_t> moves_;
+  std::vector<Kid> kids_;
   // One working position per queue: the node last expanded from it (kNone: none yet) and the
   // move that made that node from its parent, so that a child or a sibling of it that comes
   // next from the same queue is reached by a move or two, not read from the arena.
