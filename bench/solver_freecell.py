@@ -213,7 +213,10 @@ def make_fcs_lines(lo: int, hi: int, path: str) -> None:
                 env=env,
             ).stdout
             if "This game is solveable" in out:
-                moves = [t for t in out.split() if re.fullmatch(r"[1-8a-dh]{2}(v[0-9a-f]+)?", t)]
+                # The moves come before the verdict; the figures after it ("This scan
+                # generated 88 states.") must not be read as moves.
+                text = out.split("This game is solveable")[0]
+                moves = [t for t in text.split() if re.fullmatch(r"[1-8a-dh]{2}(v[0-9a-f]+)?", t)]
                 f.write(f"{n} {len(moves)} {' '.join(moves)}\n")
             else:
                 f.write(f"{n} unsolved\n")
