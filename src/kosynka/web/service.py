@@ -240,9 +240,12 @@ class GameService:
         if self.adapter.solver_hints:
             ans = bridges.solve(game, self.settings.hint_time)
             winnable = {"solved": True, "unsolvable": False}.get(ans.status)
-            if ans.status == "solved" and ans.moves:
+            played = self._with_history(record)
+            if ans.status == "solved" and ans.moves and not self._goes_back(played, ans.moves[0]):
                 return self._hint_response(ans.moves[0], "solver", True)
-            move, kind = self.adapter.heuristic_hint(self._with_history(record))
+            # No line in time, or its first move leads back to a position the game has had
+            # (a hint never undoes the player's moves): the player's move, which avoids them.
+            move, kind = self.adapter.heuristic_hint(played)
         else:
             start = self.spec.deal(
                 schemas.deal_number_of(record.deal.number),
@@ -336,6 +339,20 @@ class GameService:
         for text in record.moves:
             game.push(game.parse_move(text))
         return game
+
+    @staticmethod
+    def _goes_back(played: Game[Any], move: Any) -> bool:
+        """True when ``move`` from ``played``'s position leads to a position ``played`` has
+        had before (its move stack is walked on a copy)."""
+        probe = played.copy()
+        probe.push(move)
+        target = probe.key()
+        walk = played.copy()
+        while walk.move_stack:
+            walk.pop()
+            if walk.key() == target:
+                return True
+        return False
 
     def _hint_response(self, move: Any, kind: str, winnable: bool | None) -> schemas.HintResponse:
         """Word a hint in both languages."""
