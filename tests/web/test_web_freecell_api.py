@@ -207,8 +207,13 @@ def test_new_random_deal_in_microsoft_numbers(client: TestClient) -> None:
     assert deal["numbering"] == "ms" and 1 <= deal["number"] <= 2**33 - 1
     assert body["record"]["rules"] == {"cells": 3, "foundation_return": True}
     assert len(body["view"]["cells"]) == 3
+    # Graded deals come from the starter library for the default rules; other rules have none
+    # (the page shows those sources as unavailable), and a request gets a proven deal and a note.
     r = client.post("/api/freecell/new", json={"source": "easy"})
+    assert r.status_code == 200 and r.json()["record"]["deal"]["source"] == "easy"
+    r = client.post("/api/freecell/new", json={"source": "easy", "rules": {"cells": 3}})
     assert r.status_code == 200 and "no easy deal" in r.json()["note"]
+    assert r.json()["record"]["deal"]["source"] == "random-winnable"
 
 
 BAD_RECORDS = [
