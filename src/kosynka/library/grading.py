@@ -78,22 +78,37 @@ class GradeFigures:
     states: int
 
 
-def difficulty_score(f: GradeFigures) -> float:
-    """The difficulty score of a winnable deal, 0 (trivial) .. 100 (hardest); see the module
-    docstring for the formula."""
+def weighted_score(
+    f: GradeFigures,
+    weights: dict[str, float],
+    *,
+    home_max: float,
+    long_game: float,
+    effort_cap: float,
+) -> float:
+    """The weighted sum every game's grader makes of a deal's four figures, each 0 (easy) .. 1
+    (hard): ``loss`` (1 - wins / runs), ``short`` (1 - mean_home / ``home_max``), ``length``
+    (mean moves / ``long_game``) and ``effort`` (log10 states / log10 ``effort_cap``), rounded
+    to 3 places. Each game chooses its weights and scales."""
     if f.runs < 1:
         raise ValueError("grading needs at least one game of the player")
     loss = 1.0 - f.wins / f.runs
-    short = max(0.0, min(1.0, 1.0 - f.mean_home / 52.0))
-    length = max(0.0, min(1.0, f.mean_moves / LONG_GAME))
-    effort = max(0.0, min(1.0, math.log10(max(1, f.states)) / math.log10(EFFORT_CAP)))
+    short = max(0.0, min(1.0, 1.0 - f.mean_home / home_max))
+    length = max(0.0, min(1.0, f.mean_moves / long_game))
+    effort = max(0.0, min(1.0, math.log10(max(1, f.states)) / math.log10(effort_cap)))
     score = (
-        WEIGHTS["loss"] * loss
-        + WEIGHTS["short"] * short
-        + WEIGHTS["length"] * length
-        + WEIGHTS["effort"] * effort
+        weights["loss"] * loss
+        + weights["short"] * short
+        + weights["length"] * length
+        + weights["effort"] * effort
     )
     return round(score, 3)
+
+
+def difficulty_score(f: GradeFigures) -> float:
+    """The difficulty score of a winnable deal, 0 (trivial) .. 100 (hardest); see the module
+    docstring for the formula."""
+    return weighted_score(f, WEIGHTS, home_max=52.0, long_game=LONG_GAME, effort_cap=EFFORT_CAP)
 
 
 def grade_of(score: float, draw: int) -> str:

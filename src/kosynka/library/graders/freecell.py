@@ -37,13 +37,12 @@ solver's median effort rises from 163 to 624 to 1,270 states.
 
 from __future__ import annotations
 
-import math
 from typing import Any, Final
 
 from kosynka.games.base import Game
 from kosynka.games.freecell import FreeCellRules
 from kosynka.games.freecell.player import DEFAULT_MAX_MOVES, play
-from kosynka.library.grading import GradeFigures
+from kosynka.library.grading import GradeFigures, weighted_score
 
 LONG_GAME: Final = float(DEFAULT_MAX_MOVES)
 """A game of this many moves counts as fully long (the player gives up there)."""
@@ -68,19 +67,7 @@ def figures_of(
 def difficulty_score(f: GradeFigures) -> float:
     """The difficulty score of a winnable deal, 0 (trivial) .. 100 (hardest); see the module
     docstring for the formula."""
-    if f.runs < 1:
-        raise ValueError("grading needs at least one game of the player")
-    loss = 1.0 - f.wins / f.runs
-    short = max(0.0, min(1.0, 1.0 - f.mean_home / 52.0))
-    length = max(0.0, min(1.0, f.mean_moves / LONG_GAME))
-    effort = max(0.0, min(1.0, math.log10(max(1, f.states)) / math.log10(EFFORT_CAP)))
-    score = (
-        WEIGHTS["loss"] * loss
-        + WEIGHTS["short"] * short
-        + WEIGHTS["length"] * length
-        + WEIGHTS["effort"] * effort
-    )
-    return round(score, 3)
+    return weighted_score(f, WEIGHTS, home_max=52.0, long_game=LONG_GAME, effort_cap=EFFORT_CAP)
 
 
 def grade_of(score: float) -> str:

@@ -46,13 +46,12 @@ What the stored fields hold for Spider: ``heur_wins`` and ``heur_mean_moves`` as
 
 from __future__ import annotations
 
-import math
 from typing import Any, Final
 
 from kosynka.games.base import Game
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.games.spider.player import play
-from kosynka.library.grading import GradeFigures
+from kosynka.library.grading import GradeFigures, weighted_score
 
 PROGRESS_MAX: Final = 44 + 13 * 8
 """The most progress a game can make: 44 face-down cards turned up and 8 runs removed."""
@@ -83,17 +82,11 @@ def progress_of(face_down: int, runs_removed: int) -> int:
 def difficulty_score(f: GradeFigures, suits: int) -> float:
     """The difficulty score (0 easy .. 100 hardest) of a winnable deal with ``suits`` suits from
     its figures (``f.mean_home`` holds the mean progress); see the module docstring."""
-    if f.runs < 1:
-        raise ValueError("grading needs at least one game of the player")
     if suits not in WEIGHTS:
         raise ValueError(f"no Spider grade weights for {suits} suits")
-    w = WEIGHTS[suits]
-    loss = 1.0 - f.wins / f.runs
-    short = max(0.0, min(1.0, 1.0 - f.mean_home / PROGRESS_MAX))
-    length = max(0.0, min(1.0, f.mean_moves / LONG_GAME))
-    effort = max(0.0, min(1.0, math.log10(max(1, f.states)) / math.log10(EFFORT_CAP)))
-    score = w["loss"] * loss + w["short"] * short + w["length"] * length + w["effort"] * effort
-    return round(score, 3)
+    return weighted_score(
+        f, WEIGHTS[suits], home_max=PROGRESS_MAX, long_game=LONG_GAME, effort_cap=EFFORT_CAP
+    )
 
 
 def grade_of(score: float, suits: int) -> str:
