@@ -117,6 +117,8 @@ class Card:
 
     def text(self, ten: str = "T") -> str:
         """The card as text, ``7C``; ``ten="10"`` writes tens as ``10D``."""
+        if ten == "T":
+            return _CARD_TEXTS[self.index]
         r = ten if self.rank == 10 else self.rank_letter
         return r + self.suit.letter
 
@@ -146,3 +148,8 @@ RU_SUIT_NAMES: Final = ("треф", "бубен", "червей", "пик")
 
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card(r, Suit(s)) for s in range(4) for r in range(1, 14))
 """All 52 cards ordered by :attr:`Card.index`."""
+
+_CARD_TEXTS: Final[tuple[str, ...]] = tuple(
+    RANK_LETTERS[c.rank - 1] + SUIT_LETTERS[c.suit] for c in ALL_CARDS
+)
+"""The text of each card (``7C``), by :attr:`Card.index`: solver lines print many thousands."""

@@ -30,7 +30,7 @@ import secrets
 from collections.abc import Iterator
 from typing import Final
 
-from kosynka.cards import Card, Suit
+from kosynka.cards import ALL_CARDS, Card, Suit
 from kosynka.errors import InvalidNotationError
 
 NUMBERINGS: Final = ("ms", "pysol")
@@ -100,7 +100,7 @@ def ms_random(seed: int) -> Iterator[int]:
 
 def _rank_major_deck() -> list[Card]:
     """A deck ordered A..K, each rank in the suits C, D, H, S (Microsoft's order)."""
-    return [Card(rank, Suit(suit)) for rank in range(1, 14) for suit in range(4)]
+    return [ALL_CARDS[suit * 13 + rank - 1] for rank in range(1, 14) for suit in range(4)]
 
 
 def _deal_round(cards: list[Card]) -> Columns:
@@ -130,7 +130,7 @@ def pysol_order(number: int) -> list[Card]:
     if number < _PYSOL_MS_LIMIT:
         return ms_order(number)
     suits = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
-    deck = [Card(rank, suit) for suit in suits for rank in range(1, 14)]
+    deck = [ALL_CARDS[suit * 13 + rank - 1] for suit in suits for rank in range(1, 14)]
     rng = random.Random(number)
     for n in range(len(deck) - 1, 0, -1):
         j = int(rng.random() * (n + 1))

@@ -171,6 +171,10 @@ class Move:
 
     def text(self) -> str:
         """The move text: ``7C>4``, ``AH>f``, ``5S>c``, ``5S>c2``."""
+        return _MOVE_TEXTS[self.card.index * _DESTS + self.to]
+
+    def _format(self) -> str:
+        """The move text, made up (:meth:`text` reads it from a table of every move)."""
         to = self.to
         if to == FOUNDATION:
             dest = "f"
@@ -197,6 +201,9 @@ def _parse_move(text: str) -> Move:
 
 _MOVES: Final = tuple(Move(c, to) for c in ALL_CARDS for to in range(_DESTS))
 """Every move, indexed by ``card_index * _DESTS + to``."""
+
+_MOVE_TEXTS: Final = tuple(m._format() for m in _MOVES)
+"""The text of every move, indexed as :data:`_MOVES` (solver lines print many thousands)."""
 
 # Where a card lies, as returned by FreeCell._locate.
 _IN_COLUMN, _IN_CELL, _IN_FOUNDATION = 0, 1, 2
