@@ -727,16 +727,16 @@ class KeySet {
   }
 };
 
-// The built-in portfolio (see bench/solver_freecell.md): each strategy is a best-first search;
-// they take turns with quotas of states that double each round, then the first one runs to the
-// end.
+// The built-in portfolio (see bench/solver_freecell.md): best-first searches and one depth-first
+// search take turns with quotas of states that double each round. The order matters for easy
+// deals: the first search alone wins half of MS 1-1000 within 267 states.
 constexpr std::array<int, kFeatures> kTuned = {48, 54, 72, 3, -14, 26, -14, 0, 0, 0, 7, -28};
 constexpr std::array<int, kFeatures> kPlayer = {100, 28, 60, 15, -9, 3, -7, 0, 0, 0, 0, 0};
 const std::vector<Strategy> kPortfolio = {
-    {kTuned, 0, 1, true},    // depth first in priority order, with digging
     {kTuned, 0, 0, true},    // best first, with digging
-    {kPlayer, 20, 0, false},
     {kTuned, 10, 0, false},
+    {kTuned, 0, 1, true},    // depth first in priority order, with digging
+    {kPlayer, 20, 0, false},
     {kPlayer, 0, 0, false}};
 constexpr uint64_t kFirstQuota = 1000, kLastQuota = 64000;
 std::vector<Strategy> g_portfolio = kPortfolio;
@@ -1151,18 +1151,22 @@ Run run_phase(const State& root, const std::vector<Strategy>& portfolio, Budget&
     if (!budget.max_states) return UINT64_MAX;
     return budget.max_states > budget.states ? budget.max_states - budget.states : 0;
   };
-  std::vector<std::unique_ptr<Search>> searches;
-  for (const Strategy& s : portfolio) searches.push_back(make_search(root, s));
+  // Each search is made at its first turn: an easy deal is often won by the first one alone.
+  std::vector<std::unique_ptr<Search>> searches(portfolio.size());
+  std::vector<bool> dropped(portfolio.size(), false);
   uint64_t q = g_first_quota;
   for (;;) {
     bool any = false;
-    for (auto& search : searches) {
-      if (!search) continue;
+    for (size_t k = 0; k < portfolio.size(); ++k) {
+      if (dropped[k]) continue;
+      auto& search = searches[k];
       if (!left()) return Run::kQuota;
+      if (!search) search = make_search(root, portfolio[k]);
       const Run r = search->step(std::min(q, left()), budget, path);
       if (r == Run::kSolved || r == Run::kUnsolvable || r == Run::kTime) return r;
       if (r == Run::kNodes || r == Run::kTable) {
         search.reset();
+        dropped[k] = true;
         continue;
       }
       any = true;

@@ -81,10 +81,10 @@ Strategy = tuple[tuple[int, ...], int, int, bool]
 (:data:`BEST_FIRST` or :data:`DEPTH_FIRST`, in priority order) and whether the digging moves
 are tried."""
 PORTFOLIO: Final[tuple[Strategy, ...]] = (
-    (TUNED, 0, DEPTH_FIRST, True),
     (TUNED, 0, BEST_FIRST, True),
-    (PLAYER, 20, BEST_FIRST, False),
     (TUNED, 10, BEST_FIRST, False),
+    (TUNED, 0, DEPTH_FIRST, True),
+    (PLAYER, 20, BEST_FIRST, False),
     (PLAYER, 0, BEST_FIRST, False),
 )
 """The strategies that take turns (see :func:`run_phase`)."""
@@ -928,21 +928,27 @@ def run_phase(root: State, budget: Budget) -> tuple[str, list[SearchMove]]:
     with quotas of states that double each round from :data:`FIRST_QUOTA` up to
     :data:`LAST_QUOTA`. A search that would need too much memory drops out; when every one
     has, the limit is reached."""
-    searches: list[BestFirst | DepthFirst | None] = [make_search(root, s) for s in PORTFOLIO]
+    # Each search is made at its first turn: an easy deal is often won by the first one alone.
+    searches: list[BestFirst | DepthFirst | None] = [None] * len(PORTFOLIO)
+    dropped = [False] * len(PORTFOLIO)
     q = FIRST_QUOTA
     while True:
         alive = False
-        for k, search in enumerate(searches):
-            if search is None:
+        for k in range(len(PORTFOLIO)):
+            if dropped[k]:
                 continue
             room = budget.left()
             if room == 0:
                 return QUOTA, []
+            search = searches[k]
+            if search is None:
+                search = searches[k] = make_search(root, PORTFOLIO[k])
             outcome, path = search.step(q if room is None else min(q, room), budget)
             if outcome in (SOLVED, UNSOLVABLE, TIME):
                 return outcome, path
             if outcome == NODES:
                 searches[k] = None
+                dropped[k] = True
                 continue
             alive = True
         if not alive:
