@@ -219,9 +219,72 @@ void State::turn_down(int i) {
 }
 
 // Column i's share of the key in lane l: with the column's number (`numbered`) or without.
-inline uint64_t column_key(const State& st, int i, int l, bool numbered) {
-  uint64_t base = st.zc[i][l] ^ kT.h[l][st.hid[i]];
+// From the hash of its cards `zc` and its face-down count `hid`.
+inline uint64_t share(uint64_t zc, int hid, int i, int l, bool numbered) {
+  uint64_t base = zc ^ kT.h[l][hid];
   return numbered ? mix(base ^ kT.colno[l][i]) + l : mix(base + 0x632BE59BD9B4E019ULL * (l + 1));
+}
+inline uint64_t column_key(const State& st, int i, int l, bool numbered) {
+  return share(st.zc[i][l], st.hid[i], i, l, numbered);
+}
+
+// The figures of card b lying at height k of a column over card `under` (-1: none below, k is
+// 0) with `hid` face-down cards: as face_up_figures.
+inline void figures_at(int b, int k, int under, int hid, int& o, int& f) {
+  if (k == 0) {
+    o = rank_of(b) != 13;
+    f = 0;
+  } else if (k == hid) {
+    o = 1;
+    f = 0;
+  } else if (on_suit(b, under)) {
+    o = f = 0;
+  } else {
+    o = 1;
+    f = rank_of(under) == rank_of(b) + 1;
+  }
+}
+
+bool State::peek(uint16_t m, const Weights& w, Key& key, int& score) const {
+  if (m == kDeal) return false;
+  const int s = move_src(m), d = move_dst(m), k = move_count(m);
+  const int n = len[s], from = n - k, nd = len[d];
+  const uint8_t* c = col[s];
+  if (rank_of(c[n - 1]) == 1) return false;  // take_runs might remove a run
+  // Only the group's bottom card changes its figures (the cards above it keep the cards under
+  // them), and the card turned up on the source, if any.
+  const int b = c[from];
+  int o0, f0, o1, f1;
+  figures_at(b, from, from ? c[from - 1] : -1, hid[s], o0, f0);
+  figures_at(b, nd, nd ? col[d][nd - 1] : -1, hid[d], o1, f1);
+  const bool flip = from > 0 && from == hid[s];
+  int down = tot_down, outs = tot_out - o0 + o1, fits = tot_fit - f0 + f1;
+  if (flip) {
+    int o2, f2;
+    figures_at(c[from - 1], from - 1, from > 1 ? c[from - 2] : -1, from - 1, o2, f2);
+    --down;
+    outs += o2;
+    fits += f2;
+  }
+  const int emp = empties - (nd == 0) + (from == 0);
+  score = w.down * down + w.brk * (outs - fits) + w.fit * fits - w.empty * emp;
+  // The two columns' cards hashes, their shares of the key, and the sum.
+  uint64_t zs[2] = {zc[s][0], zc[s][1]}, zd[2] = {zc[d][0], zc[d][1]};
+  for (int t = 0; t < k; ++t) {
+    const int card = c[from + t];
+    zs[0] ^= kT.z[0][from + t][card];
+    zs[1] ^= kT.z[1][from + t][card];
+    zd[0] ^= kT.z[0][nd + t][card];
+    zd[1] ^= kT.z[1][nd + t][card];
+  }
+  const bool numbered = dealt < rows;
+  const int hs = hid[s] - flip;
+  uint64_t sum[2];
+  for (int l = 0; l < 2; ++l)
+    sum[l] = ksum[l] - kcol[s][l] - kcol[d][l] + share(zs[l], hs, s, l, numbered) +
+             share(zd[l], hid[d], d, l, numbered);
+  key = Key{sum[0] ^ kT.dealt[0][dealt], sum[1] ^ kT.dealt[1][dealt]};
+  return true;
 }
 
 // Recompute column i's share of the key after it changed (a dealt row rekeys every column, so
@@ -783,6 +846,18 @@ class BestFirst {
       kids_.resize(n);
       for (size_t j = 0; j < n; ++j) {
         uint16_t m = moves_[j];
+        Kid& kid = kids_[j];
+        if (st.peek(m, params_.w, kid.key, kid.score)) {
+          // Most moves: the child's key and score without making the move.
+          budget.states++;
+          seen_.prefetch(kid.key);
+          kid.level = st.dealt;
+          if (budget.out()) {
+            queue_kids(j + 1, current);
+            return -2;
+          }
+          continue;
+        }
         Undo u;
         st.apply(m, u);
         budget.states++;
@@ -794,7 +869,6 @@ class BestFirst {
           std::reverse(line.begin(), line.end());
           return 1;
         }
-        Kid& kid = kids_[j];
         kid.key = st.key();
         seen_.prefetch(kid.key);
         kid.score = st.evaluate(params_.w);

@@ -111,6 +111,10 @@ class State {
   int evaluate(const Weights& w) const {
     return w.down * tot_down + w.brk * (tot_out - tot_fit) + w.fit * tot_fit - w.empty * empties;
   }
+  // The key and evaluation of the position card move m leads to, worked out without making it;
+  // false (nothing set) when the move may finish a run (its group's top card is an Ace) or is
+  // the deal: then the move has to be made.
+  bool peek(uint16_t m, const Weights& w, Key& key, int& score) const;
   std::string move_text(uint16_t m) const;
   bool completes_run(uint16_t m) const;
   // Set the columns from raw cards (face-down counts in hid), recomputing every figure.
