@@ -310,6 +310,10 @@ def part_cells(lo: int, hi: int, time_limit: float) -> None:
                 f" {percentile(ms, 50):.2f} | {percentile(ms, 99):.1f} | {max(ms) / 1000:.2f} |"
                 f" {res['wall']:.1f} |"
             )
+            undecided = [r["deal"] for r in rows if r["status"] == "limit"]
+            if undecided:
+                way = "on" if ret else "off"
+                print(f"\n  undecided with {cells} cells, return {way}: {undecided}\n")
 
 
 def main() -> None:
