@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import start_server
+from web_helpers import open_game_page, start_server
 
 DATA = Path(__file__).parent / "data"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -57,3 +57,17 @@ def artifacts() -> Path:
     """test-artifacts/ at the repository root (git-ignored): screenshots go there."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def page_factory(browser: Any, server: str) -> Iterator[Any]:
+    """Open game pages (see ``web_helpers.open_game_page``); their contexts close after the
+    test."""
+    contexts: list[Any] = []
+
+    def open_page(path: str = "/", **kw: Any) -> Any:
+        return open_game_page(browser, server, contexts, path, **kw)
+
+    yield open_page
+    for ctx in contexts:
+        ctx.close()

@@ -3,52 +3,15 @@ started by the fixtures. Every move here is made by taps, clicks or keys, as a p
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
+from web_helpers import moves_shown, wait_moves
 
 from kosynka import Klondike, KlondikeRules, Move
 
 ROW = ["stock", "waste", None, "f0", "f1", "f2", "f3"]
-
-
-@pytest.fixture
-def page_factory(browser: Any, server: str) -> Iterator[Any]:
-    """Open the game in a fresh browser context (empty storage) at a given size and locale."""
-    contexts = []
-
-    def open_page(
-        path: str = "/", width: int = 1280, height: int = 800, locale: str = "en-US"
-    ) -> Any:
-        ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
-        ctx.set_default_timeout(20000)  # generous: CI runs other heavy tests alongside
-        contexts.append(ctx)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.js_errors = errors
-        urls: list[str] = []
-        page.on("request", lambda r: urls.append(r.url))
-        page.urls = urls
-        page.goto(server + path)
-        page.wait_for_selector("body[data-ready='1']", timeout=15000)
-        return page
-
-    yield open_page
-    for ctx in contexts:
-        ctx.close()
-
-
-def moves_shown(page: Any) -> int:
-    return int(page.inner_text("#c-moves"))
-
-
-def wait_moves(page: Any, n: int) -> None:
-    expect(page.locator("#c-moves")).to_have_text(str(n), timeout=20000)
 
 
 def card(page: Any, code: str) -> Any:

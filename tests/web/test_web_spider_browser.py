@@ -5,12 +5,12 @@ along to check what the page shows."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from web_helpers import moves_shown, tap, wait_moves
 
 from kosynka.games.spider import Move, Spider, SpiderRules
 from kosynka.games.spider.reasons import DEAL_ONTO_EMPTY_COLUMN, RUN_NOT_ORDERED
@@ -18,76 +18,11 @@ from kosynka.games.spider.reasons import DEAL_ONTO_EMPTY_COLUMN, RUN_NOT_ORDERED
 DATA = Path(__file__).parent / "data"
 
 
-@pytest.fixture
-def page_factory(browser: Any, server: str) -> Iterator[Any]:
-    """Open a page in a fresh browser context (empty storage) at a given size and locale;
-    ``storage`` is put in localStorage before the page first loads."""
-    contexts = []
-
-    def open_page(
-        path: str,
-        width: int = 1280,
-        height: int = 800,
-        locale: str = "en-US",
-        storage: dict[str, Any] | None = None,
-        motion: str = "no-preference",
-    ) -> Any:
-        ctx = browser.new_context(
-            viewport={"width": width, "height": height}, locale=locale, reduced_motion=motion
-        )
-        ctx.set_default_timeout(20000)
-        contexts.append(ctx)
-        if storage:
-            script = "".join(
-                f"localStorage.setItem({json.dumps(k)}, {json.dumps(json.dumps(v))});"
-                for k, v in storage.items()
-            )
-            ctx.add_init_script(
-                f"if (!sessionStorage.getItem('seeded')) {{{script}"
-                "sessionStorage.setItem('seeded', '1');}"
-            )
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.js_errors = errors
-        urls: list[str] = []
-        page.on("request", lambda r: urls.append(r.url))
-        page.urls = urls
-        page.still = motion == "reduce"
-        page.goto(server + path)
-        page.wait_for_selector("body[data-ready='1']", timeout=15000)
-        return page
-
-    yield open_page
-    for ctx in contexts:
-        ctx.close()
-
-
 @pytest.fixture(scope="module")
 def line() -> dict[str, Any]:
     """The recorded winning line of one-suit deal 10 (see its ``about``)."""
     data: dict[str, Any] = json.loads((DATA / "spider1_deal10_win.json").read_text())
     return data
-
-
-def tap(page: Any, locator: Any, x: float = 6, y: float = 4) -> None:
-    """Tap a point of an element. Under reduced motion nothing slides, so the pointer goes
-    straight to where the element is (quicker than a locator's click, which first waits for
-    the element to stand still)."""
-    if page.still:
-        box = locator.bounding_box()
-        page.mouse.click(box["x"] + x, box["y"] + y)
-    else:
-        locator.click(position={"x": x, "y": y})
-
-
-def moves_shown(page: Any) -> int:
-    return int(page.inner_text("#c-moves"))
-
-
-def wait_moves(page: Any, n: int) -> None:
-    expect(page.locator("#c-moves")).to_have_text(str(n), timeout=20000)
 
 
 def card_in(page: Any, column: int, code: str) -> Any:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -71,3 +72,69 @@ def start_server(
             time.sleep(0.1)
     proc.kill()
     raise RuntimeError("kosynka serve did not start within 20 s")
+
+
+def open_game_page(
+    browser: Any,
+    server: str,
+    contexts: list[Any],
+    path: str = "/",
+    width: int = 1280,
+    height: int = 800,
+    locale: str = "en-US",
+    storage: dict[str, Any] | None = None,
+    motion: str = "no-preference",
+) -> Any:
+    """A game page at ``path`` in a fresh browser context (kept in ``contexts`` to be closed),
+    at a given size, locale and motion setting; ``storage`` is put in localStorage before the
+    page first loads (once, not on reloads). The page's script errors are kept on
+    ``page.js_errors``, the addresses it asked for on ``page.urls``."""
+    ctx = browser.new_context(
+        viewport={"width": width, "height": height}, locale=locale, reduced_motion=motion
+    )
+    ctx.set_default_timeout(20000)  # generous: CI runs other heavy tests alongside
+    contexts.append(ctx)
+    if storage:
+        script = "".join(
+            f"localStorage.setItem({json.dumps(k)}, {json.dumps(json.dumps(v))});"
+            for k, v in storage.items()
+        )
+        ctx.add_init_script(
+            f"if (!sessionStorage.getItem('seeded')) {{{script}"
+            "sessionStorage.setItem('seeded', '1');}"
+        )
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.js_errors = errors
+    urls: list[str] = []
+    page.on("request", lambda r: urls.append(r.url))
+    page.urls = urls
+    page.still = motion == "reduce"
+    page.goto(server + path)
+    page.wait_for_selector("body[data-ready='1']", timeout=15000)
+    return page
+
+
+def tap(page: Any, locator: Any, x: float = 6, y: float = 4) -> None:
+    """Tap a point of an element. Under reduced motion nothing slides, so the pointer goes
+    straight to where the element is (quicker than a locator's click, which first waits for
+    the element to stand still)."""
+    if page.still:
+        box = locator.bounding_box()
+        page.mouse.click(box["x"] + x, box["y"] + y)
+    else:
+        locator.click(position={"x": x, "y": y})
+
+
+def moves_shown(page: Any) -> int:
+    """The moves counter as the page shows it."""
+    return int(page.inner_text("#c-moves"))
+
+
+def wait_moves(page: Any, n: int) -> None:
+    """Wait until the moves counter shows ``n``."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#c-moves")).to_have_text(str(n), timeout=20000)
