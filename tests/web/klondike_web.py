@@ -66,10 +66,15 @@ def open_page(
     return page
 
 
+THINKING = {"Thinking…", "Думаю…"}
+"""The notice the page shows while a request takes more than a moment: whether it appears
+depends on how busy the machine is, so the tests leave it out."""
+
+
 def toasts(page: Any) -> list[str]:
-    """The messages the page has shown so far."""
+    """The messages the page has shown so far (the "thinking" notice left out)."""
     got: list[str] = page.evaluate("() => window.__toasts")
-    return got
+    return [m for m in got if m not in THINKING]
 
 
 def record(
