@@ -611,12 +611,15 @@ def grade_record(rec: dict[str, Any]) -> tuple[float | None, str | None]:
 
 def regrade(db: str | None = None) -> int:
     """Recompute every stored grade from the stored figures (after the thresholds or weights
-    changed; nothing is solved or played again). Return how many grades changed."""
+    changed; nothing is solved or played again). Return how many grades changed (scores that
+    changed within their grade are stored too, not counted)."""
+    changed = 0
     with open_library(db, create=False) as lib:
         updates = []
         for rec in lib.records(verdict="solved"):
             score, grade = grade_record(rec)
             if score != rec["score"] or grade != rec["grade"]:
                 updates.append((int(rec["id"]), score, grade))
+                changed += grade != rec["grade"]
         lib.set_grades(updates)
-    return len(updates)
+    return changed
