@@ -4,8 +4,9 @@ the moves and records they need."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
+
+from web_helpers import seed_storage
 
 from kosynka import Klondike, KlondikeRules, Move
 from kosynka.games.klondike.player import Player
@@ -43,16 +44,7 @@ def open_page(
     ctx.set_default_timeout(20000)
     contexts.append(ctx)
     ctx.add_init_script(_WATCH_TOASTS)
-    if storage:
-        script = "".join(
-            f"localStorage.setItem({json.dumps(k)}, "
-            f"{json.dumps(v if isinstance(v, str) else json.dumps(v))});"
-            for k, v in storage.items()
-        )
-        ctx.add_init_script(
-            f"if (!sessionStorage.getItem('seeded')) {{{script}"
-            "sessionStorage.setItem('seeded', '1');}"
-        )
+    seed_storage(ctx, storage)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -74,6 +74,21 @@ def start_server(
     raise RuntimeError("kosynka serve did not start within 20 s")
 
 
+def seed_storage(ctx: Any, storage: dict[str, Any] | None) -> None:
+    """Have browser context ``ctx`` put ``storage`` in localStorage before its pages first load
+    (once, not on reloads); values are JSON-encoded unless they are text already."""
+    if not storage:
+        return
+    script = "".join(
+        f"localStorage.setItem({json.dumps(k)}, "
+        f"{json.dumps(v if isinstance(v, str) else json.dumps(v))});"
+        for k, v in storage.items()
+    )
+    ctx.add_init_script(
+        f"if (!sessionStorage.getItem('seeded')) {{{script}sessionStorage.setItem('seeded', '1');}}"
+    )
+
+
 def open_game_page(
     browser: Any,
     server: str,
@@ -94,15 +109,7 @@ def open_game_page(
     )
     ctx.set_default_timeout(20000)  # generous: CI runs other heavy tests alongside
     contexts.append(ctx)
-    if storage:
-        script = "".join(
-            f"localStorage.setItem({json.dumps(k)}, {json.dumps(json.dumps(v))});"
-            for k, v in storage.items()
-        )
-        ctx.add_init_script(
-            f"if (!sessionStorage.getItem('seeded')) {{{script}"
-            "sessionStorage.setItem('seeded', '1');}"
-        )
+    seed_storage(ctx, storage)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
