@@ -138,23 +138,29 @@ void State::set_columns(const uint8_t* const* cards, const uint8_t* lens, const 
   }
 }
 
-// The figures of the face-up card at height k of column i: o = 1 when it is "out" (not in suit
-// on the card below; a King at the bottom is not out), f = 1 when it lies off suit on a card
-// one rank higher.
-inline void State::face_up_figures(int i, int k, int& o, int& f) const {
-  const uint8_t* c = col[i];
+// The figures of card b lying face up at height k of a column over card `under` (-1: none
+// below, k is 0) with `hid` face-down cards: o = 1 when it is "out" (not in suit on the card
+// below; a King at the bottom is not out), f = 1 when it lies off suit on a card one rank
+// higher.
+inline void figures_at(int b, int k, int under, int hid, int& o, int& f) {
   if (k == 0) {
-    o = rank_of(c[0]) != 13;
+    o = rank_of(b) != 13;
     f = 0;
-  } else if (k == hid[i]) {
+  } else if (k == hid) {
     o = 1;
     f = 0;
-  } else if (on_suit(c[k], c[k - 1])) {
+  } else if (on_suit(b, under)) {
     o = f = 0;
   } else {
     o = 1;
-    f = rank_of(c[k - 1]) == rank_of(c[k]) + 1;
+    f = rank_of(under) == rank_of(b) + 1;
   }
+}
+
+// The figures of the face-up card at height k of column i (see figures_at).
+inline void State::face_up_figures(int i, int k, int& o, int& f) const {
+  const uint8_t* c = col[i];
+  figures_at(c[k], k, k ? c[k - 1] : -1, hid[i], o, f);
 }
 
 void State::push_card(int i, int c) {
@@ -226,23 +232,6 @@ inline uint64_t share(uint64_t zc, int hid, int i, int l, bool numbered) {
 }
 inline uint64_t column_key(const State& st, int i, int l, bool numbered) {
   return share(st.zc[i][l], st.hid[i], i, l, numbered);
-}
-
-// The figures of card b lying at height k of a column over card `under` (-1: none below, k is
-// 0) with `hid` face-down cards: as face_up_figures.
-inline void figures_at(int b, int k, int under, int hid, int& o, int& f) {
-  if (k == 0) {
-    o = rank_of(b) != 13;
-    f = 0;
-  } else if (k == hid) {
-    o = 1;
-    f = 0;
-  } else if (on_suit(b, under)) {
-    o = f = 0;
-  } else {
-    o = 1;
-    f = rank_of(under) == rank_of(b) + 1;
-  }
 }
 
 bool State::peek(uint16_t m, const Weights& w, Key& key, int& score) const {
