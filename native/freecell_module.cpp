@@ -10,6 +10,7 @@
 
 #include "bindings.hpp"
 #include "freecell.hpp"
+#include "freecell_player.hpp"
 
 namespace nb = nanobind;
 using namespace kosynka::freecell;
@@ -107,6 +108,48 @@ void bind_freecell(nb::module_& m) {
       },
       nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
       "Every legal move of a position as kosynka move text (for checks against the engine).");
+
+  m.def(
+      "fc_play",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
+         const std::vector<int>& found, bool ret, const std::vector<double>& weights,
+         const std::vector<uint64_t>& seeds, int max_moves) {
+        Position pos = make_position(columns, cells, found, ret);
+        if (weights.size() != 11)
+          throw std::invalid_argument(
+              "11 player weights: home, free cell, empty column, depth, blocker, run, room, last "
+              "cell, lookahead, look at, returns");
+        PlayerWeights w;
+        w.home = int(weights[0]);
+        w.free_cell = int(weights[1]);
+        w.empty_column = int(weights[2]);
+        w.depth = int(weights[3]);
+        w.blocker = int(weights[4]);
+        w.run = int(weights[5]);
+        w.room = int(weights[6]);
+        w.last_cell = int(weights[7]);
+        w.lookahead = weights[8];
+        w.look_at = int(weights[9]);
+        w.returns = weights[10] != 0.0;
+        std::vector<std::tuple<bool, int, int, std::vector<int>, bool>> out;
+        {
+          nb::gil_scoped_release release;
+          for (uint64_t seed : seeds) {
+            PlayOutcome g = play_game(pos, w, seed, max_moves);
+            out.emplace_back(g.won, g.moves, g.foundation, std::move(g.line), g.stuck);
+          }
+        }
+        return out;
+      },
+      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"), nb::arg("weights"),
+      nb::arg("seeds"), nb::arg("max_moves"),
+      "The human-like player's games from a position, one per seed (the twin of "
+      "kosynka.games.freecell.player.play): (won, moves, cards home, move codes card * 16 + to, "
+      "stuck) each.");
+
+  m.def("fc_python_random", &python_random_words, nb::arg("seed"), nb::arg("count"),
+        "The first numbers Python's random.Random(seed).getrandbits(32) gives, from the core's "
+        "own generator (for tests).");
 
   m.def("fc_set_portfolio", &set_portfolio, nb::arg("strategies"), nb::arg("first_quota") = 0,
         nb::arg("last_quota") = 0, nb::arg("final_index") = 0,

@@ -137,3 +137,73 @@ def test_a_deal_that_takes_several_rounds() -> None:
         mine.unique_states,
         mine.line,
     )
+
+
+def test_core_random_numbers_are_pythons() -> None:
+    """The player's twin breaks ties with Python's own generator: same seed, same numbers."""
+    for seed in (0, 1, 7, 2**32 + 5, 2**63 + 11):
+        rng = random.Random(seed)
+        assert core().fc_python_random(seed, 700) == [rng.getrandbits(32) for _ in range(700)]
+
+
+def test_player_twin_plays_the_python_players_games() -> None:
+    """The compiled player makes the Python player's moves, game for game, from deals and from
+    positions met in play, under every rule option (its games are replayed by play_games)."""
+    from kosynka.games.freecell.player import play
+    from kosynka.solver.freecell import play_games
+
+    games = [FreeCell(d) for d in (1, 3, 617, 11982)]
+    games += [
+        FreeCell(d, rules=FreeCellRules(cells=c, foundation_return=c != 2))
+        for d, c in ((5, 0), (6, 1), (7, 2), (8, 3))
+    ]
+    games += random_positions(6, seed=5)
+    compared = 0
+    for game in games:
+        native = play_games(game, [0, 1, 9], implementation="native")
+        python = [play(game, s) for s in (0, 1, 9)]
+        assert native == python, game
+        compared += sum(g.moves for g in native)
+    assert compared > 1000  # real games, not empty ones
+
+
+def test_player_twin_takes_the_weights_from_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The weights are written once, in player.py: changed there, both players change."""
+    from kosynka.games.freecell import player
+    from kosynka.solver.freecell import play_games
+
+    game = FreeCell(21)
+    before = play_games(game, [0], implementation="native")
+    monkeypatch.setattr(player, "RETURNS", False)
+    monkeypatch.setattr(player, "W_DEPTH", 2)
+    monkeypatch.setattr(player, "LOOK_AT", 2)
+    after = play_games(game, [0], implementation="native")
+    assert after == [player.play(game, 0)]
+    assert after != before
+
+
+def test_player_twin_games_are_replayed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game the core reports is checked move by move: an illegal move, or an ending other
+    than the one reported, is refused."""
+    from kosynka.solver import SolutionError
+    from kosynka.solver import freecell as front
+
+    game = FreeCell(1)
+    real = core()
+
+    class Broken:
+        def __init__(self, change) -> None:  # type: ignore[no-untyped-def]
+            self.change = change
+
+        def fc_play(self, *args):  # type: ignore[no-untyped-def]
+            return [self.change(*g) for g in real.fc_play(*args)]
+
+    ace_of_hearts_home = 26 * 16 + 8  # AH lies under other cards at the start of deal 1
+    monkeypatch.setattr(
+        front, "_NATIVE", Broken(lambda w, m, h, line, s: (w, m, h, [ace_of_hearts_home], s))
+    )
+    with pytest.raises(SolutionError, match="refused at move 1"):
+        front.play_games(game, [0], implementation="native")
+    monkeypatch.setattr(front, "_NATIVE", Broken(lambda w, m, h, line, s: (w, m, h + 1, line, s)))
+    with pytest.raises(SolutionError, match="does not end as the core reported"):
+        front.play_games(game, [0], implementation="native")

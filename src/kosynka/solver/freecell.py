@@ -18,12 +18,13 @@ it is returned.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from kosynka.cards import ALL_CARDS
 from kosynka.errors import KosynkaError
 from kosynka.games.freecell import FreeCell, Move
+from kosynka.games.freecell import player as _player
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _freecell_py
 from kosynka.solver.result import SolutionError, SolveResult, SolveStatus
@@ -116,34 +117,106 @@ def solve_game(
     )
 
 
-def replay_codes(game: FreeCell, codes: Sequence[int]) -> list[Move]:
-    """Replay a line of engine move codes from ``game``'s position through the rules engine on
-    a copy (``game`` is left as it is) and return its moves; raise :class:`SolutionError` when a
-    move is illegal or the last position is not won.
+def _replay(board: FreeCell, codes: Sequence[int], what: str = "solver line") -> list[Move]:
+    """Make the moves of engine move ``codes`` on ``board`` through the rules engine and return
+    them; raise :class:`SolutionError` at the first illegal one (naming the line ``what``).
 
     Each move is checked by the engine's own rule check (``FreeCell._explain``, the code behind
     :meth:`FreeCell.explain`, on the card's place found by the engine) and made by its own
     ``_apply``: the same checks as :meth:`FreeCell.advance`, without building a
     :class:`~kosynka.games.freecell.Move` per check or keeping any history."""
-    board = game.copy(stack=False)
     locate, explain, apply = board._locate, board._explain, board._apply
     out: list[Move] = []
     table = _MOVE_OF_CODE
     for i, code in enumerate(codes):
         card, to = code >> 4, code & 15
         if not 0 <= card < 52 or to >= 10:
-            raise SolutionError(f"solver line has a bad move code {code} at move {i + 1}")
+            raise SolutionError(f"{what} has a bad move code {code} at move {i + 1}")
         move = table[card * 10 + to]
         where = locate(card)
         reason = explain(card, to, where)
         if reason is not None:
-            raise SolutionError(f"solver line refused at move {i + 1} ({move}): {reason}")
+            raise SolutionError(f"{what} refused at move {i + 1} ({move}): {reason}")
         apply(move, where)
         out.append(move)
+    return out
+
+
+def replay_codes(game: FreeCell, codes: Sequence[int]) -> list[Move]:
+    """Replay a line of engine move codes from ``game``'s position through the rules engine on
+    a copy (``game`` is left as it is) and return its moves; raise :class:`SolutionError` when a
+    move is illegal or the last position is not won."""
+    board = game.copy(stack=False)
+    out = _replay(board, codes)
     if not board.is_won():
         raise SolutionError(
             f"solver line of {len(out)} moves does not win: "
             f"{52 - sum(board.foundation_counts())} cards are not home"
+        )
+    return out
+
+
+def _player_weights() -> list[float]:
+    """The human-like player's weights in the order the core's twin takes them."""
+    p = _player
+    return [
+        p.W_HOME,
+        p.W_FREE_CELL,
+        p.W_EMPTY_COLUMN,
+        p.W_DEPTH,
+        p.W_BLOCKER,
+        p.W_RUN,
+        p.W_ROOM,
+        p.W_LAST_CELL,
+        p.LOOKAHEAD,
+        p.LOOK_AT,
+        1.0 if p.RETURNS else 0.0,
+    ]
+
+
+def play_games(
+    game: FreeCell,
+    seeds: Iterable[int],
+    *,
+    max_moves: int = _player.DEFAULT_MAX_MOVES,
+    implementation: str | None = None,
+) -> list[_player.PlayResult]:
+    """The human-like player's games from ``game``'s position, one per tie-breaking seed: what
+    :func:`kosynka.games.freecell.player.play` returns for each, in the compiled core when it is
+    installed (the same games, move for move, about fifty times faster; the library's grades
+    play eight a deal) and in the Python player otherwise. ``implementation`` (``"native"`` or
+    ``"python"``) overrides the default, which ``KOSYNKA_IMPLEMENTATION`` sets as for the solver.
+
+    Every game the core plays is replayed through the rules engine: an illegal move, or an
+    ending other than the one reported, raises :class:`SolutionError`."""
+    from kosynka.solver import default_implementation
+
+    seeds = list(seeds)
+    impl = implementation if implementation is not None else default_implementation("freecell")
+    if impl not in available_implementations():
+        raise ValueError(f"player implementation {impl!r} is not available")
+    if impl == "python" or any(not 0 <= abs(s) < 2**64 for s in seeds) or _NATIVE is None:
+        return [_player.play(game, s, max_moves=max_moves) for s in seeds]
+    cols, cells, found, ret = position_args(game)
+    games = _NATIVE.fc_play(
+        cols, cells, found, ret, _player_weights(), [abs(s) for s in seeds], max_moves
+    )
+    out: list[_player.PlayResult] = []
+    for won, moves, home, codes, stuck in games:
+        board = game.copy(stack=False)
+        line = _replay(board, codes, "the player's game")
+        if board.is_won() != won or sum(board.foundation_counts()) != home or len(line) != moves:
+            raise SolutionError(
+                f"the player's game of {len(line)} moves does not end as the core reported"
+            )
+        out.append(
+            _player.PlayResult(
+                won=bool(won),
+                moves=len(line),
+                foundation=int(home),
+                line=tuple(line),
+                stuck=bool(stuck),
+            )
         )
     return out
 

@@ -13,7 +13,8 @@ It does what a sensible player does, with no search beyond one move and a glance
 3. it never goes back to a position it has had, so its games always end.
 
 Ties are broken at random from a seed, so several games from one deal show how much luck the deal
-needs.
+needs. The compiled core has a twin of this player that plays the same games move for move
+(:func:`kosynka.solver.freecell.play_games` uses it for the library's grades).
 
 >>> from kosynka.games.freecell.rules import FreeCell
 >>> result = play(FreeCell(1), seed=0)
@@ -47,6 +48,8 @@ W_EMPTY_COLUMN: Final = 60
 W_DEPTH: Final = 7
 W_BLOCKER: Final = 9
 W_RUN: Final = 3
+W_ROOM: Final = 15
+"""Per empty free cell and empty column together (room multiplies: a group needs both)."""
 RETURNS: Final = True
 """Whether the player takes cards back from the foundations while it has other moves (it wins
 fewer deals without: 69 of MS 1-200 instead of 90)."""
@@ -141,7 +144,7 @@ def score_position(game: FreeCell) -> float:
                     score -= W_DEPTH * (len(col) - 1 - col.index(card))
                     break
     free = game._cells.count(-1)
-    return score + W_FREE_CELL * free + W_EMPTY_COLUMN * empty + 15 * free * empty
+    return score + W_FREE_CELL * free + W_EMPTY_COLUMN * empty + W_ROOM * free * empty
 
 
 def _from_foundation(game: FreeCell, move: Move) -> bool:

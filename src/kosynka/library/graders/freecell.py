@@ -42,8 +42,9 @@ from typing import Any, Final
 
 from kosynka.games.base import Game
 from kosynka.games.freecell import FreeCellRules
-from kosynka.games.freecell.player import DEFAULT_MAX_MOVES, play
+from kosynka.games.freecell.player import DEFAULT_MAX_MOVES
 from kosynka.library.grading import GradeFigures, weighted_score
+from kosynka.solver.freecell import play_games
 
 LONG_GAME: Final = float(DEFAULT_MAX_MOVES)
 """A game of this many moves counts as fully long (the player gives up there)."""
@@ -81,11 +82,12 @@ def grade_of(score: float) -> str:
 
 
 def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
-    """The grading fields of a winnable deal: the player's ``runs`` games from ``game`` and the
-    solver's ``states``."""
+    """The grading fields of a winnable deal: the player's ``runs`` games from ``game`` (in the
+    compiled core's twin of the player when it is installed: the same games) and the solver's
+    ``states``."""
     if runs < 1:
         raise ValueError("grading needs at least one game of the player")
-    games = [play(game, seed) for seed in range(runs)]  # type: ignore[arg-type]
+    games = play_games(game, range(runs))  # type: ignore[arg-type]
     wins = sum(1 for g in games if g.won)
     mean_moves = sum(g.moves for g in games) / len(games)
     mean_home = sum(g.foundation for g in games) / len(games)
