@@ -744,6 +744,7 @@ std::vector<Strategy> g_short = {{kPlayer, 20, 0, false}, {kTuned, 20, 0, true}}
 uint64_t g_first_quota = kFirstQuota, g_last_quota = kLastQuota;
 
 constexpr size_t kNodeCap = 1u << 18;          // positions one best-first search keeps, at most
+size_t g_node_cap = kNodeCap;
 constexpr size_t kTableBytes = size_t(768) << 20;  // the depth-first table, at most
 
 // What one search run ends with.
@@ -999,7 +1000,7 @@ std::unique_ptr<Search> make_search(const State& root, const Strategy& s) {
   State start = root;
   start.digging = s.digging;
   if (s.kind == 1) return std::make_unique<DepthFirst>(start);
-  return std::make_unique<BestFirst>(start, s, kNodeCap);
+  return std::make_unique<BestFirst>(start, s, g_node_cap);
 }
 
 // One search alone, to the end or `quota` states (for the short lines and for tests).
@@ -1313,11 +1314,12 @@ std::vector<int> position_features(const Position& pos, bool no_return) {
 }
 
 void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
-                   uint64_t last_quota, size_t final_index) {
+                   uint64_t last_quota, size_t node_cap) {
   if (strategies.empty()) {
     g_portfolio = kPortfolio;
     g_first_quota = kFirstQuota;
     g_last_quota = kLastQuota;
+    g_node_cap = kNodeCap;
     return;
   }
   g_portfolio.clear();
@@ -1333,7 +1335,7 @@ void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t fir
   }
   g_first_quota = first_quota;
   g_last_quota = last_quota;
-  (void)final_index;
+  g_node_cap = node_cap ? node_cap : kNodeCap;
 }
 
 }  // namespace kosynka::freecell

@@ -158,10 +158,10 @@ std::vector<std::array<int, 4>> search_moves(const Position& pos, bool no_return
 std::vector<int> position_features(const Position& pos, bool no_return);
 
 // Experiments: replace the portfolio (each strategy: kFeatures weights, the depth weight, the
-// kind and digging 0/1) and the schedule (first quota, last quota of the portfolio, the strategy
-// that runs to the end). Empty: back to the built-in one.
+// kind and digging 0/1), the schedule (first quota, last quota of the portfolio) and how many
+// positions a best-first search keeps (0: kNodeCap). Empty: back to the built-in ones.
 void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
-                   uint64_t last_quota, size_t final_index);
+                   uint64_t last_quota, size_t node_cap);
 
 // kosynka move text of an engine move code ("7C>4", "AH>f", "5S>c").
 std::string code_text(int code);

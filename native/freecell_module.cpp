@@ -152,8 +152,8 @@ void bind_freecell(nb::module_& m) {
         "own generator (for tests).");
 
   m.def("fc_set_portfolio", &set_portfolio, nb::arg("strategies"), nb::arg("first_quota") = 0,
-        nb::arg("last_quota") = 0, nb::arg("final_index") = 0,
+        nb::arg("last_quota") = 0, nb::arg("node_cap") = 0,
         "Experiments: the portfolio's strategies (12 weights, a depth weight, a kind and digging "
-        "each), its quotas and the strategy that runs to the end; an empty list restores the "
-        "built-in one.");
+        "each), its quotas and how many positions a best-first search keeps (0: the built-in "
+        "cap); an empty list restores the built-in ones.");
 }
