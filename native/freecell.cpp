@@ -552,7 +552,7 @@ int State::priority(const Move& m) const {
   switch (m.kind) {
     case kColHome:
     case kCellHome:
-      return 1000;
+      return kTopPriority;
     case kCellCol:
       return len[m.dst] ? 800 : 250;
     case kColCol: {
@@ -815,9 +815,23 @@ class BestFirst : public Search {
         }
       }
       std::pop_heap(heap_.begin(), heap_.end());
-      const uint32_t n = heap_.back().node;
+      const Entry top = heap_.back();
+      const uint32_t n = top.node;
       heap_.pop_back();
       Info& in = info_[n];
+      if (!in.expanded) {
+        // Its turn by the bound: list its moves now and queue its best one where it belongs.
+        if (current_ != n) {
+          st_.load(&nodes_[n]);
+          current_ = n;
+        }
+        expand(in);
+        if (in.count) {
+          heap_.push_back(Entry{in.cost + all_pri_[in.begin], top.seq, n});
+          std::push_heap(heap_.begin(), heap_.end());
+        }
+        continue;
+      }
       const Move m = all_[in.begin + in.next];
       ++in.next;
       if (in.next < in.count) {
@@ -867,10 +881,11 @@ class BestFirst : public Search {
   struct Info {
     uint32_t from;
     Move move;
-    uint32_t begin;  // its moves in `all_`, best first
+    uint32_t begin;  // its moves in `all_`, best first (once expanded)
     uint16_t count, next;
     uint32_t depth;
     int64_t cost;
+    bool expanded;
   };
   struct Entry {
     int64_t key;
@@ -891,27 +906,36 @@ class BestFirst : public Search {
   uint32_t seq_ = 0;
   uint32_t current_ = 0;  // the node whose position `st_` holds
 
-  // Keep the current position as a new node and queue its best move.
+  // Keep the current position as a new node. Its moves are listed only when its turn comes
+  // (most nodes of a search never get one): until then it waits in the queue under a bound,
+  // its cost plus the highest priority any move has, which comes no later than its best move
+  // would; at that turn it is expanded and queued again under its best move's priority with
+  // the same sequence number, so positions are tried in exactly the order of listing every
+  // node's moves at once.
   void add_node(uint32_t from, const Move& via, uint32_t depth) {
-    Move gen[kMaxMoves];
-    std::pair<int, Move> order[kMaxMoves];
     const uint32_t id = uint32_t(nodes_.size());
     nodes_.emplace_back();
     st_.store(&nodes_.back());
+    const int64_t cost =
+        (int64_t(-st_.score(strat_)) + int64_t(strat_.depth_weight) * depth) * 4096;
+    info_.push_back(Info{from, via, 0, 0, 0, depth, cost, false});
+    heap_.push_back(Entry{cost - kTopPriority, seq_++, id});
+    std::push_heap(heap_.begin(), heap_.end());
+  }
+
+  // List the moves of the node `in` (whose position `st_` holds), best first.
+  void expand(Info& in) {
+    Move gen[kMaxMoves];
+    std::pair<int, Move> order[kMaxMoves];
     const int count = st_.moves(gen);
     for (int i = 0; i < count; ++i) order[i] = {-st_.priority(gen[i]), gen[i]};
     sort_moves(order, order + count);
-    const uint32_t begin = uint32_t(all_.size());
+    in.begin = uint32_t(all_.size());
+    in.count = uint16_t(count);
+    in.expanded = true;
     for (int i = 0; i < count; ++i) {
       all_.push_back(order[i].second);
       all_pri_.push_back(order[i].first);
-    }
-    const int64_t cost =
-        (int64_t(-st_.score(strat_)) + int64_t(strat_.depth_weight) * depth) * 4096;
-    info_.push_back(Info{from, via, begin, uint16_t(count), 0, depth, cost});
-    if (count) {
-      heap_.push_back(Entry{cost + order[0].first, seq_++, id});
-      std::push_heap(heap_.begin(), heap_.end());
     }
   }
 };

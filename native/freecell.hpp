@@ -59,6 +59,9 @@ struct Key {
   bool operator==(const Key& o) const { return a == o.a && b == o.b; }
 };
 
+// The highest priority a move has (State::priority: a card going home).
+constexpr int kTopPriority = 1000;
+
 // The figures the search's score weighs (see State::features).
 constexpr int kFeatures = 12;
 
@@ -119,7 +122,7 @@ class State {
   void features(int* f) const;
   void quick_features(int* f) const;  // features 7, 8 and 9 left at 0
   int score(const Strategy& s) const;
-  // How promising a move looks before it is made (higher first).
+  // How promising a move looks before it is made (higher first), at most kTopPriority.
   int priority(const Move& m) const;
   // Keep the position in a best-first node / take it back from one.
   void store(void* node) const;
