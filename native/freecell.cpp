@@ -735,7 +735,8 @@ constexpr std::array<int, kFeatures> kPlayer = {100, 28, 60, 15, -9, 3, -7, 0, 0
 const std::vector<Strategy> kPortfolio = {
     {kTuned, 0, 0, true},    // best first, with digging
     {kTuned, 10, 0, false},
-    {kTuned, 0, 1, true},    // depth first in priority order, with digging
+    {kTuned, 0, 1, false},   // depth first in priority order (no digging: cheaper, and it
+                             // exhausts a lost game sooner)
     {kPlayer, 20, 0, false},
     {kPlayer, 0, 0, false}};
 constexpr uint64_t kFirstQuota = 1000, kLastQuota = 64000;

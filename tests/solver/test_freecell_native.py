@@ -124,9 +124,9 @@ def test_single_searches_agree(strategy: int) -> None:
 
 
 def test_a_deal_that_takes_several_rounds() -> None:
-    # Deal 10 takes thousands of states: every search of the portfolio has several turns, so
+    # Deal 169 takes thousands of states: every search of the portfolio has several turns, so
     # the core and the reference must share the schedule as well as the searches.
-    game = FreeCell(10)
+    game = FreeCell(169)
     cols, cells, found, ret = position_args(game)
     native = core().fc_solve(cols, cells, found, ret, -1.0, 0, False)
     mine = ref.solve(cols, cells, found, ret)

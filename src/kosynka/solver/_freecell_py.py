@@ -83,7 +83,7 @@ are tried."""
 PORTFOLIO: Final[tuple[Strategy, ...]] = (
     (TUNED, 0, BEST_FIRST, True),
     (TUNED, 10, BEST_FIRST, False),
-    (TUNED, 0, DEPTH_FIRST, True),
+    (TUNED, 0, DEPTH_FIRST, False),
     (PLAYER, 20, BEST_FIRST, False),
     (PLAYER, 0, BEST_FIRST, False),
 )

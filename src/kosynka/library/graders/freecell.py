@@ -28,8 +28,9 @@ are in the library): ``easy`` below :data:`EASY_BELOW`, ``hard`` from :data:`HAR
 winnable; 8 games each; the starter library's build) at the 33rd and 67th percentiles, so
 that each grade holds a third of them: on easy deals the player wins 94% of its games (49.9
 cards home on average), on normal ones 23% (21.8 home), on hard ones none (4.2 home), and the
-solver's median effort rises from 172 to 230 to 528 states. (They were set again, the same
-way, when the solver's portfolio changed its order and so its state counts: 81.7 became 81.5.)
+solver's median effort rises from 172 to 230 to 524 states. (They were set again, the same
+way, whenever the solver's portfolio changed and so its state counts: when it changed its order
+81.7 became 81.5; when its depth-first search left out the digging moves they stayed.)
 
 >>> f = figures_of(runs=8, wins=8, mean_moves=110.0, mean_home=52.0, states=60)
 >>> grade_of(difficulty_score(f))
