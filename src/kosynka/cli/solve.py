@@ -30,6 +30,7 @@ from kosynka.errors import KosynkaError
 from kosynka.games import GameSpec, game_spec, game_specs
 from kosynka.process import die_with_parent
 from kosynka.solver import SolveResult, default_implementation, has_solver, solve
+from kosynka.solver.result import STOCK_MOVE_TEXTS
 from kosynka.solver.stats import summarize
 
 MAX_DEALS = 10_000_000
@@ -83,26 +84,25 @@ def parse_deal_range(spec: GameSpec, text: str, numbering: str | None) -> list[i
     return out
 
 
-def _move_texts(game: Any, res: SolveResult, notation: str) -> list[str]:
-    """The result's moves as text: kosynka move text, or (``notation="standard"``, FreeCell)
-    fc-solve's standard notation, each move written for the position it is made in."""
-    if notation == "standard" and res.moves:
-        from kosynka.solver.freecell import standard_line
-
-        return standard_line(game, res.moves)
-    return [str(m) for m in res.moves]
-
-
 def _row(
     label_key: str, label: object, res: SolveResult, game: Any = None, notation: str = "text"
 ) -> dict[str, object]:
-    """One result line."""
+    """One result line. Its moves are kosynka move text, or (``notation="standard"``,
+    FreeCell) fc-solve's standard notation, each move written for the position it is made in;
+    the counts of card and stock moves come from the move text (made once: a line of a
+    FreeCell range is a hundred moves, and a range is thousands of lines)."""
+    texts = [str(m) for m in res.moves]
+    stock = sum(1 for t in texts if t in STOCK_MOVE_TEXTS)
+    if notation == "standard" and res.moves:
+        from kosynka.solver.freecell import standard_line
+
+        texts = standard_line(game, res.moves)
     row: dict[str, object] = {
         label_key: label,
         "status": res.status.value,
-        "moves": _move_texts(game, res, notation),
-        "card_moves": res.card_moves,
-        "stock_moves": res.stock_moves,
+        "moves": texts,
+        "card_moves": len(res.moves) - stock,
+        "stock_moves": stock,
         "states": res.states,
         "ms": round(res.seconds * 1000, 3),
     }

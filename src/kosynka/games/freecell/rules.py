@@ -403,12 +403,16 @@ class FreeCell(Game[Move]):
     def _locate(self, card: int) -> _Where:
         """Where ``card`` is: (zone, column or cell slot or suit, index in that pile)."""
         suit = _SUIT[card]
-        if _RANK[card] <= self._found[suit]:
-            return _IN_FOUNDATION, suit, _RANK[card] - 1
+        rank = _RANK[card]
+        if rank <= self._found[suit]:
+            return _IN_FOUNDATION, suit, rank - 1
+        cells = self._cells
+        if card in cells:  # four places at most: cheaper to rule out than eight columns
+            return _IN_CELL, cells.index(card), 0
         for i, col in enumerate(self._cols):
             if card in col:
                 return _IN_COLUMN, i, col.index(card)
-        return _IN_CELL, self._cells.index(card), 0
+        raise InvalidPositionError(f"{ALL_CARDS[card]} is nowhere in the position")
 
     def explain(self, move: Move) -> Reason | None:
         """``None`` when ``move`` is legal here, otherwise the :class:`Reason` that refuses it.
