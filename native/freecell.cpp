@@ -744,7 +744,7 @@ std::vector<Strategy> g_portfolio = kPortfolio;
 std::vector<Strategy> g_short = {{kPlayer, 20, 0, false}, {kTuned, 20, 0, true}};
 uint64_t g_first_quota = kFirstQuota, g_last_quota = kLastQuota;
 
-constexpr size_t kNodeCap = 1u << 18;          // positions one best-first search keeps, at most
+constexpr size_t kNodeCap = 1u << 17;          // positions one best-first search keeps, at most
 size_t g_node_cap = kNodeCap;
 constexpr size_t kTableBytes = size_t(768) << 20;  // the depth-first table, at most
 

@@ -96,7 +96,7 @@ SHORT: Final[tuple[Strategy, ...]] = (
 FIRST_QUOTA: Final = 1000
 LAST_QUOTA: Final = 64000
 """The portfolio's quotas of states: the first round's, doubled each round up to the last."""
-NODE_CAP: Final = 1 << 18
+NODE_CAP: Final = 1 << 17
 """Positions one best-first search keeps, at most (then it drops out of the portfolio)."""
 
 
