@@ -4,6 +4,7 @@
     python bench/solver_freecell.py --deals 1-32000 --parts lines --fcs-lines /tmp/lg.txt
     python bench/solver_freecell.py --parts sample --sample 10000
     python bench/solver_freecell.py --deals 1-1000 --parts cells,short,replay --fcs-lines F
+    python bench/solver_freecell.py --deals 1-32000 --parts twocells
 
 Parts (see ``bench/solver_freecell.md`` for what each measures and the figures):
 
@@ -34,6 +35,9 @@ Parts (see ``bench/solver_freecell.md`` for what each measures and the figures):
 ``cells``
     ``--cells 3`` and ``--cells 2`` on the deals, with foundation return on and off: decided,
     impossible, time.
+``twocells``
+    ``--cells 2 --no-foundation-return`` on the deals with ``--jobs 2`` (for 1-32,000: set beside
+    the published counts, :data:`PUBLISHED_TWO_CELLS`): won, proved impossible, undecided.
 """
 
 from __future__ import annotations
@@ -59,6 +63,11 @@ IMPOSSIBLE = (11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948)
 """The Microsoft deals below 1,000,000 that cannot be won (4 cells)."""
 LG_MISSES = 739671
 """Solvable, yet fc-solve -l lg reports it unsolved."""
+PUBLISHED_TWO_CELLS = {"solved": 25_367, "impossible": 6_600, "undecided": 33}
+"""MS 1-32,000 with two free cells and no foundation return, as Freecell Solver's author
+reported them in July 2010 (fc-solve.blogspot.com/2010/07; several presets, up to 8.2 million
+states a deal). The FreeCell FAQ (solitairelaboratory.com/fcfaq.html) then said: at least
+24,161 solvable."""
 FCS_BOARD = re.compile(r"^(Reached|Unsolved) Board No\. (\d+) at ([\d.]+)")
 
 
@@ -316,6 +325,34 @@ def part_cells(lo: int, hi: int, time_limit: float) -> None:
                 print(f"\n  undecided with {cells} cells, return {way}: {undecided}\n")
 
 
+def part_twocells(lo: int, hi: int, time_limit: float) -> None:
+    """Two free cells without foundation return (as fc-solve plays) over the deals, on two
+    processes, beside the published counts when the deals are 1-32,000."""
+    cmd = [sys.executable, "-m", "kosynka", "solve", "--game", "freecell", "--deals"]
+    cmd += [f"{lo}-{hi}", "--cells", "2", "--no-foundation-return", "--time-limit"]
+    cmd += [str(time_limit), "--jobs", "2", "--json"]
+    t0 = time.perf_counter()
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    wall = time.perf_counter() - t0
+    rows = [json.loads(line) for line in out.splitlines()][:-1]
+    count = {k: sum(1 for r in rows if r["status"] == k) for k in ("solved", "unsolvable", "limit")}
+    print(f"\n## two cells, no foundation return: MS {lo}-{hi}, {time_limit} s limit\n")
+    print("| who | won | proved impossible | undecided |")
+    print("|---|---|---|---|")
+    print(
+        f"| kosynka ({wall / 60:.1f} min, --jobs 2) | {count['solved']} | {count['unsolvable']} |"
+        f" {count['limit']} |"
+    )
+    if (lo, hi) == (1, 32000):
+        pub = PUBLISHED_TWO_CELLS
+        print(
+            f"| published (fc-solve, 2010) | {pub['solved']} | {pub['impossible']} |"
+            f" {pub['undecided']} |"
+        )
+    undecided = [r["deal"] for r in rows if r["status"] == "limit"]
+    print(f"\n  undecided: {undecided}")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", default="1-32000", help="MS deals LO-HI")
@@ -350,6 +387,8 @@ def main() -> None:
         part_sample(args.sample, args.seed, args.time_limit)
     if "cells" in parts:
         part_cells(lo, hi, args.time_limit)
+    if "twocells" in parts:
+        part_twocells(lo, hi, args.time_limit)
 
 
 if __name__ == "__main__":
