@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web_helpers import seed_storage
+from web_helpers import open_game_page
 
 from kosynka import Klondike, KlondikeRules, Move
 from kosynka.games.klondike.player import Player
@@ -36,26 +36,25 @@ def open_page(
     storage: dict[str, Any] | None = None,
     ready: bool = True,
 ) -> Any:
-    """A page at ``path`` in a fresh context; ``storage`` values (JSON-encoded unless they are
-    text) are put in localStorage before the page first loads (once, not on reloads)."""
-    ctx = browser.new_context(
-        viewport={"width": width, "height": height}, locale=locale, reduced_motion="reduce"
+    """A Klondike page at ``path`` in a fresh context, without motion, watching the messages
+    it shows (:func:`toasts`); ``storage`` values (JSON-encoded unless they are text) are put
+    in localStorage before the page first loads (once, not on reloads). The page's own script
+    errors are on ``page.js_errors``, the addresses it asked for on ``page.urls``."""
+    return open_game_page(
+        browser,
+        server,
+        contexts,
+        path,
+        width,
+        height,
+        locale,
+        storage,
+        "reduce",
+        init_script=_WATCH_TOASTS,
+        console_errors=False,
+        ready=ready,
+        ready_timeout=20000,
     )
-    ctx.set_default_timeout(20000)
-    contexts.append(ctx)
-    ctx.add_init_script(_WATCH_TOASTS)
-    seed_storage(ctx, storage)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.js_errors = errors
-    requests: list[str] = []
-    page.on("request", lambda r: requests.append(r.url))
-    page.requests = requests
-    page.goto(server + path)
-    if ready:
-        page.wait_for_selector("body[data-ready='1']", timeout=20000)
-    return page
 
 
 THINKING = {"Thinking…", "Думаю…"}

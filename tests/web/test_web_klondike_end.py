@@ -43,7 +43,7 @@ def lost_line() -> list[str]:
 
 
 def analysis_calls(page: Any) -> int:
-    return sum(u.endswith("/api/klondike/analysis") for u in page.requests)
+    return sum(u.endswith("/api/klondike/analysis") for u in page.urls)
 
 
 def inside_viewport(page: Any, locator: Any) -> bool:

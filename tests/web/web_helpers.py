@@ -99,28 +99,39 @@ def open_game_page(
     locale: str = "en-US",
     storage: dict[str, Any] | None = None,
     motion: str = "no-preference",
+    *,
+    init_script: str | None = None,
+    console_errors: bool = True,
+    ready: bool = True,
+    ready_timeout: int = 15000,
 ) -> Any:
     """A game page at ``path`` in a fresh browser context (kept in ``contexts`` to be closed),
     at a given size, locale and motion setting; ``storage`` is put in localStorage before the
-    page first loads (once, not on reloads). The page's script errors are kept on
-    ``page.js_errors``, the addresses it asked for on ``page.urls``."""
+    page first loads (once, not on reloads) and ``init_script`` runs in the page before its own
+    scripts. The page's script errors (and, with ``console_errors``, the errors it logs) are
+    kept on ``page.js_errors``, the addresses it asked for on ``page.urls``. With ``ready`` the
+    page is returned once it says it is ready."""
     ctx = browser.new_context(
         viewport={"width": width, "height": height}, locale=locale, reduced_motion=motion
     )
     ctx.set_default_timeout(20000)  # generous: CI runs other heavy tests alongside
     contexts.append(ctx)
+    if init_script:
+        ctx.add_init_script(init_script)
     seed_storage(ctx, storage)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    if console_errors:
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.js_errors = errors
     urls: list[str] = []
     page.on("request", lambda r: urls.append(r.url))
     page.urls = urls
     page.still = motion == "reduce"
     page.goto(server + path)
-    page.wait_for_selector("body[data-ready='1']", timeout=15000)
+    if ready:
+        page.wait_for_selector("body[data-ready='1']", timeout=ready_timeout)
     return page
 
 
