@@ -205,3 +205,39 @@ def test_pile_labels_say_what_lies_there(page_at: Any) -> None:
                  .map(s => s.getAttribute('aria-label'))"""
         )
         assert filled and not [x for x in filled if "empty" in x or "пуст" in x], filled
+
+
+SCROLLS_AT = 76
+"""After this many moves of deal 9's line, column 1 runs from a king down to a three: at
+1280 x 800 even its tightest fan (each covered card's corner still showing) is taller than the
+screen, so the page scrolls."""
+
+
+def test_a_column_taller_than_the_screen_scrolls_clear_of_the_bar(page_at: Any) -> None:
+    """The table grows with its longest column and the bar stays at the foot of the screen: once
+    scrolled down, no card lies under the bar and the column's last card takes a tap on its top
+    strip (the bar used to stay where the screen first ended, over the column's last cards)."""
+    page = page_at("/", 1280, 800, storage=saved(record(9, LINE[:SCROLLS_AT])))
+    page.locator('#board .card[data-card="3H"]').wait_for()
+    height = page.evaluate("() => window.innerHeight")
+    assert page.evaluate("() => document.documentElement.scrollHeight") > height + 40
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(100)
+    b = box(page, "footer.bar")
+    assert abs(b["y"] + b["height"] - height) <= 1, b  # the bar is at the foot of the screen
+    cards = page.evaluate(
+        """() => [...document.querySelectorAll('#board .card')].map(e => {
+             const r = e.getBoundingClientRect();
+             return [e.dataset.key, r.x, r.y, r.width, r.height]; })"""
+    )
+    under = [
+        c[0] for c in cards if overlaps(tuple(c[1:]), (b["x"], b["y"], b["width"], b["height"]))
+    ]
+    assert not under, under
+    three = box(page, '#board .card[data-card="3H"]')
+    hit = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('.card')?.dataset.card",
+        [three["x"] + 12, three["y"] + 6],
+    )
+    assert hit == "3H"
+    assert not page.js_errors
