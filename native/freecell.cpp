@@ -226,7 +226,7 @@ int State::moves(Move* out) const {
     if (ec >= 0) out[k_out++] = Move{kCellCol, uint8_t(k), uint8_t(ec), 1};
   }
   // 5. Column tops to a free cell.
-  if (fc >= 0)
+  if (fc >= 0 && to_cell)
     for (int i = 0; i < kColumns; ++i)
       if (len[i]) out[k_out++] = Move{kColCell, uint8_t(i), uint8_t(fc), 1};
   // 6. Foundation tops back to columns.
@@ -733,6 +733,8 @@ class KeySet {
 constexpr std::array<int, kFeatures> kTuned = {48, 54, 72, 3, -14, 26, -14, 0, 0, 0, 7, -28};
 constexpr std::array<int, kFeatures> kPlayer = {100, 28, 60, 15, -9, 3, -7, 0, 0, 0, 0, 0};
 const std::vector<Strategy> kPortfolio = {
+    {kTuned, 0, 1, true, false},  // depth first, cells only on the way to a digging move's
+                                  // target (not complete: it wins, never proves a loss)
     {kTuned, 0, 0, true},    // best first, with digging
     {kTuned, 10, 0, false},
     {kTuned, 0, 1, false},   // depth first in priority order (no digging: cheaper, and it
@@ -980,7 +982,9 @@ class BestFirst : public Search {
 };
 
 // Depth-first search over the same moves, tried in priority order: complete, and it keeps only
-// 16 bytes per position. It stops (kTable) rather than let its table pass kTableBytes.
+// 16 bytes per position. It stops (kTable) rather than let its table pass kTableBytes. Without
+// the moves to a free cell on their own (State::to_cell) it is not complete: running dry, it
+// stops with kNodes (no verdict).
 class DepthFirst : public Search {
  public:
   explicit DepthFirst(const State& root) : st_(root) {
@@ -1030,6 +1034,7 @@ class DepthFirst : public Search {
       if (!seen_.insert(st_.key())) continue;
       expand(m);
     }
+    if (outcome == Run::kUnsolvable && !st_.to_cell) outcome = Run::kNodes;
     budget.states += states;
     budget.unique += seen_.size() - reported_;
     reported_ = seen_.size();
@@ -1062,6 +1067,7 @@ class DepthFirst : public Search {
 std::unique_ptr<Search> make_search(const State& root, const Strategy& s) {
   State start = root;
   start.digging = s.digging;
+  start.to_cell = s.to_cell;
   if (s.kind == 1) return std::make_unique<DepthFirst>(start);
   return std::make_unique<BestFirst>(start, s, g_node_cap);
 }
@@ -1208,7 +1214,9 @@ std::vector<Move> shortcut(const State& root, const std::vector<Move>& path) {
 
 // Decide `root`: the portfolio's searches take turns, each going on where it stopped, with
 // quotas of states that double each round from g_first_quota up to g_last_quota. A search that
-// would need too much memory drops out; when every one has, the limit is reached.
+// would need too much memory drops out, and so does an incomplete one that has run dry (kNodes:
+// it proves nothing); when every one has, the limit is reached. Only a complete search running
+// dry (kUnsolvable) proves the game lost.
 Run run_phase(const State& root, const std::vector<Strategy>& portfolio, Budget& budget,
               std::vector<Move>& path) {
   auto left = [&budget]() -> uint64_t {
@@ -1387,13 +1395,15 @@ void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t fir
   }
   g_portfolio.clear();
   for (const auto& v : strategies) {
-    if (v.size() != kFeatures + 3)
-      throw std::invalid_argument("kFeatures weights, a depth weight, a kind and digging");
+    if (v.size() != kFeatures + 3 && v.size() != kFeatures + 4)
+      throw std::invalid_argument(
+          "kFeatures weights, a depth weight, a kind, digging and optionally to_cell");
     Strategy s;
     for (int k = 0; k < kFeatures; ++k) s.w[k] = v[k];
     s.depth_weight = v[kFeatures];
     s.kind = v[kFeatures + 1];
     s.digging = v[kFeatures + 2] != 0;
+    s.to_cell = v.size() == kFeatures + 3 || v[kFeatures + 3] != 0;
     g_portfolio.push_back(s);
   }
   g_first_quota = first_quota;

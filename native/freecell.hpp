@@ -72,6 +72,11 @@ struct Strategy {
   int depth_weight = 0;
   int kind = 0;         // 0 best first, 1 depth first in priority order
   bool digging = true;  // the search's moves include kDigHome and kDigCol
+  // The search's moves include a column's top card to a free cell on its own. Without them a
+  // card goes to a free cell only on the way to a digging move's target: far fewer positions,
+  // but not every position is reachable, so such a search running dry proves nothing (it
+  // drops out, kNodes) and only the complete ones decide a lost game.
+  bool to_cell = true;
 };
 
 class State {
@@ -88,8 +93,10 @@ class State {
   // With `no_return`, the search plays the game without foundation return (a line of that game
   // is a line of the real rules too) and its safe moves home follow that game's rule.
   bool no_return = false;
-  // Whether moves() lists the digging moves (kDigHome, kDigCol).
+  // Whether moves() lists the digging moves (kDigHome, kDigCol), and a column's top card to a
+  // free cell on its own (kColCell; see Strategy::to_cell).
   bool digging = true;
+  bool to_cell = true;
 
   bool is_won() const { return home == 52; }
   Key key() const { return Key{ha, hb}; }
@@ -161,7 +168,7 @@ std::vector<std::array<int, 4>> search_moves(const Position& pos, bool no_return
 std::vector<int> position_features(const Position& pos, bool no_return);
 
 // Experiments: replace the portfolio (each strategy: kFeatures weights, the depth weight, the
-// kind and digging 0/1), the schedule (first quota, last quota of the portfolio) and how many
+// kind, digging 0/1 and, optionally, to_cell 0/1), the schedule (first quota, last quota of the portfolio) and how many
 // positions a best-first search keeps (0: kNodeCap). Empty: back to the built-in ones.
 void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
                    uint64_t last_quota, size_t node_cap);

@@ -76,21 +76,23 @@ TUNED: Final = (48, 54, 72, 3, -14, 26, -14, 0, 0, 0, 7, -28)
 PLAYER: Final = (100, 28, 60, 15, -9, 3, -7, 0, 0, 0, 0, 0)
 BEST_FIRST: Final = 0
 DEPTH_FIRST: Final = 1
-Strategy = tuple[tuple[int, ...], int, int, bool]
+Strategy = tuple[tuple[int, ...], int, int, bool, bool]
 """A search of the portfolio: the weights of the score's figures, the depth weight, the kind
-(:data:`BEST_FIRST` or :data:`DEPTH_FIRST`, in priority order) and whether the digging moves
-are tried."""
+(:data:`BEST_FIRST` or :data:`DEPTH_FIRST`, in priority order), whether the digging moves are
+tried, and whether a column's top card may go to a free cell on its own (without, the search
+is not complete: see :attr:`State.to_cell`)."""
 PORTFOLIO: Final[tuple[Strategy, ...]] = (
-    (TUNED, 0, BEST_FIRST, True),
-    (TUNED, 10, BEST_FIRST, False),
-    (TUNED, 0, DEPTH_FIRST, False),
-    (PLAYER, 20, BEST_FIRST, False),
-    (PLAYER, 0, BEST_FIRST, False),
+    (TUNED, 0, DEPTH_FIRST, True, False),
+    (TUNED, 0, BEST_FIRST, True, True),
+    (TUNED, 10, BEST_FIRST, False, True),
+    (TUNED, 0, DEPTH_FIRST, False, True),
+    (PLAYER, 20, BEST_FIRST, False, True),
+    (PLAYER, 0, BEST_FIRST, False, True),
 )
 """The strategies that take turns (see :func:`run_phase`)."""
 SHORT: Final[tuple[Strategy, ...]] = (
-    (PLAYER, 20, BEST_FIRST, False),
-    (TUNED, 20, BEST_FIRST, True),
+    (PLAYER, 20, BEST_FIRST, False, True),
+    (TUNED, 20, BEST_FIRST, True, True),
 )
 """The strategies ``short=True`` adds, for shorter lines."""
 FIRST_QUOTA: Final = 1000
@@ -115,7 +117,11 @@ def code_text(code: int) -> str:
 
 class State:
     """A position as the search keeps it: columns of card indices (bottom to top), free cells
-    (``NONE`` for an empty one), foundation counts and what each card lies on (the key)."""
+    (``NONE`` for an empty one), foundation counts and what each card lies on (the key).
+
+    ``digging`` and ``to_cell`` choose the search's moves (see :meth:`moves`). Without
+    ``to_cell`` a card reaches a free cell only on the way to a digging move's target: far
+    fewer positions, but not all of them, so such a search proves no loss."""
 
     __slots__ = (
         "cell",
@@ -129,6 +135,7 @@ class State:
         "no_return",
         "parent",
         "ret",
+        "to_cell",
     )
 
     def __init__(
@@ -145,6 +152,7 @@ class State:
         self.ret = ret
         self.no_return = False
         self.digging = True
+        self.to_cell = True
         parent = bytearray([HOME] * 52)
         for col in self.cols:
             for j, c in enumerate(col):
@@ -168,6 +176,7 @@ class State:
         st.ret = self.ret
         st.no_return = self.no_return
         st.digging = self.digging
+        st.to_cell = self.to_cell
         st.free_cells = self.free_cells
         st.empty_cols = self.empty_cols
         st.home = self.home
@@ -203,12 +212,12 @@ class State:
         left); (2) a column's run, or the part of it that fits, onto another column's top
         card; (3) the top cards of a column's run into the first empty column (every size that
         may move, smallest first, never a whole column); (4) a free cell's card onto a column's
-        top card, then into the first empty column; (5) a column's top card to the first empty
-        free cell; (6) with foundation return, a foundation's top card onto a column's top
-        card, then into the first empty column, unless it is safe to send home; (7) with
-        :attr:`digging`, DIG_HOME and DIG_COL for each card with 1 .. (empty free cells) cards
-        above it: home when its foundation wants it, else onto each column's top card it fits
-        on, unless it lies on a card it fits on already."""
+        top card, then into the first empty column; (5) with :attr:`to_cell`, a column's top
+        card to the first empty free cell; (6) with foundation return, a foundation's top card
+        onto a column's top card, then into the first empty column, unless it is safe to send
+        home; (7) with :attr:`digging`, DIG_HOME and DIG_COL for each card with 1 .. (empty
+        free cells) cards above it: home when its foundation wants it, else onto each column's
+        top card it fits on, unless it lies on a card it fits on already."""
         out: list[SearchMove] = []
         add = out.append
         cols, cell, found = self.cols, self.cell, self.found
@@ -261,7 +270,7 @@ class State:
                     add((CELL_COL, k, j, 1))
             if ec >= 0:
                 add((CELL_COL, k, ec, 1))
-        if fc >= 0:
+        if fc >= 0 and self.to_cell:
             for i, col in enumerate(cols):
                 if col:
                     add((COL_CELL, i, fc, 1))
@@ -738,7 +747,9 @@ class BestFirst:
 
 class DepthFirst:
     """Depth-first search over the same moves, tried in priority order: complete and light on
-    memory, and it can go on where it stopped (:meth:`step`)."""
+    memory, and it can go on where it stopped (:meth:`step`). Without the moves to a free cell
+    on their own (:attr:`State.to_cell` false) it is not complete: running dry, it stops with
+    :data:`NODES` (no verdict) instead of :data:`UNSOLVABLE`."""
 
     def __init__(self, root: State) -> None:
         self.st = root.copy()
@@ -801,6 +812,8 @@ class DepthFirst:
                 continue
             self.seen.add(key)
             self.expand(m)
+        if outcome == UNSOLVABLE and not st.to_cell:
+            outcome = NODES
         budget.states += states
         budget.unique += len(self.seen) - self.reported
         self.reported = len(self.seen)
@@ -811,6 +824,7 @@ def make_search(root: State, strategy: Strategy) -> BestFirst | DepthFirst:
     """A fresh search of ``strategy`` from ``root``."""
     start = root.copy()
     start.digging = strategy[3]
+    start.to_cell = strategy[4]
     if strategy[2] == DEPTH_FIRST:
         return DepthFirst(start)
     return BestFirst(start, strategy)
@@ -926,8 +940,9 @@ def run_alone(
 def run_phase(root: State, budget: Budget) -> tuple[str, list[SearchMove]]:
     """Decide ``root``: the portfolio's searches take turns, each going on where it stopped,
     with quotas of states that double each round from :data:`FIRST_QUOTA` up to
-    :data:`LAST_QUOTA`. A search that would need too much memory drops out; when every one
-    has, the limit is reached."""
+    :data:`LAST_QUOTA`. A search that would need too much memory drops out, and so does an
+    incomplete one that has run dry (it proves nothing); when every one has, the limit is
+    reached. Only a complete search running dry proves the game lost."""
     # Each search is made at its first turn: an easy deal is often won by the first one alone.
     searches: list[BestFirst | DepthFirst | None] = [None] * len(PORTFOLIO)
     dropped = [False] * len(PORTFOLIO)
