@@ -735,6 +735,7 @@ constexpr std::array<int, kFeatures> kPlayer = {100, 28, 60, 15, -9, 3, -7, 0, 0
 const std::vector<Strategy> kPortfolio = {
     {kTuned, 0, 1, true, false},  // depth first, cells only on the way to a digging move's
                                   // target (not complete: it wins, never proves a loss)
+    {kTuned, 0, 0, true, false},  // best first, the same moves (not complete either)
     {kTuned, 0, 0, true},    // best first, with digging
     {kTuned, 10, 0, false},
     {kTuned, 0, 1, false},   // depth first in priority order (no digging: cheaper, and it
@@ -832,8 +833,9 @@ class Search {
 // have not tried yet; a position's turn comes by its cost (minus its score, plus the depth
 // weight times its depth), then by its next move's priority, newest first; a move is made (and
 // its position scored and queued) only when its turn comes. Complete: when the queue runs dry,
-// every position reachable from the root has been tried. It stops (kNodes) rather than keep
-// more than `node_cap` positions.
+// every position reachable from the root has been tried (unless State::to_cell is false: then
+// it stops with kNodes, no verdict). It stops (kNodes) rather than keep more than `node_cap`
+// positions.
 class BestFirst : public Search {
  public:
   BestFirst(const State& root, const Strategy& strat, size_t node_cap)
@@ -905,6 +907,7 @@ class BestFirst : public Search {
         for (auto it = tmp_.rbegin(); it != tmp_.rend(); ++it) st_.undo(*it);
       }
     }
+    if (outcome == Run::kUnsolvable && !st_.to_cell) outcome = Run::kNodes;  // not complete
     budget.states += states;
     budget.unique += seen_.size() - reported_;
     reported_ = seen_.size();

@@ -83,6 +83,7 @@ tried, and whether a column's top card may go to a free cell on its own (without
 is not complete: see :attr:`State.to_cell`)."""
 PORTFOLIO: Final[tuple[Strategy, ...]] = (
     (TUNED, 0, DEPTH_FIRST, True, False),
+    (TUNED, 0, BEST_FIRST, True, False),
     (TUNED, 0, BEST_FIRST, True, True),
     (TUNED, 10, BEST_FIRST, False, True),
     (TUNED, 0, DEPTH_FIRST, False, True),
@@ -642,7 +643,8 @@ class BestFirst:
     the queue holds positions with the moves they have not tried yet; a position's turn comes
     by its cost (minus its score, plus the depth weight times its depth), then by its next
     move's priority, newest first; a move is made (and its position scored and queued) only
-    when its turn comes. Complete: when the queue runs dry every reachable position was tried.
+    when its turn comes. Complete: when the queue runs dry every reachable position was tried
+    (unless :attr:`State.to_cell` is false: then it stops with :data:`NODES`, no verdict).
     It stops (:data:`NODES`) rather than keep more than :data:`NODE_CAP` positions, and can go
     on where it stopped (:meth:`step`)."""
 
@@ -731,6 +733,8 @@ class BestFirst:
             else:
                 for u in reversed(tmp):
                     st.undo(u)
+        if outcome == UNSOLVABLE and not st.to_cell:
+            outcome = NODES
         budget.states += states
         budget.unique += len(self.seen) - self.reported
         self.reported = len(self.seen)
