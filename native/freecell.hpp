@@ -157,8 +157,9 @@ struct SearchResult {
 // the default line).
 SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, bool short_line);
 
-// The single searches, for tests: best first with the portfolio's strategy `strategy` (or
-// depth first when `strategy` < 0), on the game without foundation return when `no_return`.
+// The single searches, for tests: the portfolio's strategy `strategy` (or the complete depth
+// first search when `strategy` < 0), on the game without foundation return when `no_return`.
+// An incomplete search that runs dry reports a limit ("states"), not a loss.
 SearchResult single_search(const Position& pos, int strategy, bool no_return, uint64_t max_states);
 
 // The search's moves of a position after its safe moves home, in order, as (kind, src, dst,
@@ -168,8 +169,9 @@ std::vector<std::array<int, 4>> search_moves(const Position& pos, bool no_return
 std::vector<int> position_features(const Position& pos, bool no_return);
 
 // Experiments: replace the portfolio (each strategy: kFeatures weights, the depth weight, the
-// kind, digging 0/1 and, optionally, to_cell 0/1), the schedule (first quota, last quota of the portfolio) and how many
-// positions a best-first search keeps (0: kNodeCap). Empty: back to the built-in ones.
+// kind, digging 0/1 and, optionally, to_cell 0/1), the schedule (first quota, last quota of the
+// portfolio) and how many positions a best-first search keeps (0: kNodeCap). Empty: back to the
+// built-in ones.
 void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
                    uint64_t last_quota, size_t node_cap);
 

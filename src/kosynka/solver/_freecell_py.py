@@ -16,9 +16,12 @@ rule is sound; in short:
 * After every move, the cards that are safe go home without branching (:meth:`State.safe_home`).
 * The game without foundation return is searched first (its lines are lines of the real rules
   too); only when it cannot be won and the rules have return is the real game searched.
-* Several complete searches take turns, each going on where it stopped, with growing quotas
-  of states (:func:`run_phase`): a depth-first search in move priority order
-  (:class:`DepthFirst`) and best-first searches with different scores (:class:`BestFirst`).
+* Several searches take turns, each going on where it stopped, with growing quotas of states
+  (:func:`run_phase`): depth-first searches in move priority order (:class:`DepthFirst`) and
+  best-first searches with different scores (:class:`BestFirst`). The first two put a card in
+  a free cell only on the way to a digging move's target: they win most deals soonest but do
+  not reach every position, so when they run dry they drop out; only the complete ones that
+  follow prove a game lost.
 
 Moves come back as engine move codes ``card * 16 + to`` (``to`` as in
 :class:`kosynka.games.freecell.Move`: a column 0..7, 8 the foundation, 9 the first empty cell).
