@@ -87,10 +87,8 @@ is not complete: see :attr:`State.to_cell`)."""
 PORTFOLIO: Final[tuple[Strategy, ...]] = (
     (TUNED, 0, DEPTH_FIRST, True, False),
     (TUNED, 0, BEST_FIRST, True, False),
-    (TUNED, 0, BEST_FIRST, True, True),
     (TUNED, 10, BEST_FIRST, False, True),
     (TUNED, 0, DEPTH_FIRST, False, True),
-    (PLAYER, 20, BEST_FIRST, False, True),
     (PLAYER, 0, BEST_FIRST, False, True),
 )
 """The strategies that take turns (see :func:`run_phase`)."""
