@@ -7,6 +7,7 @@ import doctest
 import pytest
 
 import kosynka.solver.freecell as front
+from kosynka.cards import ALL_CARDS
 from kosynka.games.freecell import FreeCell, FreeCellRules, Move
 from kosynka.games.freecell.notation import parse_standard_line
 from kosynka.games.klondike import Klondike
@@ -160,3 +161,45 @@ def test_the_core_refuses_bad_positions() -> None:
 def test_docstring_examples() -> None:
     result = doctest.testmod(front, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_replay_follows_the_engine_move_for_move() -> None:
+    """The replay keeps each column card's column along the line to find cards faster: over
+    random legal lines of every rule option (cells, foundation returns, supermoves) it must
+    make exactly the engine's moves and reach the engine's position, and refuse an illegal
+    move wherever it comes."""
+    import random
+
+    rng = random.Random(20261201)
+    checked = 0
+    for n in range(60):
+        rules = FreeCellRules(cells=n % 5, foundation_return=n % 2 == 0)
+        game = FreeCell(rng.randint(1, 10**6), rules=rules)
+        engine = game.copy(stack=False)
+        codes: list[int] = []
+        for _ in range(rng.randint(20, 120)):
+            legal = engine.legal_move_list()
+            if not legal:
+                break
+            move = rng.choice(legal)
+            engine.push(move)
+            codes.append(move.card.index * 16 + move.to)
+        board = game.copy(stack=False)
+        made = front._replay(board, codes)
+        assert made == list(engine.move_stack)
+        assert board.key() == engine.key()
+        checked += len(codes)
+        # An illegal move at a random point is refused there, naming its place in the line.
+        if codes:
+            at = rng.randrange(len(codes))
+            probe = game.copy(stack=False)
+            front._replay(probe, codes[:at])
+            bad = next(
+                c * 16 + to
+                for c in range(52)
+                for to in range(10)
+                if probe.explain(Move(ALL_CARDS[c], to)) is not None
+            )
+            with pytest.raises(SolutionError, match=f"refused at move {at + 1} "):
+                front._replay(game.copy(stack=False), [*codes[:at], bad])
+    assert checked > 2000

@@ -25,6 +25,7 @@ from kosynka.cards import ALL_CARDS
 from kosynka.errors import KosynkaError
 from kosynka.games.freecell import FreeCell, Move
 from kosynka.games.freecell import player as _player
+from kosynka.games.freecell.rules import _IN_COLUMN, FOUNDATION
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _freecell_py
 from kosynka.solver.result import SolutionError, SolveResult, SolveStatus
@@ -122,10 +123,14 @@ def _replay(board: FreeCell, codes: Sequence[int], what: str = "solver line") ->
     them; raise :class:`SolutionError` at the first illegal one (naming the line ``what``).
 
     Each move is checked by the engine's own rule check (``FreeCell._explain``, the code behind
-    :meth:`FreeCell.explain`, on the card's place found by the engine) and made by its own
-    ``_apply``: the same checks as :meth:`FreeCell.advance`, without building a
-    :class:`~kosynka.games.freecell.Move` per check or keeping any history."""
+    :meth:`FreeCell.explain`) and made by its own ``_apply``: the same checks as
+    :meth:`FreeCell.advance`, without building a :class:`~kosynka.games.freecell.Move` per check
+    or keeping any history. The card's place is the engine's ``_locate`` answer, found faster:
+    the column of each card in a column is kept along the line, and the card's index in it read
+    from the position itself (a card not found there is located by ``_locate``)."""
     locate, explain, apply = board._locate, board._explain, board._apply
+    cols = board._cols
+    column_of = {c: i for i, col in enumerate(cols) for c in col}
     out: list[Move] = []
     table = _MOVE_OF_CODE
     for i, code in enumerate(codes):
@@ -133,11 +138,31 @@ def _replay(board: FreeCell, codes: Sequence[int], what: str = "solver line") ->
         if not 0 <= card < 52 or to >= 10:
             raise SolutionError(f"{what} has a bad move code {code} at move {i + 1}")
         move = table[card * 10 + to]
-        where = locate(card)
+        j = column_of.get(card)
+        where: tuple[int, int, int] | None = None
+        size = 1
+        if j is not None:
+            col = cols[j]
+            try:
+                idx = col.index(card)
+            except ValueError:
+                pass
+            else:
+                where = (_IN_COLUMN, j, idx)
+                size = len(col) - idx
+        if where is None:
+            j = None
+            where = locate(card)
         reason = explain(card, to, where)
         if reason is not None:
             raise SolutionError(f"{what} refused at move {i + 1} ({move}): {reason}")
         apply(move, where)
+        if to < FOUNDATION:
+            dest = cols[to]
+            for c in dest[len(dest) - size :]:
+                column_of[c] = to
+        elif j is not None:
+            del column_of[card]
         out.append(move)
     return out
 
