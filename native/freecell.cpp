@@ -736,6 +736,9 @@ const std::vector<Strategy> kPortfolio = {
     {kTuned, 0, 1, true, false},  // depth first, cells only on the way to a digging move's
                                   // target (not complete: it wins, never proves a loss)
     {kTuned, 0, 0, true, false},  // best first, the same moves (not complete either)
+    // two more of the first, their move orders shuffled a little, with 3 or 4 free cells
+    {kTuned, 0, 1, true, false, 1000, 1, 3},
+    {kTuned, 0, 1, true, false, 1000, 2, 3},
     {kTuned, 10, 0, false},       // the complete ones: best first,
     {kTuned, 0, 1, false},        // depth first (no digging: cheaper, and it exhausts a lost
                                   // game sooner),
@@ -988,7 +991,8 @@ class BestFirst : public Search {
 // stops with kNodes (no verdict).
 class DepthFirst : public Search {
  public:
-  explicit DepthFirst(const State& root) : st_(root) {
+  explicit DepthFirst(const State& root, int noise = 0, uint64_t seed = 0)
+      : st_(root), noise_(noise), rng_(seed * 0x9E3779B97F4A7C15ull + 12345) {
     seen_.insert(st_.key());
     expand(Move{});
   }
@@ -1054,12 +1058,26 @@ class DepthFirst : public Search {
   std::vector<std::pair<int, Move>> kids_;
   std::vector<Frame> stack_;
   std::vector<Move> made_;
+  int noise_ = 0;
+  uint64_t rng_ = 0;
+
+  // The next random addition to a move's priority (0 without noise).
+  int jitter() {
+    if (!noise_) return 0;
+    rng_ ^= rng_ << 13;
+    rng_ ^= rng_ >> 7;
+    rng_ ^= rng_ << 17;
+    return int(rng_ % uint64_t(noise_));
+  }
 
   void expand(const Move& via) {
     Move gen[kMaxMoves];
     const int count = st_.moves(gen);
     const uint32_t begin = uint32_t(kids_.size());
-    for (int i = 0; i < count; ++i) kids_.emplace_back(-st_.priority(gen[i]), gen[i]);
+    for (int i = 0; i < count; ++i) {
+      const int key = -st_.priority(gen[i]);
+      kids_.emplace_back(key - jitter(), gen[i]);
+    }
     sort_moves(kids_.data() + begin, kids_.data() + kids_.size());
     stack_.push_back(Frame{begin, uint32_t(kids_.size()), begin, uint32_t(made_.size()), via});
   }
@@ -1069,7 +1087,7 @@ std::unique_ptr<Search> make_search(const State& root, const Strategy& s) {
   State start = root;
   start.digging = s.digging;
   start.to_cell = s.to_cell;
-  if (s.kind == 1) return std::make_unique<DepthFirst>(start);
+  if (s.kind == 1) return std::make_unique<DepthFirst>(start, s.noise, s.seed);
   return std::make_unique<BestFirst>(start, s, g_node_cap);
 }
 
@@ -1231,7 +1249,7 @@ Run run_phase(const State& root, const std::vector<Strategy>& portfolio, Budget&
   for (;;) {
     bool any = false;
     for (size_t k = 0; k < portfolio.size(); ++k) {
-      if (dropped[k]) continue;
+      if (dropped[k] || portfolio[k].min_cells > root.rules.cells) continue;
       auto& search = searches[k];
       if (!left()) return Run::kQuota;
       if (!search) search = make_search(root, portfolio[k]);
@@ -1396,15 +1414,20 @@ void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t fir
   }
   g_portfolio.clear();
   for (const auto& v : strategies) {
-    if (v.size() != kFeatures + 3 && v.size() != kFeatures + 4)
+    if (v.size() != kFeatures + 3 && v.size() != kFeatures + 4 && v.size() != kFeatures + 6)
       throw std::invalid_argument(
-          "kFeatures weights, a depth weight, a kind, digging and optionally to_cell");
+          "kFeatures weights, a depth weight, a kind, digging and optionally to_cell, noise and "
+          "seed");
     Strategy s;
     for (int k = 0; k < kFeatures; ++k) s.w[k] = v[k];
     s.depth_weight = v[kFeatures];
     s.kind = v[kFeatures + 1];
     s.digging = v[kFeatures + 2] != 0;
     s.to_cell = v.size() == kFeatures + 3 || v[kFeatures + 3] != 0;
+    if (v.size() == kFeatures + 6) {
+      s.noise = v[kFeatures + 4];
+      s.seed = uint64_t(v[kFeatures + 5]);
+    }
     g_portfolio.push_back(s);
   }
   g_first_quota = first_quota;

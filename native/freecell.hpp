@@ -77,6 +77,12 @@ struct Strategy {
   // but not every position is reachable, so such a search running dry proves nothing (it
   // drops out, kNodes) and only the complete ones decide a lost game.
   bool to_cell = true;
+  // A depth-first search's move priorities get a random 0..noise-1 added (xorshift64 from
+  // `seed`): the same moves in another order, for a portfolio of differently lucky searches.
+  int noise = 0;
+  uint64_t seed = 0;
+  // The search runs only when the rules have at least this many free cells.
+  int min_cells = 0;
 };
 
 class State {
@@ -169,7 +175,7 @@ std::vector<std::array<int, 4>> search_moves(const Position& pos, bool no_return
 std::vector<int> position_features(const Position& pos, bool no_return);
 
 // Experiments: replace the portfolio (each strategy: kFeatures weights, the depth weight, the
-// kind, digging 0/1 and, optionally, to_cell 0/1), the schedule (first quota, last quota of the
+// kind, digging 0/1 and, optionally, to_cell 0/1, noise and seed), the schedule (first quota, last quota of the
 // portfolio) and how many positions a best-first search keeps (0: kNodeCap). Empty: back to the
 // built-in ones.
 void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,

@@ -100,7 +100,7 @@ def test_short_lines_agree() -> None:
         assert native[3] == mine.states
 
 
-@pytest.mark.parametrize("strategy", [-1, 0, 1, 2, 3, 4])
+@pytest.mark.parametrize("strategy", [-1, 0, 1, 2, 3, 4, 5, 6])
 def test_single_searches_agree(strategy: int) -> None:
     for game in random_positions(6, seed=4 + strategy):
         cols, cells, found, ret = position_args(game)

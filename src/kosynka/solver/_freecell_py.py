@@ -79,24 +79,28 @@ TUNED: Final = (48, 54, 72, 3, -14, 26, -14, 0, 0, 0, 7, -28)
 PLAYER: Final = (100, 28, 60, 15, -9, 3, -7, 0, 0, 0, 0, 0)
 BEST_FIRST: Final = 0
 DEPTH_FIRST: Final = 1
-Strategy = tuple[tuple[int, ...], int, int, bool, bool]
+Strategy = tuple[tuple[int, ...], int, int, bool, bool, int, int, int]
 """A search of the portfolio: the weights of the score's figures, the depth weight, the kind
 (:data:`BEST_FIRST` or :data:`DEPTH_FIRST`, in priority order), whether the digging moves are
-tried, and whether a column's top card may go to a free cell on its own (without, the search
-is not complete: see :attr:`State.to_cell`)."""
+tried, whether a column's top card may go to a free cell on its own (without, the search is not
+complete: see :attr:`State.to_cell`), the noise and seed of a depth-first search's move order
+(see :class:`DepthFirst`), and the fewest free cells the rules must have for it to run."""
 PORTFOLIO: Final[tuple[Strategy, ...]] = (
-    (TUNED, 0, DEPTH_FIRST, True, False),
-    (TUNED, 0, BEST_FIRST, True, False),
-    (TUNED, 10, BEST_FIRST, False, True),
-    (TUNED, 0, DEPTH_FIRST, False, True),
-    (PLAYER, 0, BEST_FIRST, False, True),
+    (TUNED, 0, DEPTH_FIRST, True, False, 0, 0, 0),
+    (TUNED, 0, BEST_FIRST, True, False, 0, 0, 0),
+    (TUNED, 0, DEPTH_FIRST, True, False, 1000, 1, 3),
+    (TUNED, 0, DEPTH_FIRST, True, False, 1000, 2, 3),
+    (TUNED, 10, BEST_FIRST, False, True, 0, 0, 0),
+    (TUNED, 0, DEPTH_FIRST, False, True, 0, 0, 0),
+    (PLAYER, 0, BEST_FIRST, False, True, 0, 0, 0),
 )
 """The strategies that take turns (see :func:`run_phase`)."""
 SHORT: Final[tuple[Strategy, ...]] = (
-    (PLAYER, 20, BEST_FIRST, False, True),
-    (TUNED, 20, BEST_FIRST, True, True),
+    (PLAYER, 20, BEST_FIRST, False, True, 0, 0, 0),
+    (TUNED, 20, BEST_FIRST, True, True, 0, 0, 0),
 )
 """The strategies ``short=True`` adds, for shorter lines."""
+_MASK64: Final = (1 << 64) - 1
 FIRST_QUOTA: Final = 1000
 LAST_QUOTA: Final = 64000
 """The portfolio's quotas of states: the first round's, doubled each round up to the last."""
@@ -756,8 +760,10 @@ class DepthFirst:
     on their own (:attr:`State.to_cell` false) it is not complete: running dry, it stops with
     :data:`NODES` (no verdict) instead of :data:`UNSOLVABLE`."""
 
-    def __init__(self, root: State) -> None:
+    def __init__(self, root: State, noise: int = 0, seed: int = 0) -> None:
         self.st = root.copy()
+        self.noise = noise
+        self.rng = (seed * 0x9E3779B97F4A7C15 + 12345) & _MASK64
         self.seen = {self.st.key()}
         self.reported = 0
         self.made: list[SearchMove] = []
@@ -768,11 +774,24 @@ class DepthFirst:
         self.frames_via: list[SearchMove] = []
         self.expand((0, 0, 0, 0))
 
+    def jitter(self) -> int:
+        """The next random addition to a move's priority (0 without noise): xorshift64, as the
+        core draws it."""
+        if not self.noise:
+            return 0
+        r = self.rng
+        r ^= (r << 13) & _MASK64
+        r ^= r >> 7
+        r ^= (r << 17) & _MASK64
+        self.rng = r
+        return r % self.noise
+
     def expand(self, via: SearchMove) -> None:
-        """Push a frame for the current position, its moves in priority order."""
+        """Push a frame for the current position, its moves in priority order (plus noise)."""
         st = self.st
         gen = st.moves()
-        order = sorted(range(len(gen)), key=lambda i: -st.priority(gen[i]))
+        keys = [-st.priority(m) - self.jitter() for m in gen]
+        order = sorted(range(len(gen)), key=keys.__getitem__)
         self.frames_moves.append([gen[i] for i in order])
         self.frames_next.append(0)
         self.frames_mark.append(len(self.made))
@@ -831,7 +850,7 @@ def make_search(root: State, strategy: Strategy) -> BestFirst | DepthFirst:
     start.digging = strategy[3]
     start.to_cell = strategy[4]
     if strategy[2] == DEPTH_FIRST:
-        return DepthFirst(start)
+        return DepthFirst(start, strategy[5], strategy[6])
     return BestFirst(start, strategy)
 
 
@@ -955,7 +974,7 @@ def run_phase(root: State, budget: Budget) -> tuple[str, list[SearchMove]]:
     while True:
         alive = False
         for k in range(len(PORTFOLIO)):
-            if dropped[k]:
+            if dropped[k] or PORTFOLIO[k][7] > root.ncells:
                 continue
             room = budget.left()
             if room == 0:
