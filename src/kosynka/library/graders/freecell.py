@@ -28,7 +28,7 @@ are in the library): ``easy`` below :data:`EASY_BELOW`, ``hard`` from :data:`HAR
 winnable; 8 games each; the starter library's build) at the 33rd and 67th percentiles, so
 that each grade holds a third of them: on easy deals the player wins 94% of its games (49.9
 cards home on average), on normal ones 23% (21.7 home), on hard ones none (4.3 home), and the
-solver's median effort rises from 108 to 197 to 794 states. (They were set again, the same
+solver's median effort rises from 108 to 197 to 781 states. (They were set again, the same
 way, whenever the solver's portfolio changed and so its state counts: when it changed its order
 81.7 became 81.5; when its depth-first search left out the digging moves they stayed; when two
 searches that use the free cells only on the way to a digging move's target went first (1 Dec)
