@@ -162,7 +162,7 @@ def test_wins_that_need_a_card_back(text: str, implementation: str) -> None:
 
 @pytest.mark.parametrize("implementation", available_implementations())
 def test_the_incomplete_searches_never_prove_a_loss(implementation: str) -> None:
-    """The portfolio's first searches (one depth first, one best first) leave out a column's
+    """The portfolio's incomplete searches (depth first and best first) leave out a column's
     top card to a free cell on its own (a card reaches a free cell only on the way to a digging
     move's target), so they do not reach every position: running dry they must drop out, never
     call the game lost. Alone on the endgames the oracle decided (games without foundation
