@@ -139,20 +139,12 @@ def _replay(board: FreeCell, codes: Sequence[int], what: str = "solver line") ->
             raise SolutionError(f"{what} has a bad move code {code} at move {i + 1}")
         move = table[card * 10 + to]
         j = column_of.get(card)
-        where: tuple[int, int, int] | None = None
-        size = 1
-        if j is not None:
-            col = cols[j]
-            try:
-                idx = col.index(card)
-            except ValueError:
-                pass
-            else:
-                where = (_IN_COLUMN, j, idx)
-                size = len(col) - idx
-        if where is None:
-            j = None
+        if j is not None and card in (col := cols[j]):
+            where = (_IN_COLUMN, j, col.index(card))
+        else:
             where = locate(card)
+        zone, src, idx = where
+        size = len(cols[src]) - idx if zone == _IN_COLUMN else 1
         reason = explain(card, to, where)
         if reason is not None:
             raise SolutionError(f"{what} refused at move {i + 1} ({move}): {reason}")
@@ -161,8 +153,8 @@ def _replay(board: FreeCell, codes: Sequence[int], what: str = "solver line") ->
             dest = cols[to]
             for c in dest[len(dest) - size :]:
                 column_of[c] = to
-        elif j is not None:
-            del column_of[card]
+        else:
+            column_of.pop(card, None)
         out.append(move)
     return out
 
