@@ -1244,12 +1244,15 @@ Run run_phase(const State& root, const std::vector<Strategy>& portfolio, Budget&
   };
   // Each search is made at its first turn: an easy deal is often won by the first one alone.
   std::vector<std::unique_ptr<Search>> searches(portfolio.size());
-  std::vector<bool> dropped(portfolio.size(), false);
+  // A search that needs more free cells than the rules have never runs.
+  std::vector<bool> dropped(portfolio.size());
+  for (size_t k = 0; k < portfolio.size(); ++k)
+    dropped[k] = portfolio[k].min_cells > root.rules.cells;
   uint64_t q = g_first_quota;
   for (;;) {
     bool any = false;
     for (size_t k = 0; k < portfolio.size(); ++k) {
-      if (dropped[k] || portfolio[k].min_cells > root.rules.cells) continue;
+      if (dropped[k]) continue;
       auto& search = searches[k];
       if (!left()) return Run::kQuota;
       if (!search) search = make_search(root, portfolio[k]);

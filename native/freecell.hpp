@@ -175,9 +175,9 @@ std::vector<std::array<int, 4>> search_moves(const Position& pos, bool no_return
 std::vector<int> position_features(const Position& pos, bool no_return);
 
 // Experiments: replace the portfolio (each strategy: kFeatures weights, the depth weight, the
-// kind, digging 0/1 and, optionally, to_cell 0/1, noise and seed), the schedule (first quota, last quota of the
-// portfolio) and how many positions a best-first search keeps (0: kNodeCap). Empty: back to the
-// built-in ones.
+// kind, digging 0/1 and, optionally, to_cell 0/1, noise and seed), the schedule (first quota,
+// last quota of the portfolio) and how many positions a best-first search keeps (0: kNodeCap).
+// Empty: back to the built-in ones.
 void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
                    uint64_t last_quota, size_t node_cap);
 

@@ -18,10 +18,10 @@ rule is sound; in short:
   too); only when it cannot be won and the rules have return is the real game searched.
 * Several searches take turns, each going on where it stopped, with growing quotas of states
   (:func:`run_phase`): depth-first searches in move priority order (:class:`DepthFirst`) and
-  best-first searches with different scores (:class:`BestFirst`). The first two put a card in
-  a free cell only on the way to a digging move's target: they win most deals soonest but do
-  not reach every position, so when they run dry they drop out; only the complete ones that
-  follow prove a game lost.
+  best-first searches with different scores (:class:`BestFirst`). The first four (two of them
+  only with 3 or 4 free cells) put a card in a free cell only on the way to a digging move's
+  target: they win most deals soonest but do not reach every position, so when they run dry
+  they drop out; only the complete ones that follow prove a game lost.
 
 Moves come back as engine move codes ``card * 16 + to`` (``to`` as in
 :class:`kosynka.games.freecell.Move`: a column 0..7, 8 the foundation, 9 the first empty cell).
@@ -969,12 +969,13 @@ def run_phase(root: State, budget: Budget) -> tuple[str, list[SearchMove]]:
     reached. Only a complete search running dry proves the game lost."""
     # Each search is made at its first turn: an easy deal is often won by the first one alone.
     searches: list[BestFirst | DepthFirst | None] = [None] * len(PORTFOLIO)
-    dropped = [False] * len(PORTFOLIO)
+    # A search that needs more free cells than the rules have never runs.
+    dropped = [s[7] > root.ncells for s in PORTFOLIO]
     q = FIRST_QUOTA
     while True:
         alive = False
         for k in range(len(PORTFOLIO)):
-            if dropped[k] or PORTFOLIO[k][7] > root.ncells:
+            if dropped[k]:
                 continue
             room = budget.left()
             if room == 0:
