@@ -25,7 +25,7 @@ from kosynka.cards import ALL_CARDS
 from kosynka.errors import KosynkaError
 from kosynka.games.freecell import FreeCell, Move
 from kosynka.games.freecell import player as _player
-from kosynka.games.freecell.rules import _IN_COLUMN, FOUNDATION
+from kosynka.games.freecell.rules import FOUNDATION
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _freecell_py
 from kosynka.solver.result import SolutionError, SolveResult, SolveStatus
@@ -126,8 +126,8 @@ def _replay(board: FreeCell, codes: Sequence[int], what: str = "solver line") ->
     :meth:`FreeCell.explain`) and made by its own ``_apply``: the same checks as
     :meth:`FreeCell.advance`, without building a :class:`~kosynka.games.freecell.Move` per check
     or keeping any history. The card's place is the engine's ``_locate`` answer, found faster:
-    the column of each card in a column is kept along the line, and the card's index in it read
-    from the position itself (a card not found there is located by ``_locate``)."""
+    the column of each card in a column is kept along the line and handed to ``_locate`` to
+    look at first."""
     locate, explain, apply = board._locate, board._explain, board._apply
     cols = board._cols
     column_of = {c: i for i, col in enumerate(cols) for c in col}
@@ -138,17 +138,11 @@ def _replay(board: FreeCell, codes: Sequence[int], what: str = "solver line") ->
         if not 0 <= card < 52 or to >= 10:
             raise SolutionError(f"{what} has a bad move code {code} at move {i + 1}")
         move = table[card * 10 + to]
-        j = column_of.get(card)
-        if j is not None and card in (col := cols[j]):
-            where = (_IN_COLUMN, j, col.index(card))
-        else:
-            where = locate(card)
-        zone, src, idx = where
-        size = len(cols[src]) - idx if zone == _IN_COLUMN else 1
+        where = locate(card, column_of.get(card))
         reason = explain(card, to, where)
         if reason is not None:
             raise SolutionError(f"{what} refused at move {i + 1} ({move}): {reason}")
-        apply(move, where)
+        size = apply(move, where)[2]  # the cards moved
         if to < FOUNDATION:
             dest = cols[to]
             for c in dest[len(dest) - size :]:

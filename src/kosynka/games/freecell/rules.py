@@ -400,8 +400,14 @@ class FreeCell(Game[Move]):
 
         return standard(self, move)
 
-    def _locate(self, card: int) -> _Where:
-        """Where ``card`` is: (zone, column or cell slot or suit, index in that pile)."""
+    def _locate(self, card: int, column: int | None = None) -> _Where:
+        """Where ``card`` is: (zone, column or cell slot or suit, index in that pile).
+        ``column`` is a column the caller expects it in, looked at first (a replay that keeps
+        track of its cards skips the scan of the other columns)."""
+        if column is not None:
+            col = self._cols[column]
+            if card in col:
+                return _IN_COLUMN, column, col.index(card)
         suit = _SUIT[card]
         rank = _RANK[card]
         if rank <= self._found[suit]:
