@@ -1088,7 +1088,7 @@ std::unique_ptr<Search> make_search(const State& root, const Strategy& s) {
   start.digging = s.digging;
   start.to_cell = s.to_cell;
   if (s.kind == 1) return std::make_unique<DepthFirst>(start, s.noise, s.seed);
-  return std::make_unique<BestFirst>(start, s, g_node_cap);
+  return std::make_unique<BestFirst>(start, s, s.node_cap ? s.node_cap : g_node_cap);
 }
 
 // One search alone, to the end or `quota` states (for the short lines and for tests).
@@ -1244,10 +1244,11 @@ Run run_phase(const State& root, const std::vector<Strategy>& portfolio, Budget&
   };
   // Each search is made at its first turn: an easy deal is often won by the first one alone.
   std::vector<std::unique_ptr<Search>> searches(portfolio.size());
-  // A search that needs more free cells than the rules have never runs.
+  // A search made for other numbers of free cells never runs.
   std::vector<bool> dropped(portfolio.size());
   for (size_t k = 0; k < portfolio.size(); ++k)
-    dropped[k] = portfolio[k].min_cells > root.rules.cells;
+    dropped[k] = portfolio[k].min_cells > root.rules.cells ||
+                 portfolio[k].max_cells < root.rules.cells;
   uint64_t q = g_first_quota;
   for (;;) {
     bool any = false;
@@ -1417,19 +1418,25 @@ void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t fir
   }
   g_portfolio.clear();
   for (const auto& v : strategies) {
-    if (v.size() != kFeatures + 3 && v.size() != kFeatures + 4 && v.size() != kFeatures + 6)
+    if (v.size() != kFeatures + 3 && v.size() != kFeatures + 4 && v.size() != kFeatures + 6 &&
+        v.size() != kFeatures + 9)
       throw std::invalid_argument(
           "kFeatures weights, a depth weight, a kind, digging and optionally to_cell, noise and "
-          "seed");
+          "seed, min_cells, max_cells and node_cap");
     Strategy s;
     for (int k = 0; k < kFeatures; ++k) s.w[k] = v[k];
     s.depth_weight = v[kFeatures];
     s.kind = v[kFeatures + 1];
     s.digging = v[kFeatures + 2] != 0;
     s.to_cell = v.size() == kFeatures + 3 || v[kFeatures + 3] != 0;
-    if (v.size() == kFeatures + 6) {
+    if (v.size() >= kFeatures + 6) {
       s.noise = v[kFeatures + 4];
       s.seed = uint64_t(v[kFeatures + 5]);
+    }
+    if (v.size() == kFeatures + 9) {
+      s.min_cells = v[kFeatures + 6];
+      s.max_cells = v[kFeatures + 7];
+      s.node_cap = size_t(v[kFeatures + 8]);
     }
     g_portfolio.push_back(s);
   }

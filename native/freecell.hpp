@@ -81,8 +81,12 @@ struct Strategy {
   // `seed`): the same moves in another order, for a portfolio of differently lucky searches.
   int noise = 0;
   uint64_t seed = 0;
-  // The search runs only when the rules have at least this many free cells.
+  // The search runs only when the rules have at least `min_cells` and at most `max_cells` free
+  // cells.
   int min_cells = 0;
+  int max_cells = 99;
+  // A best-first search keeps at most this many positions (0: the portfolio's cap).
+  size_t node_cap = 0;
 };
 
 class State {

@@ -33,7 +33,7 @@ import heapq
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, NamedTuple
 
 COLUMNS: Final = 8
 NONE: Final = -1
@@ -79,25 +79,48 @@ TUNED: Final = (48, 54, 72, 3, -14, 26, -14, 0, 0, 0, 7, -28)
 PLAYER: Final = (100, 28, 60, 15, -9, 3, -7, 0, 0, 0, 0, 0)
 BEST_FIRST: Final = 0
 DEPTH_FIRST: Final = 1
-Strategy = tuple[tuple[int, ...], int, int, bool, bool, int, int, int]
-"""A search of the portfolio: the weights of the score's figures, the depth weight, the kind
-(:data:`BEST_FIRST` or :data:`DEPTH_FIRST`, in priority order), whether the digging moves are
-tried, whether a column's top card may go to a free cell on its own (without, the search is not
-complete: see :attr:`State.to_cell`), the noise and seed of a depth-first search's move order
-(see :class:`DepthFirst`), and the fewest free cells the rules must have for it to run."""
+
+
+class Strategy(NamedTuple):
+    """One search of the portfolio (the core's ``Strategy``)."""
+
+    weights: tuple[int, ...]
+    """The weights of the score's figures (see :meth:`State.features`)."""
+    depth_weight: int
+    """How much each move made so far counts against a position."""
+    kind: int
+    """:data:`BEST_FIRST` or :data:`DEPTH_FIRST` (in priority order)."""
+    digging: bool = True
+    """Whether the digging moves are tried."""
+    to_cell: bool = True
+    """Whether a column's top card may go to a free cell on its own (without, the search is
+    not complete: see :attr:`State.to_cell`)."""
+    noise: int = 0
+    """A depth-first search's move priorities get a random ``0..noise-1`` added (see
+    :class:`DepthFirst`)."""
+    seed: int = 0
+    """The seed of that noise."""
+    min_cells: int = 0
+    """The search runs only when the rules have at least this many free cells ..."""
+    max_cells: int = 99
+    """... and at most this many."""
+    node_cap: int = 0
+    """A best-first search keeps at most this many positions (0: :data:`NODE_CAP`)."""
+
+
 PORTFOLIO: Final[tuple[Strategy, ...]] = (
-    (TUNED, 0, DEPTH_FIRST, True, False, 0, 0, 0),
-    (TUNED, 0, BEST_FIRST, True, False, 0, 0, 0),
-    (TUNED, 0, DEPTH_FIRST, True, False, 1000, 1, 3),
-    (TUNED, 0, DEPTH_FIRST, True, False, 1000, 2, 3),
-    (TUNED, 10, BEST_FIRST, False, True, 0, 0, 0),
-    (TUNED, 0, DEPTH_FIRST, False, True, 0, 0, 0),
-    (PLAYER, 0, BEST_FIRST, False, True, 0, 0, 0),
+    Strategy(TUNED, 0, DEPTH_FIRST, True, False),
+    Strategy(TUNED, 0, BEST_FIRST, True, False),
+    Strategy(TUNED, 0, DEPTH_FIRST, True, False, 1000, 1, 3),
+    Strategy(TUNED, 0, DEPTH_FIRST, True, False, 1000, 2, 3),
+    Strategy(TUNED, 10, BEST_FIRST, False),
+    Strategy(TUNED, 0, DEPTH_FIRST, False),
+    Strategy(PLAYER, 0, BEST_FIRST, False),
 )
 """The strategies that take turns (see :func:`run_phase`)."""
 SHORT: Final[tuple[Strategy, ...]] = (
-    (PLAYER, 20, BEST_FIRST, False, True, 0, 0, 0),
-    (TUNED, 20, BEST_FIRST, True, True, 0, 0, 0),
+    Strategy(PLAYER, 20, BEST_FIRST, False),
+    Strategy(TUNED, 20, BEST_FIRST),
 )
 """The strategies ``short=True`` adds, for shorter lines."""
 _MASK64: Final = (1 << 64) - 1
@@ -650,12 +673,13 @@ class BestFirst:
     move's priority, newest first; a move is made (and its position scored and queued) only
     when its turn comes. Complete: when the queue runs dry every reachable position was tried
     (unless :attr:`State.to_cell` is false: then it stops with :data:`NODES`, no verdict).
-    It stops (:data:`NODES`) rather than keep more than :data:`NODE_CAP` positions, and can go
-    on where it stopped (:meth:`step`)."""
+    It stops (:data:`NODES`) rather than keep more positions than its strategy's cap
+    (:data:`NODE_CAP` unless it sets one), and can go on where it stopped (:meth:`step`)."""
 
     def __init__(self, root: State, strategy: Strategy) -> None:
         self.st = root.copy()
-        self.weights, self.depth_weight = strategy[0], strategy[1]
+        self.weights, self.depth_weight = strategy.weights, strategy.depth_weight
+        self.node_cap = strategy.node_cap or NODE_CAP
         self.seen = {self.st.key()}
         self.reported = 0
         self.snaps: list[Snapshot] = []
@@ -730,7 +754,7 @@ class BestFirst:
             key = st.key()
             if key not in self.seen:
                 self.seen.add(key)
-                if len(self.snaps) >= NODE_CAP:
+                if len(self.snaps) >= self.node_cap:
                     outcome = NODES
                     break
                 self.add_node(n, m, self.depths[n] + 1)
@@ -847,10 +871,10 @@ class DepthFirst:
 def make_search(root: State, strategy: Strategy) -> BestFirst | DepthFirst:
     """A fresh search of ``strategy`` from ``root``."""
     start = root.copy()
-    start.digging = strategy[3]
-    start.to_cell = strategy[4]
-    if strategy[2] == DEPTH_FIRST:
-        return DepthFirst(start, strategy[5], strategy[6])
+    start.digging = strategy.digging
+    start.to_cell = strategy.to_cell
+    if strategy.kind == DEPTH_FIRST:
+        return DepthFirst(start, strategy.noise, strategy.seed)
     return BestFirst(start, strategy)
 
 
@@ -969,8 +993,8 @@ def run_phase(root: State, budget: Budget) -> tuple[str, list[SearchMove]]:
     reached. Only a complete search running dry proves the game lost."""
     # Each search is made at its first turn: an easy deal is often won by the first one alone.
     searches: list[BestFirst | DepthFirst | None] = [None] * len(PORTFOLIO)
-    # A search that needs more free cells than the rules have never runs.
-    dropped = [s[7] > root.ncells for s in PORTFOLIO]
+    # A search made for other numbers of free cells never runs.
+    dropped = [not s.min_cells <= root.ncells <= s.max_cells for s in PORTFOLIO]
     q = FIRST_QUOTA
     while True:
         alive = False
