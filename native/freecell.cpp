@@ -197,16 +197,17 @@ int State::moves(Move* out) const {
     if (len[j]) accepts[top_rank[j] - 1][!top_red[j]] |= uint8_t(1u << j);
   auto fitting = [&accepts](int card) -> unsigned { return accepts[rank_of(card)][red(card)]; };
   // 2. Column to column: the card of the source's run one rank below the target's top card,
-  // when its colour differs (colours alternate down a run).
+  // when its colour differs (colours alternate down a run). The targets are those that accept
+  // one of the run's top `most` cards, in column order; a target's top rank tells which card.
   for (int i = 0; i < kColumns; ++i) {
     if (!len[i]) continue;
     const int most = std::min(run[i], limit);
-    for (int j = 0; j < kColumns; ++j) {
-      if (j == i || !len[j]) continue;
+    unsigned targets = 0;
+    for (int n = 1; n <= most; ++n) targets |= fitting(cols[i][len[i] - n]);
+    for (unsigned mask = targets & ~(1u << i); mask; mask &= mask - 1) {
+      const int j = __builtin_ctz(mask);
       const int n = top_rank[j] - top_rank[i];  // cards from the top of the run down to it
-      if (n < 1 || n > most) continue;
-      if ((top_red[i] ^ ((n - 1) & 1)) != top_red[j])
-        out[k_out++] = Move{kColCol, uint8_t(i), uint8_t(j), uint8_t(n)};
+      out[k_out++] = Move{kColCol, uint8_t(i), uint8_t(j), uint8_t(n)};
     }
   }
   // 3. Column to an empty column.
