@@ -950,6 +950,7 @@ class BestFirst : public Search {
   std::vector<int> all_pri_;  // minus each move's priority
   Queue<Entry> queue_;
   std::vector<Move> tmp_;
+  std::vector<std::pair<int, Move>> order_;  // a node's moves by priority, while it is expanded
   uint32_t seq_ = 0;
   uint32_t current_ = 0;  // the node whose position `st_` holds
 
@@ -972,16 +973,16 @@ class BestFirst : public Search {
   // List the moves of the node `in` (whose position `st_` holds), best first.
   void expand(Info& in) {
     Move gen[kMaxMoves];
-    std::pair<int, Move> order[kMaxMoves];
     const int count = st_.moves(gen);
-    for (int i = 0; i < count; ++i) order[i] = {-st_.priority(gen[i]), gen[i]};
-    sort_moves(order, order + count);
+    order_.clear();
+    for (int i = 0; i < count; ++i) order_.emplace_back(-st_.priority(gen[i]), gen[i]);
+    sort_moves(order_.data(), order_.data() + count);
     in.begin = uint32_t(all_.size());
     in.count = uint16_t(count);
     in.expanded = true;
-    for (int i = 0; i < count; ++i) {
-      all_.push_back(order[i].second);
-      all_pri_.push_back(order[i].first);
+    for (const auto& [pri, m] : order_) {
+      all_.push_back(m);
+      all_pri_.push_back(pri);
     }
   }
 };

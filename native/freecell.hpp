@@ -50,8 +50,10 @@ struct Position {
 // cards above a card of column src and puts that card on column dst's top card.
 enum Kind : uint8_t { kColCol, kColCell, kCellCol, kColHome, kCellHome, kHomeCol, kDigHome, kDigCol };
 
+// No default member values: move lists are arrays of kMaxMoves filled by State::moves, and
+// zeroing them at every expansion cost more than listing the moves (Move{} is all zeros).
 struct Move {
-  uint8_t kind = 0, src = 0, dst = 0, count = 0;
+  uint8_t kind, src, dst, count;
 };
 
 struct Key {
