@@ -740,10 +740,16 @@ const std::vector<Strategy> kPortfolio = {
     // two more of the first, their move orders shuffled a little, with 3 or 4 free cells
     {kTuned, 0, 1, true, false, 1000, 1, 3},
     {kTuned, 0, 1, true, false, 1000, 2, 3},
-    {kTuned, 10, 0, false},       // the complete ones: best first,
-    {kTuned, 0, 1, false},        // depth first (no digging: cheaper, and it exhausts a lost
-                                  // game sooner),
-    {kPlayer, 0, 0, false}};      // best first on the player's weights
+    // the complete ones: best first (with 3 or 4 free cells depth weight 10; with fewer, where
+    // lines are longer and the best-first searches fill their cap, depth weight 50 and four
+    // times the positions),
+    {kTuned, 10, 0, false, true, 0, 0, 3},
+    {kTuned, 50, 0, false, true, 0, 0, 0, 2, size_t(1) << 19},
+    {kTuned, 0, 1, false},  // depth first (no digging: cheaper, and it exhausts a lost game
+                            // sooner),
+    // best first on the player's weights (with fewer than 3 free cells, depth weight 20)
+    {kPlayer, 0, 0, false, true, 0, 0, 3},
+    {kPlayer, 20, 0, false, true, 0, 0, 0, 2}};
 constexpr uint64_t kFirstQuota = 1000, kLastQuota = 64000;
 std::vector<Strategy> g_portfolio = kPortfolio;
 std::vector<Strategy> g_short = {{kPlayer, 20, 0, false}, {kTuned, 20, 0, true}};

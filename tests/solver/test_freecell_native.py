@@ -100,7 +100,7 @@ def test_short_lines_agree() -> None:
         assert native[3] == mine.states
 
 
-@pytest.mark.parametrize("strategy", [-1, 0, 1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("strategy", [-1, *range(len(ref.PORTFOLIO))])
 def test_single_searches_agree(strategy: int) -> None:
     for game in random_positions(6, seed=4 + strategy):
         cols, cells, found, ret = position_args(game)
@@ -137,6 +137,26 @@ def test_a_deal_that_takes_several_rounds() -> None:
         mine.unique_states,
         mine.line,
     )
+
+
+@pytest.mark.parametrize("deal", [98, 234])
+def test_two_cells_run_their_own_searches(deal: int) -> None:
+    # With 2 free cells the portfolio is another set of searches (some are made for 3 or 4
+    # cells, others for fewer): core and reference must drop the same ones. Deal 98 is won,
+    # 234 proved impossible (both phases), each after every search has had turns.
+    game = FreeCell(deal, rules=FreeCellRules(cells=2))
+    cols, cells, found, ret = position_args(game)
+    native = core().fc_solve(cols, cells, found, ret, -1.0, 0, False)
+    mine = ref.solve(cols, cells, found, ret)
+    assert native[3] > 5 * ref.FIRST_QUOTA
+    assert (native[0], native[3], native[4], list(native[2])) == (
+        mine.status,
+        mine.states,
+        mine.unique_states,
+        mine.line,
+    )
+    assert {s.max_cells for s in ref.PORTFOLIO if s.min_cells > 2} == {99}
+    assert any(s.max_cells == 2 for s in ref.PORTFOLIO)
 
 
 def test_core_random_numbers_are_pythons() -> None:

@@ -21,7 +21,9 @@ rule is sound; in short:
   best-first searches with different scores (:class:`BestFirst`). The first four (two of them
   only with 3 or 4 free cells) put a card in a free cell only on the way to a digging move's
   target: they win most deals soonest but do not reach every position, so when they run dry
-  they drop out; only the complete ones that follow prove a game lost.
+  they drop out; only the complete ones that follow prove a game lost. Two of those are made
+  for 3 or 4 free cells and two others for fewer (:attr:`Strategy.min_cells`,
+  :attr:`Strategy.max_cells`).
 
 Moves come back as engine move codes ``card * 16 + to`` (``to`` as in
 :class:`kosynka.games.freecell.Move`: a column 0..7, 8 the foundation, 9 the first empty cell).
@@ -113,9 +115,11 @@ PORTFOLIO: Final[tuple[Strategy, ...]] = (
     Strategy(TUNED, 0, BEST_FIRST, True, False),
     Strategy(TUNED, 0, DEPTH_FIRST, True, False, 1000, 1, 3),
     Strategy(TUNED, 0, DEPTH_FIRST, True, False, 1000, 2, 3),
-    Strategy(TUNED, 10, BEST_FIRST, False),
+    Strategy(TUNED, 10, BEST_FIRST, False, min_cells=3),
+    Strategy(TUNED, 50, BEST_FIRST, False, max_cells=2, node_cap=1 << 19),
     Strategy(TUNED, 0, DEPTH_FIRST, False),
-    Strategy(PLAYER, 0, BEST_FIRST, False),
+    Strategy(PLAYER, 0, BEST_FIRST, False, min_cells=3),
+    Strategy(PLAYER, 20, BEST_FIRST, False, max_cells=2),
 )
 """The strategies that take turns (see :func:`run_phase`)."""
 SHORT: Final[tuple[Strategy, ...]] = (
