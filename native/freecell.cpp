@@ -741,9 +741,10 @@ const std::vector<Strategy> kPortfolio = {
     {kTuned, 0, 1, true, false, 1000, 1, 3},
     {kTuned, 0, 1, true, false, 1000, 2, 3},
     // the complete ones: best first (with 3 or 4 free cells depth weight 10; with fewer, where
-    // lines are longer and the best-first searches fill their cap, depth weight 50 and four
-    // times the positions),
+    // lines are longer and the best-first searches fill their cap, depth weight 10 with a
+    // quarter of the positions, for the quick wins, then depth weight 50 with four times them),
     {kTuned, 10, 0, false, true, 0, 0, 3},
+    {kTuned, 10, 0, false, true, 0, 0, 0, 2, size_t(1) << 15},
     {kTuned, 50, 0, false, true, 0, 0, 0, 2, size_t(1) << 19},
     {kTuned, 0, 1, false},  // depth first (no digging: cheaper, and it exhausts a lost game
                             // sooner),

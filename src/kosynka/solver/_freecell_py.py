@@ -22,7 +22,7 @@ rule is sound; in short:
   only with 3 or 4 free cells) put a card in a free cell only on the way to a digging move's
   target: they win most deals soonest but do not reach every position, so when they run dry
   they drop out; only the complete ones that follow prove a game lost. Two of those are made
-  for 3 or 4 free cells and two others for fewer (:attr:`Strategy.min_cells`,
+  for 3 or 4 free cells and three others for fewer (:attr:`Strategy.min_cells`,
   :attr:`Strategy.max_cells`).
 
 Moves come back as engine move codes ``card * 16 + to`` (``to`` as in
@@ -116,6 +116,7 @@ PORTFOLIO: Final[tuple[Strategy, ...]] = (
     Strategy(TUNED, 0, DEPTH_FIRST, True, False, 1000, 1, 3),
     Strategy(TUNED, 0, DEPTH_FIRST, True, False, 1000, 2, 3),
     Strategy(TUNED, 10, BEST_FIRST, False, min_cells=3),
+    Strategy(TUNED, 10, BEST_FIRST, False, max_cells=2, node_cap=1 << 15),
     Strategy(TUNED, 50, BEST_FIRST, False, max_cells=2, node_cap=1 << 19),
     Strategy(TUNED, 0, DEPTH_FIRST, False),
     Strategy(PLAYER, 0, BEST_FIRST, False, min_cells=3),
