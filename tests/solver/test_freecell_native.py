@@ -123,13 +123,16 @@ def test_single_searches_agree(strategy: int) -> None:
             assert list(native[2]) == head + ref.line_codes(root, path)
 
 
-def test_a_deal_that_takes_several_rounds() -> None:
-    # Deal 169 takes thousands of states: every search of the portfolio has several turns, so
-    # the core and the reference must share the schedule as well as the searches.
-    game = FreeCell(169)
-    cols, cells, found, ret = position_args(game)
-    native = core().fc_solve(cols, cells, found, ret, -1.0, 0, False)
-    mine = ref.solve(cols, cells, found, ret)
+@pytest.mark.parametrize(("deal", "cells"), [(169, 4), (98, 2), (234, 2)])
+def test_a_deal_that_takes_several_rounds(deal: int, cells: int) -> None:
+    # These deals take thousands of states: every search of the portfolio has several turns, so
+    # the core and the reference must share the schedule as well as the searches. With 2 free
+    # cells the portfolio is another set of searches (some are made for 3 or 4 cells, others
+    # for fewer): both must drop the same ones. 98 is won, 234 proved impossible (both phases).
+    game = FreeCell(deal, rules=FreeCellRules(cells=cells))
+    cols, cells_now, found, ret = position_args(game)
+    native = core().fc_solve(cols, cells_now, found, ret, -1.0, 0, False)
+    mine = ref.solve(cols, cells_now, found, ret)
     assert native[3] > 5 * ref.FIRST_QUOTA
     assert (native[0], native[3], native[4], list(native[2])) == (
         mine.status,
@@ -137,26 +140,7 @@ def test_a_deal_that_takes_several_rounds() -> None:
         mine.unique_states,
         mine.line,
     )
-
-
-@pytest.mark.parametrize("deal", [98, 234])
-def test_two_cells_run_their_own_searches(deal: int) -> None:
-    # With 2 free cells the portfolio is another set of searches (some are made for 3 or 4
-    # cells, others for fewer): core and reference must drop the same ones. Deal 98 is won,
-    # 234 proved impossible (both phases), each after every search has had turns.
-    game = FreeCell(deal, rules=FreeCellRules(cells=2))
-    cols, cells, found, ret = position_args(game)
-    native = core().fc_solve(cols, cells, found, ret, -1.0, 0, False)
-    mine = ref.solve(cols, cells, found, ret)
-    assert native[3] > 5 * ref.FIRST_QUOTA
-    assert (native[0], native[3], native[4], list(native[2])) == (
-        mine.status,
-        mine.states,
-        mine.unique_states,
-        mine.line,
-    )
-    assert {s.max_cells for s in ref.PORTFOLIO if s.min_cells > 2} == {99}
-    assert any(s.max_cells == 2 for s in ref.PORTFOLIO)
+    assert any(not s.min_cells <= cells <= s.max_cells for s in ref.PORTFOLIO)
 
 
 def test_core_random_numbers_are_pythons() -> None:
