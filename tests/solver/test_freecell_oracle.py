@@ -172,8 +172,8 @@ def test_the_incomplete_searches_never_prove_a_loss(implementation: str) -> None
     from kosynka.solver import _freecell_py as ref
     from kosynka.solver.freecell import position_args
 
-    incomplete = [k for k, s in enumerate(ref.PORTFOLIO) if not s[4]]
-    assert {ref.PORTFOLIO[k][2] for k in incomplete} == {ref.DEPTH_FIRST, ref.BEST_FIRST}
+    incomplete = [k for k, s in enumerate(ref.PORTFOLIO) if not s.to_cell]
+    assert {ref.PORTFOLIO[k].kind for k in incomplete} == {ref.DEPTH_FIRST, ref.BEST_FIRST}
     lost = 0
     for game, truth in decided_endgames():
         if game.rules.foundation_return:

@@ -23,9 +23,8 @@ from typing import Final
 
 from kosynka.cards import ALL_CARDS
 from kosynka.errors import KosynkaError
-from kosynka.games.freecell import FreeCell, Move
+from kosynka.games.freecell import FOUNDATION, FreeCell, Move
 from kosynka.games.freecell import player as _player
-from kosynka.games.freecell.rules import FOUNDATION
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _freecell_py
 from kosynka.solver.result import SolutionError, SolveResult, SolveStatus
