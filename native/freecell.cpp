@@ -756,6 +756,11 @@ std::vector<Strategy> g_portfolio = kPortfolio;
 std::vector<Strategy> g_short = {{kPlayer, 20, 0, false}, {kTuned, 20, 0, true}};
 uint64_t g_first_quota = kFirstQuota, g_last_quota = kLastQuota;
 
+// With foundation return, the game without it is searched first for at most this many states
+// (see solve()).
+constexpr uint64_t kFirstPhaseStates = uint64_t(1) << 22;
+uint64_t g_first_phase_states = kFirstPhaseStates;
+
 constexpr size_t kNodeCap = 1u << 17;          // positions one best-first search keeps, at most
 size_t g_node_cap = kNodeCap;
 constexpr size_t kTableBytes = size_t(768) << 20;  // the depth-first table, at most
@@ -1291,15 +1296,28 @@ SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, 
   State root(pos);
   std::vector<Move> made;
   std::vector<int> head;  // the safe moves home of the position itself
-  // First the game without foundation return (its lines are lines of the real rules); when it
-  // cannot be won and the rules have return, the real game.
+  // First the game without foundation return (its lines are lines of the real rules); when the
+  // rules have return and it cannot be won, or has had its share of the states without a
+  // verdict, or every search dropped out, the real game.
   root.no_return = true;
   root.autoplay(made, &head);
   std::vector<Move> path;
   Run r = Run::kSolved;
   if (!root.is_won()) {
+    // With return, the first phase gets a share of the states: a game lost without return
+    // whose proof is long would otherwise be searched twice over, and a limit reached there
+    // (a table too big, every search dropped) leaves the real game untried.
+    const uint64_t user_max = budget.max_states;
+    if (pos.rules.ret) {
+      const uint64_t cap = budget.states + g_first_phase_states;
+      if (!user_max || cap < user_max) budget.max_states = cap;
+    }
     r = run_phase(root, g_portfolio, budget, path);
-    if (r == Run::kUnsolvable && pos.rules.ret) {
+    const bool capped = budget.max_states != user_max;
+    budget.max_states = user_max;
+    const bool hand_over =
+        r == Run::kUnsolvable || r == Run::kTable || (r == Run::kQuota && capped);
+    if (pos.rules.ret && hand_over) {
       root = State(pos);
       made.clear();
       head.clear();
@@ -1417,7 +1435,8 @@ std::vector<int> position_features(const Position& pos, bool no_return) {
 }
 
 void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
-                   uint64_t last_quota, size_t node_cap) {
+                   uint64_t last_quota, size_t node_cap, uint64_t first_phase_states) {
+  g_first_phase_states = first_phase_states ? first_phase_states : kFirstPhaseStates;
   if (strategies.empty()) {
     g_portfolio = kPortfolio;
     g_first_quota = kFirstQuota;

@@ -182,10 +182,11 @@ std::vector<int> position_features(const Position& pos, bool no_return);
 
 // Experiments: replace the portfolio (each strategy: kFeatures weights, the depth weight, the
 // kind, digging 0/1 and, optionally, to_cell 0/1, noise and seed), the schedule (first quota,
-// last quota of the portfolio) and how many positions a best-first search keeps (0: kNodeCap).
-// Empty: back to the built-in ones.
+// last quota of the portfolio), how many positions a best-first search keeps (0: kNodeCap) and
+// how many states the game without return gets first when the rules have return (0: the
+// built-in share). Empty strategies: back to the built-in portfolio.
 void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
-                   uint64_t last_quota, size_t node_cap);
+                   uint64_t last_quota, size_t node_cap, uint64_t first_phase_states);
 
 // kosynka move text of an engine move code ("7C>4", "AH>f", "5S>c").
 std::string code_text(int code);

@@ -153,8 +153,10 @@ void bind_freecell(nb::module_& m) {
 
   m.def("fc_set_portfolio", &set_portfolio, nb::arg("strategies"), nb::arg("first_quota") = 0,
         nb::arg("last_quota") = 0, nb::arg("node_cap") = 0,
+        nb::arg("first_phase_states") = 0,
         "Experiments: the portfolio's strategies (12 weights, a depth weight, a kind and digging "
         "each, then optionally to_cell, noise and seed, min_cells, max_cells and node_cap), its "
-        "quotas and how many positions a best-first search keeps (0: the built-in cap); an "
-        "empty list restores the built-in ones.");
+        "quotas, how many positions a best-first search keeps (0: the built-in cap) and how many "
+        "states the game without return gets first when the rules have return (0: the built-in "
+        "share); an empty list restores the built-in portfolio.");
 }

@@ -143,6 +143,26 @@ def test_a_deal_that_takes_several_rounds(deal: int, cells: int) -> None:
     assert any(not s.min_cells <= cells <= s.max_cells for s in ref.PORTFOLIO)
 
 
+def test_a_short_first_phase_hands_over_to_the_real_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With return, the game without it gets only a share of the states; then the real game is
+    # searched. With a share of 3,000 states, 234 (2 cells, lost both ways) hands over early:
+    # both implementations stop the first phase at the same state and prove the loss in the
+    # second, with fewer states in all than when the first phase runs to its own proof.
+    game = FreeCell(234, rules=FreeCellRules(cells=2))
+    cols, cells, found, ret = position_args(game)
+    whole = core().fc_solve(cols, cells, found, ret, -1.0, 0, False)
+    monkeypatch.setattr(ref, "FIRST_PHASE_STATES", 3000)
+    core().fc_set_portfolio([], first_phase_states=3000)
+    try:
+        native = core().fc_solve(cols, cells, found, ret, -1.0, 0, False)
+    finally:
+        core().fc_set_portfolio([])
+    mine = ref.solve(cols, cells, found, ret)
+    assert (native[0], native[3], native[4]) == (mine.status, mine.states, mine.unique_states)
+    assert native[0] == whole[0] == "unsolvable"
+    assert native[3] < whole[3]
+
+
 def test_core_random_numbers_are_pythons() -> None:
     """The player's twin breaks ties with Python's own generator: same seed, same numbers."""
     for seed in (0, 1, 7, 2**32 + 5, 2**63 + 11):

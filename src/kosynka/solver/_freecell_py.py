@@ -134,6 +134,8 @@ LAST_QUOTA: Final = 64000
 """The portfolio's quotas of states: the first round's, doubled each round up to the last."""
 NODE_CAP: Final = 1 << 17
 """Positions one best-first search keeps, at most (then it drops out of the portfolio)."""
+FIRST_PHASE_STATES: Final = 1 << 22
+"""With foundation return, the states the game without it gets first (see :func:`solve`)."""
 
 
 def _fits(card: int, target: int) -> bool:
@@ -1049,9 +1051,10 @@ def solve(
 ) -> SearchOutcome:
     """Decide a position (columns bottom to top as card indices, one entry per free cell of the
     rules with -1 for an empty one, foundation counts C, D, H, S) as the core's ``fc_solve``
-    does: the game without foundation return first, then (when it cannot be won and the rules
-    have return) the real game. With ``short``, the short strategies' lines and the default line
-    with detours taken out compete, and the shortest is kept."""
+    does: the game without foundation return first, then (when the rules have return and it
+    cannot be won, or has had :data:`FIRST_PHASE_STATES` states without a verdict, or every
+    search dropped out) the real game. With ``short``, the short strategies' lines and the
+    default line with detours taken out compete, and the shortest is kept."""
     budget = Budget(start=time.perf_counter(), time_limit=time_limit, max_states=max_states)
     root = State(columns, cells, found, ret)
     root.no_return = True
@@ -1060,8 +1063,18 @@ def solve(
     outcome: str = SOLVED
     path: list[SearchMove] = []
     if not root.is_won():
+        # With return, the first phase gets a share of the states: a game lost without return
+        # whose proof is long would otherwise be searched twice over, and a limit reached there
+        # (every search dropped) leaves the real game untried.
+        user_max = budget.max_states
+        if ret:
+            cap = budget.states + FIRST_PHASE_STATES
+            if user_max is None or cap < user_max:
+                budget.max_states = cap
         outcome, path = run_phase(root, budget)
-        if outcome == UNSOLVABLE and ret:
+        capped = budget.max_states != user_max
+        budget.max_states = user_max
+        if ret and (outcome in (UNSOLVABLE, NODES) or (outcome == QUOTA and capped)):
             root = State(columns, cells, found, ret)
             head = []
             root.autoplay([], head)
