@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterator
+from itertools import islice
 from typing import Final
 
 from kosynka.cards import ALL_CARDS, Card, Suit
@@ -98,9 +99,10 @@ def ms_random(seed: int) -> Iterator[int]:
         yield ((state >> 16) & 0xFFFF) + 1
 
 
-def _rank_major_deck() -> list[Card]:
-    """A deck ordered A..K, each rank in the suits C, D, H, S (Microsoft's order)."""
-    return [ALL_CARDS[suit * 13 + rank - 1] for rank in range(1, 14) for suit in range(4)]
+_RANK_MAJOR_DECK: Final = tuple(
+    ALL_CARDS[suit * 13 + rank - 1] for rank in range(1, 14) for suit in range(4)
+)
+"""A deck ordered A..K, each rank in the suits C, D, H, S (Microsoft's order)."""
 
 
 def _deal_round(cards: list[Card]) -> Columns:
@@ -113,15 +115,14 @@ def _deal_round(cards: list[Card]) -> Columns:
 
 def ms_order(number: int) -> list[Card]:
     """The 52 cards of Microsoft deal ``number`` in the order they are dealt."""
-    deck = _rank_major_deck()
-    rand = ms_random(number)
-    left = len(deck)
+    deck = list(_RANK_MAJOR_DECK)
     out: list[Card] = []
-    while left:
-        j = next(rand) % left
+    left = len(deck)
+    for r in islice(ms_random(number), left):  # the 52 numbers at once: a deal per solve
+        j = r % left
         out.append(deck[j])
-        deck[j] = deck[left - 1]
         left -= 1
+        deck[j] = deck[left]
     return out
 
 

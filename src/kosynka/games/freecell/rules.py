@@ -186,8 +186,7 @@ class Move:
             dest = str(to + 1)
         return f"{self.card}>{dest}"
 
-    def __str__(self) -> str:
-        return self.text()
+    __str__ = text  # str(move) is the move text, read straight from the table
 
     def __repr__(self) -> str:
         return f"Move.parse({self.text()!r})"
