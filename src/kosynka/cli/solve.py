@@ -91,7 +91,7 @@ def _row(
     FreeCell) fc-solve's standard notation, each move written for the position it is made in;
     the counts of card and stock moves come from the move text (made once: a line of a
     FreeCell range is a hundred moves, and a range is thousands of lines)."""
-    texts = [str(m) for m in res.moves]
+    texts = list(map(str, res.moves))
     stock = sum(1 for t in texts if t in STOCK_MOVE_TEXTS)
     if notation == "standard" and res.moves:
         from kosynka.solver.freecell import standard_line

@@ -51,16 +51,25 @@ NATIVE = _load_native()
 """The compiled core module (every game's search in one extension), or None."""
 
 
+_FRONTS: dict[str, ModuleType] = {}
+"""The solver modules found so far, by game name (a range of deals asks once per deal)."""
+
+
 def _front(name: str) -> ModuleType | None:
     """The solver module of the game called ``name``, or None when it has none."""
+    front = _FRONTS.get(name)
+    if front is not None:
+        return front
     if not name.isidentifier():
         return None
     try:
-        return importlib.import_module(f"kosynka.solver.{name}")
+        front = importlib.import_module(f"kosynka.solver.{name}")
     except ModuleNotFoundError as exc:
         if exc.name == f"kosynka.solver.{name}":
             return None
         raise
+    _FRONTS[name] = front
+    return front
 
 
 def has_solver(game_name: str) -> bool:

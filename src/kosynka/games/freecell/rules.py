@@ -335,7 +335,7 @@ class FreeCell(Game[Move]):
 
     def empty_column_count(self) -> int:
         """How many columns are empty."""
-        return sum(1 for col in self._cols if not col)
+        return self._cols.count([])
 
     def foundation_count(self, suit: Suit | int) -> int:
         """How many cards the foundation of ``suit`` holds (0..13)."""
@@ -463,8 +463,9 @@ class FreeCell(Game[Move]):
             col = self._cols[src]
             size = len(col) - idx
             if size > 1:
+                fits, wants = _FITS_KEY, _WANTS_KEY  # fits on: the same key (see _fits_on)
                 for j in range(idx, len(col) - 1):
-                    if not _fits_on(col[j + 1], col[j]):
+                    if fits[col[j + 1]] != wants[col[j]]:
                         return R.RUN_NOT_ORDERED
                 if to >= CELL:
                     return R.CELL_ONE_CARD
