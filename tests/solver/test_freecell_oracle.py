@@ -119,6 +119,41 @@ def test_verdicts_match_exhaustive_search(implementation: str) -> None:
     assert {cells for cells, _, _ in checked} == {0, 1, 2, 3, 4}
 
 
+@pytest.mark.parametrize("implementation", available_implementations())
+def test_verdicts_when_the_first_phase_hands_over_at_once(
+    implementation: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With foundation return the game without it gets only a share of the states before the
+    real game is searched. With a share of 5 states nearly every verdict comes from the real
+    game's searches: they must still be the oracle's, and every line must win."""
+    from kosynka.solver import NATIVE
+    from kosynka.solver import _freecell_py as ref
+
+    monkeypatch.setattr(ref, "FIRST_PHASE_STATES", 5)
+    if NATIVE is not None:
+        NATIVE.fc_set_portfolio([], first_phase_states=5)
+    try:
+        seen = {True: 0, False: 0}
+        handed_over = 0  # more than 5 states: the real game was searched
+        for game, truth in decided_endgames():
+            if not game.rules.foundation_return:
+                continue
+            result = solve(game, implementation=implementation, time_limit=30)
+            assert result.solved == truth, (implementation, truth, game.rules)
+            assert result.status is not SolveStatus.LIMIT
+            if result.solved:
+                replay = game.copy(stack=False)
+                replay.replay(result.moves)
+                assert replay.is_won()
+            seen[truth] += 1
+            handed_over += result.states > 5
+    finally:
+        if NATIVE is not None:
+            NATIVE.fc_set_portfolio([])
+    assert min(seen.values()) >= 3
+    assert handed_over >= 5
+
+
 def lost_endgames() -> list[FreeCell]:
     """The stored lost endgames with 2-4 free cells (random lost ones are rare there)."""
     lines = LOST.read_text(encoding="utf-8").splitlines()
