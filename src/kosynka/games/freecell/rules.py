@@ -59,8 +59,9 @@ _WANTS_KEY: Final = tuple((_RANK[i] - 1) * 2 + 1 - _RED[i] for i in range(52))
 
 
 def _fits_on(card: int, target: int) -> bool:
-    """True when ``card`` may lie on ``target`` in a column (one rank lower, other colour)."""
-    return _RANK[target] == _RANK[card] + 1 and _RED[target] != _RED[card]
+    """True when ``card`` may lie on ``target`` in a column (one rank lower, other colour):
+    its fit key is the key ``target`` wants (loops over runs compare the keys inline)."""
+    return _FITS_KEY[card] == _WANTS_KEY[target]
 
 
 @dataclass(frozen=True, slots=True)
@@ -463,7 +464,7 @@ class FreeCell(Game[Move]):
             col = self._cols[src]
             size = len(col) - idx
             if size > 1:
-                fits, wants = _FITS_KEY, _WANTS_KEY  # fits on: the same key (see _fits_on)
+                fits, wants = _FITS_KEY, _WANTS_KEY  # _fits_on, inline
                 for j in range(idx, len(col) - 1):
                     if fits[col[j + 1]] != wants[col[j]]:
                         return R.RUN_NOT_ORDERED
