@@ -275,14 +275,19 @@ def test_serve_refuses_bad_arguments_in_one_line(capsys: pytest.CaptureFixture[s
 
     assert main(["serve", "--port", "http"]) == 2
     assert main(["serve", "--workers", "0"]) == 2
+    assert main(["serve", "--port", "٨٠٠٠"]) == 2  # only ASCII digits are numbers
+    assert main(["serve", "--port", "9" * 5000]) == 2  # no traceback for 5,000 digits
+    assert main(["serve", "--workers", "9" * 5000]) == 2
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
         assert main(["serve", "--port", str(port)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 3 and all(line.startswith("kosynka: error: ") for line in err)
-    assert "not a port number" in err[0] and f"127.0.0.1:{port}" in err[2]
+    assert len(err) == 6 and all(line.startswith("kosynka: error: ") for line in err)
+    assert "not a port number" in err[0] and f"127.0.0.1:{port}" in err[5]
+    assert "not a port number" in err[2] and "not a port number" in err[3]
+    assert "workers must be" in err[4] and all(len(line) < 200 for line in err)
 
 
 def test_replay_cache_gives_the_same_views_as_a_fresh_replay(winning_line: dict[str, Any]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import socket
 from collections.abc import Callable
 from typing import TextIO
@@ -11,18 +12,26 @@ from typing import TextIO
 from kosynka.cli.common import CliError
 
 
+def _ascii_number(text: str) -> int | None:
+    """``text`` as a number when it is 1 to 5 ASCII digits (``str.isdigit`` would take ``٣``,
+    and ``int`` would refuse thousands of digits with a traceback), else None."""
+    return int(text) if re.fullmatch(r"[0-9]{1,5}", text) else None
+
+
 def _port(text: str) -> int:
     """A TCP port number 1..65535."""
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"not a port number 1..65535: {text!r}")
-    return int(text)
+    number = _ascii_number(text)
+    if number is None or not 1 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port number 1..65535: {text[:20]!r}")
+    return number
 
 
 def _workers(text: str) -> int:
     """A worker count 1..64."""
-    if not text.isdigit() or not 1 <= int(text) <= 64:
-        raise argparse.ArgumentTypeError(f"workers must be 1..64, not {text!r}")
-    return int(text)
+    number = _ascii_number(text)
+    if number is None or not 1 <= number <= 64:
+        raise argparse.ArgumentTypeError(f"workers must be 1..64, not {text[:20]!r}")
+    return number
 
 
 def default_workers() -> int:

@@ -19,6 +19,7 @@ from kosynka.games import game_specs
 from kosynka.process import die_with_parent
 from kosynka.web import bridges
 from kosynka.web.games import adapter_of
+from kosynka.web.jsonbody import TooLongNumber
 from kosynka.web.limits import ClientLimits, TooBusy
 from kosynka.web.notfound import not_found_page
 from kosynka.web.routes import api, pages
@@ -133,6 +134,8 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
             msg = "this field is required"
         elif err.get("type") == "extra_forbidden":
             msg = "unknown field"
+        elif isinstance(err.get("input"), TooLongNumber):
+            msg = err["input"].message()
         problems.append({"where": where, "message": msg})
     first = problems[0] if problems else {"where": "body", "message": "invalid request"}
     return JSONResponse(
@@ -213,8 +216,10 @@ async def _too_busy(request: Request, exc: Exception) -> JSONResponse:
 
 
 class Headers:
-    """ASGI middleware: ``X-Content-Type-Options: nosniff`` on every answer; API answers are
-    never stored; versioned static files are kept for a year, others revalidated."""
+    """ASGI middleware: ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy:
+    no-referrer`` on every answer (a deal's address is not sent on to any site a page links
+    to); API answers are never stored; versioned static files are kept for a year, others
+    revalidated."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -239,6 +244,8 @@ class Headers:
                 names = {k.lower() for k, _ in headers}
                 if b"x-content-type-options" not in names:
                     headers.append((b"x-content-type-options", b"nosniff"))
+                if b"referrer-policy" not in names:
+                    headers.append((b"referrer-policy", b"no-referrer"))
                 if cache and b"cache-control" not in names:
                     headers.append((b"cache-control", cache))
                 message = {**message, "headers": headers}

@@ -62,8 +62,14 @@ def _deal_number(value: Any) -> Any:
     (``"12345"``, how numbers above 2**53 - 1 travel to and from browsers, whose numbers would
     round them)."""
     if isinstance(value, str):
-        if not _DIGITS.match(value):
-            raise ValueError("a deal number written as text must be digits, without a leading 0")
+        if not _DIGITS.fullmatch(value):  # ASCII digits only, and no newline after them
+            if value.isascii() and value.isdigit() and not value.startswith("0"):
+                raise ValueError(
+                    f"number too long: {len(value)} digits (a deal number has at most 30)"
+                )
+            raise ValueError(
+                "a deal number written as text must be ASCII digits, without a leading 0"
+            )
         return int(value)
     return _whole(value)
 

@@ -2,30 +2,38 @@
 
 from __future__ import annotations
 
+import math
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 STATIC_DIR = Path(__file__).parent / "static"
-"""The browser game's files (HTML, JS modules, CSS, SVG), shipped inside the package."""
+"""The browser game's static files (JS modules, CSS, SVG), shipped inside the package and
+served as they are under ``/static/``."""
+TEMPLATES_DIR = Path(__file__).parent / "templates"
+"""The pages (the game shell, the rules pages): served only by the page routes, filled in and
+with their headers (Content-Security-Policy ...), never as raw files."""
 
 
 def _float_env(name: str, default: float) -> float:
-    """A positive float from the environment, or ``default`` when unset or unreadable."""
+    """A positive finite float from the environment (ASCII), or ``default`` when unset or
+    unreadable."""
     raw = os.environ.get(name)
-    if raw is None:
+    if raw is None or not raw.isascii():
         return default
     try:
         value = float(raw)
     except ValueError:
         return default
-    return value if value > 0 else default
+    return value if 0 < value < math.inf else default
 
 
 def _int_env(name: str, default: int) -> int:
-    """A positive int from the environment, or ``default`` when unset or unreadable."""
+    """A positive int from the environment (ASCII digits, at most 9 of them), or ``default``
+    when unset or unreadable."""
     raw = os.environ.get(name)
-    if raw is None or not raw.strip().isdigit():
+    if raw is None or not re.fullmatch(r"[0-9]{1,9}", raw.strip()):
         return default
     return int(raw) or default
 

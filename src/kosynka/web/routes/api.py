@@ -9,6 +9,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel
 
 from kosynka.web import schemas
+from kosynka.web.jsonbody import JSONRoute
 from kosynka.web.limits import ClientLimits
 from kosynka.web.service import REPLAYED, GameService
 
@@ -56,7 +57,7 @@ def game_router(service: GameService) -> APIRouter:
     """The API of one game: view, move, new, hint and collect under ``/api/<game>``."""
     name = service.spec.name
     m = service.models
-    router = APIRouter(prefix=f"/api/{name}", tags=[name], responses=_ERRORS)
+    router = APIRouter(prefix=f"/api/{name}", tags=[name], responses=_ERRORS, route_class=JSONRoute)
     view_request: Any = m.view_request
     move_request: Any = m.move_request
     new_request: Any = m.new_request

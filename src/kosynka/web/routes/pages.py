@@ -14,7 +14,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
 from kosynka.web.games.base import WebAdapter
-from kosynka.web.settings import STATIC_DIR
+from kosynka.web.settings import STATIC_DIR, TEMPLATES_DIR
 
 router = APIRouter(include_in_schema=False)
 
@@ -56,9 +56,9 @@ def static_version() -> str:
 
 @lru_cache(maxsize=32)
 def page_text(name: str, game: str | None = None) -> str:
-    """A page from the static directory with its static addresses versioned; a game page has
-    its ``{{game}}``, ``{{title}}`` and ``{{description}}`` filled in."""
-    text = (STATIC_DIR / name).read_text(encoding="utf-8")
+    """A page from the templates directory with its static addresses versioned; a game page
+    has its ``{{game}}``, ``{{title}}`` and ``{{description}}`` filled in."""
+    text = (TEMPLATES_DIR / name).read_text(encoding="utf-8")
     if game is not None:
         title, description = PAGE_TEXTS.get(game, (game.title(), ""))
         text = (
@@ -90,8 +90,8 @@ def content_policy(name: str, game: str | None = None) -> str:
 
 
 def _page(name: str, game: str | None = None) -> Response:
-    """A page from the static directory (a game's page when ``game`` is given), revalidated on
-    each visit."""
+    """A page from the templates directory (a game's page when ``game`` is given), revalidated
+    on each visit."""
     headers = {
         "Cache-Control": "no-cache",
         "Content-Security-Policy": content_policy(name, game),
@@ -142,13 +142,18 @@ def game_rules_in(game: str, lang: str) -> Response:
     return _page(f"rules-{lang}.html" if game == "klondike" else f"rules-{game}-{lang}.html")
 
 
+DEAL_NUMBER_PATH = re.compile(r"0*[1-9][0-9]{0,29}")
+"""A deal number in a page address: ASCII digits only (``str.isdigit`` would take ``٣`` or
+``³``), as the page's own script reads it (leading zeros dropped, at most 30 digits left)."""
+
+
 def _page_route(page: str, game: str | None = None) -> Callable[..., Response]:
     """A handler serving ``page`` (as ``game``'s page when given); path parameters named
-    ``number`` must be digits."""
+    ``number`` must be deal numbers (:data:`DEAL_NUMBER_PATH`)."""
 
     def handler(request: Request) -> Response:
         number = request.path_params.get("number")
-        if number is not None and not str(number).isdigit():
+        if number is not None and not DEAL_NUMBER_PATH.fullmatch(str(number)):
             raise HTTPException(404)
         return _page(page, game)
 
