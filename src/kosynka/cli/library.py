@@ -1,23 +1,37 @@
 """``kosynka library ...``: build, inspect, check and pick from the deal library.
 
 kosynka library build --game klondike --draw 1 --deals 1-100000 [--jobs N]
-                      [--scheduler tcp://HOST:PORT] [--db URL]
-kosynka library stats [--draw 1|3] [--db URL | --starter]
+                      [--scheduler tcp://HOST:PORT] [--db URL] [--create-dirs]
+kosynka library stats [--draw 1|3] [--all-rules] [--db URL | --starter]
 kosynka library verify [--db URL]
 kosynka library pick --grade easy --draw 1 [--exclude 1,2,3] [--db URL]
-kosynka library starter [--per-grade 1000] [--jobs N] [--out FILE]
+kosynka library starter [--per-grade 1000] [--jobs N] [--out FILE] [--create-dirs]
+
+Without ``--game``, ``build``, ``stats`` and ``pick --db`` work on the game whose deals the
+library holds (klondike for a new or empty library). Every refusal is one line on stderr with
+exit status 2, and comes before any deal is solved or anything is written: a damaged, foreign,
+read-only or unreachable library, a missing directory, a bad number or flag.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import math
 import sys
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
-from kosynka.cli.common import CliError, add_rule_flags, check_flags_for, find_game, rules_from
+from kosynka.cli.common import (
+    CliError,
+    add_rule_flags,
+    check_flags_for,
+    find_game,
+    flags_given,
+    rules_from,
+)
 from kosynka.errors import KosynkaError
-from kosynka.games import game_spec
+from kosynka.games import GameSpec, game_names, game_spec, game_specs
 from kosynka.library.build import (
     BATCH_ROWS,
     DEFAULT_MAX_STATES,
@@ -28,29 +42,55 @@ from kosynka.library.build import (
     parse_deal_ranges,
     regrade,
     rules_of,
+    scheduler_address,
+    shown,
+    whole_number,
 )
 from kosynka.library.grading import DEFAULT_RUNS, GRADES, starter_rules_of, wilson_interval
 from kosynka.library.starter import build_starter, pick, read_starter
-from kosynka.library.storage import LibraryError, open_library
+from kosynka.library.storage import (
+    MAX_STORED_DEAL,
+    LibraryError,
+    NoLibraryError,
+    default_db_path,
+    describe_db,
+    open_library,
+)
+
+DEFAULT_GAME = "klondike"
+"""The game of a new or empty library when ``--game`` is not given."""
+MAX_JOBS = max(32, 8 * default_jobs())
+"""The most worker processes ``--jobs`` starts (8 per core, at least 32)."""
+MAX_RUNS = 10_000
+"""The most games of the no-peeking player per deal (``--runs``)."""
+MAX_BATCH = 1_000_000
+MAX_PER_GRADE = 1_000_000
+MAX_RULE_VALUE = 100
+"""The longest text a rule flag's value may have (none needs more than a few characters)."""
+MAX_DEAL_DIGITS = 20
+"""The most digits of a deal number (Klondike's PySolFC numbers go up to 10^20 - 1)."""
 
 
-def _positive_int(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
-    return n
+def _count(hi: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from 1 to ``hi``, refused with one short line."""
+
+    def read(text: str) -> int:
+        try:
+            return whole_number(text, "the value", lo=1, hi=hi)
+        except LibraryError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return read
 
 
-def _positive_float(text: str) -> float:
+def _seconds(text: str) -> float:
+    """An argparse type: a finite positive number of seconds."""
     try:
         x = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not x > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, not {text}")
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {shown(text)}") from None
+    if not (math.isfinite(x) and x > 0):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {shown(text)}")
     return x
 
 
@@ -63,45 +103,64 @@ def _db_flag(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _create_dirs_flag(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument(
+        "--create-dirs",
+        action="store_true",
+        help=f"make the missing directories of {what} (only the default data directory is "
+        "made without it)",
+    )
+
+
+def _game_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--game",
+        help="the game (default: the game of the library's deals; klondike for a new library)",
+    )
+
+
 def register(subparsers: Any) -> dict[str, Any]:
     """Add ``kosynka library`` and its subcommands; return the command table entry."""
     lib = subparsers.add_parser("library", help="the deal library: build, stats, pick")
     sub = lib.add_subparsers(dest="library_command", parser_class=type(lib))
 
     p = sub.add_parser("build", help="solve, grade and store a range of deals (resumable)")
-    p.add_argument("--game", default="klondike", help="the game (klondike)")
+    _game_flag(p)
     p.add_argument("--deals", required=True, metavar="RANGE", help="deal numbers, e.g. 1-100000")
     p.add_argument(
-        "--jobs", type=_positive_int, help=f"worker processes (default {default_jobs()})"
+        "--jobs",
+        type=_count(MAX_JOBS),
+        help=f"worker processes (default {default_jobs()})",
     )
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="build on this Dask cluster")
     p.add_argument(
         "--max-states",
-        type=_positive_int,
+        type=_count(MAX_STORED_DEAL),
         default=DEFAULT_MAX_STATES,
         help=f"solver state limit per deal (default {DEFAULT_MAX_STATES:,})",
     )
     p.add_argument(
-        "--time-limit", type=_positive_float, metavar="SECONDS", help="solver time limit per deal"
+        "--time-limit", type=_seconds, metavar="SECONDS", help="solver time limit per deal"
     )
     p.add_argument(
         "--runs",
-        type=_positive_int,
+        type=_count(MAX_RUNS),
         default=DEFAULT_RUNS,
         help=f"games of the no-peeking player per winnable deal (default {DEFAULT_RUNS})",
     )
     p.add_argument(
         "--batch",
-        type=_positive_int,
+        type=_count(MAX_BATCH),
         default=BATCH_ROWS,
         help=f"deals written per transaction at most (default {BATCH_ROWS})",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_rule_flags(p)
     _db_flag(p)
+    _create_dirs_flag(p, "a new library file")
 
     p = sub.add_parser("stats", help="deals per verdict and grade, winnable share")
-    p.add_argument("--game", default="klondike", help="the game (klondike)")
+    _game_flag(p)
     p.add_argument("--all-rules", action="store_true", help="every rule set in the library")
     add_rule_flags(p)
     _db_flag(p)
@@ -114,21 +173,34 @@ def register(subparsers: Any) -> dict[str, Any]:
     _db_flag(p)
 
     p = sub.add_parser("pick", help="a deal of a grade not played yet")
-    p.add_argument("--game", default="klondike", help="the game (default klondike)")
+    p.add_argument(
+        "--game",
+        help="the game (default: the game of the --db library's deals, else klondike)",
+    )
     p.add_argument("--grade", required=True, choices=GRADES)
     p.add_argument("--exclude", default="", metavar="N,N,...", help="deals already played")
     add_rule_flags(p)
     _db_flag(p)
 
     p = sub.add_parser("starter", help="rebuild the starter library shipped in the package")
-    p.add_argument("--game", default="klondike", help="the game (default klondike)")
-    p.add_argument("--per-grade", type=_positive_int, default=1000, help="deals per grade")
-    p.add_argument("--jobs", type=_positive_int, help="worker processes")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"the game (default {DEFAULT_GAME})")
+    p.add_argument(
+        "--per-grade",
+        type=_count(MAX_PER_GRADE),
+        default=1000,
+        help="deals per grade",
+    )
+    p.add_argument("--jobs", type=_count(MAX_JOBS), help="worker processes")
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="build on this Dask cluster")
-    p.add_argument("--max-states", type=_positive_int, help="solver state limit per deal")
+    p.add_argument(
+        "--max-states",
+        type=_count(MAX_STORED_DEAL),
+        help="solver state limit per deal",
+    )
     p.add_argument("--out", metavar="FILE", help="where to write (default: the package's file)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     _db_flag(p)
+    _create_dirs_flag(p, "the work library and of --out")
     return {"library": cmd_library}
 
 
@@ -154,26 +226,112 @@ def cmd_library(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(str(exc)) from None
 
 
+# --------------------------------------------------------------------------- which game
+def _check_rule_values(args: argparse.Namespace) -> None:
+    """Refuse a rule flag's value too long to be one (a 5,000-digit ``--passes``) before a
+    game's parser reads it."""
+    seen: set[str] = set()
+    for spec in game_specs():
+        for opt in spec.options:
+            if opt.is_switch or opt.flag in seen:
+                continue
+            seen.add(opt.flag)
+            value = getattr(args, opt.flag.lstrip("-").replace("-", "_"), None)
+            if isinstance(value, str) and len(value) > MAX_RULE_VALUE:
+                raise CliError(f"{opt.flag}: {shown(value)} is far too long for a rule value")
+
+
+def _contents(db: str | None) -> tuple[dict[str, list[str]], str]:
+    """What the library ``db`` holds (rule sets by game) and where it is; nothing when there
+    is no library there yet. A damaged, foreign or unreachable library is refused here."""
+    try:
+        with open_library(db, create=False, readonly=True) as lib:
+            return lib.contents(), lib.where
+    except NoLibraryError:
+        return {}, describe_db(db)
+
+
+def _listing(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _choose_games(
+    args: argparse.Namespace, contents: Mapping[str, Sequence[str]], where: str, *, several: bool
+) -> list[GameSpec]:
+    """The games a command works on: ``--game`` when given; else the games of the library's
+    deals that have the rule flags given (klondike for a new or empty library). More than one
+    only when ``several``; otherwise a library of several games needs ``--game``."""
+    if args.game is not None:
+        spec = find_game(args.game)
+        check_flags_for(spec, args)
+        return [spec]
+    given = flags_given(args)
+
+    def fits(spec: GameSpec) -> bool:
+        return set(given) <= {o.flag for o in spec.options}
+
+    if not contents:
+        spec = find_game(DEFAULT_GAME)
+        if not fits(spec):
+            foreign = [f for f in given if f not in {o.flag for o in spec.options}]
+            raise CliError(
+                f"{spec.name} has no rule option {', '.join(foreign)} "
+                "(give --game for another game)"
+            )
+        return [spec]
+    known = set(game_names())
+    present = [game_spec(g) for g in contents if g in known]
+    holds = _listing(list(contents))
+    if not present:
+        raise CliError(f"{where} holds only deals of games this version does not know ({holds})")
+    fitting = [s for s in present if fits(s)]
+    if not fitting:
+        raise CliError(
+            f"{where} holds {holds} deals, which have no rule option {', '.join(given)}; "
+            "give --game to choose the game"
+        )
+    if len(fitting) > 1 and not several:
+        raise CliError(
+            f"{where} holds {_listing([s.name for s in fitting])} deals: give --game to choose one"
+        )
+    return fitting
+
+
+def _what_is_there(contents: Mapping[str, Sequence[str]], game: str) -> str:
+    """What the library holds instead of what was asked (for a "no such deals" line)."""
+    if game not in contents:
+        return f"it holds {_listing(list(contents))} deals"
+    rules = list(contents[game])
+    more = f" and {len(rules) - 3} more" if len(rules) > 3 else ""
+    return f"it holds {game} {'; '.join(rules[:3])}{more} (--all-rules shows every rule set)"
+
+
+# --------------------------------------------------------------------------- commands
 def _cmd_build(args: argparse.Namespace, out: TextIO) -> int:
-    find_game(args.game)
     if args.jobs is not None and args.scheduler:
         raise CliError("give --jobs or --scheduler, not both")
-    rules = rules_from(find_game(args.game), args)
+    if args.scheduler:
+        scheduler_address(args.scheduler)
+    _check_rule_values(args)
     deals = parse_deal_ranges(args.deals)
+    contents, where = _contents(args.db)
+    game = _choose_games(args, contents, where, several=False)[0]
     spec = BuildSpec(
-        game=args.game.lower(),
-        rules=rules,
+        game=game.name,
+        rules=rules_from(game, args),
         max_states=args.max_states,
         time_limit=args.time_limit,
         runs=args.runs,
     )
     _check_solver()
-    with open_library(args.db) as lib:  # a bad database is refused before any work
-        where = lib.where
-    print(
-        f"building {spec.game} {spec.rules_text}: {len(deals)} deals into {where}",
-        file=sys.stderr,
-    )
+
+    def announce(where: str, todo: int) -> None:
+        print(
+            f"building {spec.game} {spec.rules_text}: {len(deals)} deals into {where}",
+            file=sys.stderr,
+        )
+
     report = build(
         spec,
         deals,
@@ -182,6 +340,8 @@ def _cmd_build(args: argparse.Namespace, out: TextIO) -> int:
         scheduler=args.scheduler,
         progress=not args.quiet,
         batch_rows=args.batch,
+        create_dirs=args.create_dirs,
+        on_start=announce,
     )
     v = report.verdicts
     grades = ", ".join(f"{g} {report.grades.get(g, 0)}" for g in GRADES)
@@ -218,48 +378,63 @@ def _check_solver() -> None:
 def _cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     if args.starter:
         return _starter_stats(args, out)
-    game = args.game.lower()
-    rules: str | None = None
-    if not args.all_rules:
-        rules = rules_from(find_game(game), args).text()
+    if args.all_rules and flags_given(args):
+        raise CliError(f"give --all-rules or rule flags ({', '.join(flags_given(args))}), not both")
+    _check_rule_values(args)
     with open_library(args.db, create=False, readonly=True) as lib:
-        counts = lib.counts(game, rules)
         where = lib.where
-    if not counts:
-        what = f"{game} {rules}" if rules else game
-        print(f"no {what} deals in {where}", file=out)
-        return 0
-    for c in counts:
-        print(f"{game} {c.rules}: {c.total} deals in {where}", file=out)
-        graded = sum(c.grades.values())
-        for g in GRADES:
-            n = c.grades.get(g, 0)
-            share = f"{100 * n / graded:5.1f}%" if graded else "    -"
-            print(f"  {g:<10} {n:>8}  {share} of the winnable", file=out)
-        print(f"  {'winnable':<10} {c.solved:>8}", file=out)
-        print(f"  {'unwinnable':<10} {c.unsolvable:>8}", file=out)
-        print(f"  {'undecided':<10} {c.undecided:>8}  (the solver reached its limit)", file=out)
-        decided = c.solved + c.unsolvable
-        if decided:
-            lo, hi = wilson_interval(c.solved, decided)
-            print(
-                f"  winnable share {100 * c.solved / decided:.2f}% "
-                f"(95% Wilson interval {100 * lo:.2f}%..{100 * hi:.2f}%) "
-                f"of the {decided} decided deals",
-                file=out,
-            )
-            if c.undecided:
-                low = c.solved / c.total
-                high = (c.solved + c.undecided) / c.total
-                print(
-                    f"  counting the undecided either way: {100 * low:.2f}%..{100 * high:.2f}%",
-                    file=out,
-                )
+        contents = lib.contents()
+        if not contents and args.game is None:
+            print(f"no deals in {where}", file=out)
+            return 0
+        if args.all_rules and args.game is None:
+            names = list(contents)  # every game, known to this version or not
+        else:
+            names = [s.name for s in _choose_games(args, contents, where, several=True)]
+        blocks = []
+        for game in names:
+            rules = None if args.all_rules else rules_from(game_spec(game), args).text()
+            blocks.append((game, rules, lib.counts(game, rules)))
+    for game, rules, counts in blocks:
+        if not counts:
+            what = f"{game} {rules}" if rules else game
+            print(f"no {what} deals in {where}; {_what_is_there(contents, game)}", file=out)
+        for c in counts:
+            _print_counts(game, c, where, out)
     return 0
 
 
+def _print_counts(game: str, c: Any, where: str, out: TextIO) -> None:
+    """The figures of one rule set: deals per grade and verdict, the winnable share."""
+    print(f"{game} {c.rules}: {c.total} deals in {where}", file=out)
+    graded = sum(c.grades.values())
+    for g in GRADES:
+        n = c.grades.get(g, 0)
+        share = f"{100 * n / graded:5.1f}%" if graded else "    -"
+        print(f"  {g:<10} {n:>8}  {share} of the winnable", file=out)
+    print(f"  {'winnable':<10} {c.solved:>8}", file=out)
+    print(f"  {'unwinnable':<10} {c.unsolvable:>8}", file=out)
+    print(f"  {'undecided':<10} {c.undecided:>8}  (the solver reached its limit)", file=out)
+    decided = c.solved + c.unsolvable
+    if decided:
+        lo, hi = wilson_interval(c.solved, decided)
+        print(
+            f"  winnable share {100 * c.solved / decided:.2f}% "
+            f"(95% Wilson interval {100 * lo:.2f}%..{100 * hi:.2f}%) "
+            f"of the {decided} decided deals",
+            file=out,
+        )
+        if c.undecided:
+            low = c.solved / c.total
+            high = (c.solved + c.undecided) / c.total
+            print(
+                f"  counting the undecided either way: {100 * low:.2f}%..{100 * high:.2f}%",
+                file=out,
+            )
+
+
 def _starter_stats(args: argparse.Namespace, out: TextIO) -> int:
-    game = find_game(args.game).name
+    game = find_game(args.game if args.game is not None else DEFAULT_GAME).name
     deals = read_starter(game=game)
     if not deals:
         print(f"this install has no {game} starter library", file=out)
@@ -308,26 +483,48 @@ def _cmd_regrade(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _cmd_pick(args: argparse.Namespace, out: TextIO) -> int:
-    spec = find_game(args.game)
-    check_flags_for(spec, args)
-    rules = rules_from(spec, args)
+def _exclude(text: str) -> set[int]:
+    """The deal numbers of ``--exclude`` (``1,2,3``), or one short line saying what is wrong."""
     exclude: set[int] = set()
-    for part in args.exclude.split(","):
+    for part in text.split(","):
         part = part.strip()
-        if part:
-            if not part.isdigit():
-                raise CliError(f"--exclude takes deal numbers separated by commas, not {part!r}")
-            exclude.add(int(part))
+        if not part:
+            continue
+        if not part.isascii() or not part.isdigit():
+            raise CliError(f"--exclude takes deal numbers separated by commas, not {shown(part)}")
+        if len(part.lstrip("0")) > MAX_DEAL_DIGITS:
+            raise CliError(
+                f"--exclude: {shown(part)} is no deal number (at most {MAX_DEAL_DIGITS} digits)"
+            )
+        exclude.add(int(part))
+    return exclude
+
+
+def _cmd_pick(args: argparse.Namespace, out: TextIO) -> int:
+    _check_rule_values(args)
+    exclude = _exclude(args.exclude)
+    contents: dict[str, list[str]] = {}
+    where = describe_db(args.db)
+    if args.db is not None or default_db_path().is_file():
+        # The library is opened here too, so a damaged one is refused rather than passed over.
+        with open_library(args.db, create=False, readonly=True) as lib:
+            if args.db is not None:
+                contents, where = lib.contents(), lib.where
+    spec = _choose_games(args, contents, where, several=False)[0]
+    rules = rules_from(spec, args)
     deal = pick(spec.name, args.grade, rules, exclude, db=args.db)
     if deal is None:
-        print(f"no {args.grade} deal left for {rules.text()}", file=sys.stderr)
+        print(f"no {args.grade} {spec.name} deal left for {rules.text()}", file=sys.stderr)
         return 1
     print(deal, file=out)
     return 0
 
 
 def _cmd_starter(args: argparse.Namespace, out: TextIO) -> int:
+    if args.jobs is not None and args.scheduler:
+        raise CliError("give --jobs or --scheduler, not both")
+    if args.scheduler:
+        scheduler_address(args.scheduler)
     _check_solver()
     game = find_game(args.game).name
     if not starter_rules_of(game):
@@ -341,6 +538,7 @@ def _cmd_starter(args: argparse.Namespace, out: TextIO) -> int:
         out=args.out,
         max_states=args.max_states,
         progress=not args.quiet,
+        create_dirs=args.create_dirs,
     )
     for (rules, grade), n in sorted(written.items(), key=lambda kv: str(kv[0])):
         label = f"draw {rules}" if game == "klondike" else str(rules)

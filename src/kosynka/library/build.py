@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.util
 import os
+import re
 import signal
+import socket
 import sys
 import threading
 import time
@@ -26,11 +29,18 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any, Final, TextIO
+from urllib.parse import urlsplit
 
 from kosynka.errors import KosynkaError
 from kosynka.games import game_spec, game_specs
 from kosynka.library.grading import DEFAULT_RUNS, grader_of, regrader_of
-from kosynka.library.storage import MAX_STORED_DEAL, Library, LibraryError, open_library
+from kosynka.library.storage import (
+    MAX_STORED_DEAL,
+    Library,
+    LibraryError,
+    in_memory,
+    open_library,
+)
 from kosynka.process import die_with_parent
 
 DEFAULT_MAX_STATES: Final = 50_000_000
@@ -45,6 +55,11 @@ LIBRARY_NUMBERING: Final = {"klondike": "pysol"}
 """The deal numbering the library stores deals in, by game (the game's default otherwise)."""
 MAX_DEALS_PER_BUILD: Final = 10_000_000
 """The most deals one build command takes (a longer range is split into several builds)."""
+MAX_DIGITS: Final = 40
+"""Whole numbers read from text have at most this many digits (Python refuses to read more
+than 4,300, and no count or deal number of the library comes near 40)."""
+SCHEDULER_SCHEMES: Final = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
+"""The Dask address schemes ``--scheduler`` takes (``HOST:PORT`` alone means ``tcp://``)."""
 
 
 def numbering_of(game: str) -> str:
@@ -179,6 +194,34 @@ def examine_chunk(spec: BuildSpec, deals: Sequence[int]) -> list[dict[str, Any]]
     return [examine_deal(spec, d) for d in deals]
 
 
+# --------------------------------------------------------------------------- numbers
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut short when long (a 5,000-digit number is shown as
+    its first digits and its length)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[: limit - 10]!r}... ({len(text):,} characters)"
+
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def whole_number(text: str, what: str, *, lo: int = 0, hi: int | None = None) -> int:
+    """Read ``text`` as a whole number of ASCII digits between ``lo`` and ``hi``; raise
+    :class:`LibraryError` with a short line about ``what`` (never Python's error for a number
+    of over 4,300 digits)."""
+    t = text.strip()
+    if not _DIGITS.fullmatch(t):
+        raise LibraryError(f"{what} must be a whole number, not {shown(text)}")
+    span = f"between {lo:,} and {hi:,}" if hi is not None else f"at least {lo:,}"
+    if len(t.lstrip("0")) > MAX_DIGITS:
+        raise LibraryError(f"{what} must be {span}, not a number of {len(t):,} digits")
+    n = int(t)
+    if n < lo or (hi is not None and n > hi):
+        raise LibraryError(f"{what} must be {span}, not {n:,}")
+    return n
+
+
 # --------------------------------------------------------------------------- deal ranges
 def parse_deal_ranges(text: str) -> list[int]:
     """Read ``1-100000``, ``5``, or a comma-separated list of both into sorted unique deal
@@ -186,20 +229,26 @@ def parse_deal_ranges(text: str) -> list[int]:
     numbers: set[int] = set()
     parts = [p.strip() for p in text.split(",")]
     if not text.strip() or not all(parts):
-        raise LibraryError(f"no deal range in {text!r} (expected e.g. 1-100000)")
+        raise LibraryError(f"no deal range in {shown(text)} (expected e.g. 1-100000)")
     for part in parts:
         lo_text, sep, hi_text = part.partition("-")
-        try:
-            lo = int(lo_text.strip())
-            hi = int(hi_text.strip()) if sep else lo
-        except ValueError:
+        if not _DIGITS.fullmatch(lo_text.strip()) or (
+            sep and not _DIGITS.fullmatch(hi_text.strip())
+        ):
             raise LibraryError(
-                f"not a deal range: {part!r} (expected N or FIRST-LAST, e.g. 1-100000)"
+                f"not a deal range: {shown(part)} (expected N or FIRST-LAST, e.g. 1-100000)"
+            )
+        try:
+            lo = whole_number(lo_text, "a deal number", lo=1, hi=MAX_STORED_DEAL)
+            hi = whole_number(hi_text, "a deal number", lo=1, hi=MAX_STORED_DEAL) if sep else lo
+        except LibraryError:
+            raise LibraryError(
+                f"deal numbers must lie in 1..{MAX_STORED_DEAL}: {shown(part)}"
             ) from None
-        if lo < 1 or hi > MAX_STORED_DEAL:
-            raise LibraryError(f"deal numbers must lie in 1..{MAX_STORED_DEAL}: {part!r}")
         if hi < lo:
-            raise LibraryError(f"empty deal range {part!r}: the last deal comes before the first")
+            raise LibraryError(
+                f"empty deal range {shown(part)}: the last deal comes before the first"
+            )
         if len(numbers) + (hi - lo) >= MAX_DEALS_PER_BUILD:
             raise LibraryError(
                 f"at most {MAX_DEALS_PER_BUILD:,} deals per build; split the range into several"
@@ -359,10 +408,51 @@ def _worker_signals() -> None:
     die_with_parent()
 
 
+def scheduler_address(text: str) -> tuple[str, str | None, int | None]:
+    """Read a ``--scheduler`` value: (address for Dask, host, port); host and port are None
+    for schemes without them (``inproc://``). Raise :class:`LibraryError` for anything else
+    than ``[SCHEME://]HOST:PORT``."""
+    bad = LibraryError(f"--scheduler takes tcp://HOST:PORT, not {shown(text)}")
+    address = text.strip()
+    if "://" not in address:
+        address = f"tcp://{address}"
+    scheme = address.partition("://")[0].lower()
+    if scheme not in SCHEDULER_SCHEMES:
+        raise bad
+    if scheme == "inproc":
+        return address, None, None
+    try:
+        parts = urlsplit(address)
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        raise bad from None
+    if not host or port is None or port < 1 or parts.path not in ("", "/") or parts.query:
+        raise bad
+    return address, host, port
+
+
+def probe_scheduler(text: str, timeout: float) -> str:
+    """Check, before any work, that the Dask scheduler ``text`` can be used: a good address,
+    Dask distributed installed, and something listening there (told at once, not after
+    Dask's own timeout). Return the address for Dask; raise :class:`LibraryError`."""
+    address, host, port = scheduler_address(text)
+    if importlib.util.find_spec("distributed") is None:
+        raise LibraryError("--scheduler needs Dask distributed: pip install 'kosynka[cluster]'")
+    if host is not None and port is not None:
+        try:
+            socket.create_connection((host, port), timeout=timeout).close()
+        except OSError as exc:
+            raise LibraryError(
+                f"cannot reach the Dask scheduler at {address}: {exc.strerror or exc}"
+            ) from None
+    return address
+
+
 class _Dask(_Runner):
     """The workers of a Dask distributed cluster."""
 
     def __init__(self, address: str, timeout: float) -> None:
+        address = scheduler_address(address)[0]
         try:
             self.dask: Any = importlib.import_module("distributed")
         except ImportError:
@@ -439,26 +529,52 @@ def build(
     on_commit: Callable[[int], None] | None = None,
     connect_timeout: float = 20.0,
     batch_rows: int = BATCH_ROWS,
+    create_dirs: bool = False,
+    on_start: Callable[[str, int], None] | None = None,
 ) -> BuildReport:
     """Examine and store every deal of ``deals`` not yet in the library ``db``.
 
     ``jobs`` worker processes (default: one per core; 1 means in this process), or the Dask
     cluster at ``scheduler`` (reached within ``connect_timeout`` seconds). Results are
     written ``batch_rows`` deals (or 3 seconds) at a time; ``on_commit`` is told the number of
-    rows each batch added."""
+    rows each batch added. A new library file's missing directory is made only when
+    ``create_dirs`` (or for the default library's directory).
+
+    Everything that can be refused is refused before any deal is solved, with one
+    :class:`LibraryError`: deal numbers the game does not have, an in-memory database, a
+    library that is damaged, foreign or cannot be written, a scheduler that cannot be
+    reached. Then ``on_start`` is told where the library is and how many deals are to do."""
     if batch_rows < 1:
         raise LibraryError(f"a batch needs at least one deal, not {batch_rows}")
+    if jobs is not None and jobs < 1:
+        raise LibraryError(f"--jobs must be at least 1, not {jobs}")
     started = time.monotonic()
     report = BuildReport(requested=len(deals))
     if not deals:
         return report
-    lib = open_library(db)
+    lo, hi = min(deals), max(deals)
+    numbering = numbering_of(spec.game)
+    top = min(game_spec(spec.game).max_deal(numbering), MAX_STORED_DEAL)
+    if lo < 1 or hi > top:
+        raise LibraryError(
+            f"the library keeps {spec.game} deals 1..{top} ({numbering} numbering): "
+            f"there is no deal {lo if lo < 1 else hi}"
+        )
+    if in_memory(db):
+        raise LibraryError(
+            "an in-memory database keeps nothing after the build: give a file or a server URL"
+        )
+    if scheduler:
+        probe_scheduler(scheduler, connect_timeout)
+    lib = open_library(db, create_dirs=create_dirs)
     try:
-        lo, hi = min(deals), max(deals)
+        lib.check_writable()
         stored = lib.stored_deals(spec.game, spec.rules_text, lo, hi)
         todo = [d for d in deals if d not in stored]
         report.already = len(deals) - len(todo)
         if not todo:
+            if on_start is not None:
+                on_start(lib.where, 0)
             report.seconds = time.monotonic() - started
             return report
         runner: _Runner
@@ -466,11 +582,11 @@ def build(
             runner = _Dask(scheduler, connect_timeout)
         else:
             n = jobs if jobs is not None else default_jobs()
-            if n < 1:
-                raise LibraryError(f"--jobs must be at least 1, not {n}")
             n = min(n, len(todo))
             runner = _InProcess() if n == 1 else _Pool(n)
         try:
+            if on_start is not None:
+                on_start(lib.where, len(todo))
             _run(
                 lib, spec, todo, runner, report, progress, stream, chunk_size, on_commit, batch_rows
             )
@@ -615,6 +731,7 @@ def regrade(db: str | None = None) -> int:
     changed within their grade are stored too, not counted)."""
     changed = 0
     with open_library(db, create=False) as lib:
+        lib.check_writable()
         updates = []
         for rec in lib.records(verdict="solved"):
             score, grade = grade_record(rec)

@@ -15,6 +15,7 @@ not played, from the user's own library (when one was built) and the starter lib
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import gzip
 import io
@@ -246,15 +247,24 @@ def build_starter(
     max_states: int | None = None,
     progress: bool = True,
     stream: TextIO | None = None,
+    create_dirs: bool = False,
 ) -> dict[tuple[int, str], int]:
     """Build (or resume) a work library until each grade of each of ``game``'s starter rule
     sets (Klondike: Draw 1 and Draw 3) has ``per_grade`` winnable deals, then write the starter
     file ``out`` (default: the package's own data file) with the lowest-numbered ``per_grade``
-    deals of each grade. Return how many deals of each (rules, grade) the file holds."""
+    deals of each grade. Return how many deals of each (rules, grade) the file holds.
+
+    A missing directory of the work library or of ``out`` is made only when ``create_dirs``
+    (the default work library's directory is made when missing); both are checked before
+    any deal is solved."""
     if per_grade < 1:
         raise LibraryError(f"--per-grade must be at least 1, not {per_grade}")
     game_spec(game)  # an unknown game is refused before any work
     work_db = db if db is not None else str(default_db_path().with_name("starter-work.sqlite"))
+    target = Path(out) if out is not None else _package_starter_target(game)
+    _check_target(target, create_dirs)
+    with open_library(work_db, create_dirs=create_dirs) as lib:
+        lib.check_writable()
     for rules in starter_rules_of(game):
         spec_kwargs: dict[str, Any] = {"game": game, "rules": rules}
         if max_states is not None:
@@ -271,14 +281,30 @@ def build_starter(
                 spec,
                 range(first, first + block),
                 db=work_db,
+                create_dirs=create_dirs,
                 jobs=jobs,
                 scheduler=scheduler,
                 progress=progress,
                 stream=stream,
             )
             first += block
-    target = Path(out) if out is not None else _package_starter_target(game)
-    return write_starter(work_db, target, per_grade, game=game)
+    return write_starter(work_db, target, per_grade, game=game, create_dirs=create_dirs)
+
+
+def _check_target(target: Path, create_dirs: bool) -> None:
+    """Refuse a starter file ``target`` that could not be written: a directory, or in a
+    missing directory (unless ``create_dirs``)."""
+    if target.is_dir():
+        raise LibraryError(f"{target} is a directory, not a starter file")
+    parent = target.parent
+    if not parent.is_dir():
+        if parent.exists():
+            raise LibraryError(f"{parent} is not a directory: the starter file cannot go there")
+        if not create_dirs:
+            raise LibraryError(
+                f"no directory {parent} for the starter file {target.name} "
+                "(make it first, or give --create-dirs)"
+            )
 
 
 def _package_starter_target(game: str) -> Path:
@@ -293,11 +319,18 @@ def _grade_counts(db: str, spec: BuildSpec) -> dict[str, int]:
 
 
 def write_starter(
-    db: str | None, target: str | os.PathLike[str], per_grade: int, *, game: str = "klondike"
+    db: str | None,
+    target: str | os.PathLike[str],
+    per_grade: int,
+    *,
+    game: str = "klondike",
+    create_dirs: bool = False,
 ) -> dict[tuple[Any, str], int]:
     """Write ``game``'s starter file ``target`` from library ``db``: for each starter rule set
     and grade, the ``per_grade`` lowest-numbered winnable deals. Return the counts written, by
-    (Klondike's draw or the rules text, grade)."""
+    (Klondike's draw or the rules text, grade). A missing directory of ``target`` is made only
+    when ``create_dirs``."""
+    _check_target(Path(target), create_dirs)
     rows: list[dict[str, Any]] = []
     written: dict[tuple[Any, str], int] = {}
     klondike = game == "klondike"
@@ -320,10 +353,15 @@ def write_starter(
     writer.writeheader()
     writer.writerows(rows)
     path = Path(target)
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
-    with open(tmp, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
-        gz.write(buf.getvalue().encode("utf-8"))
-    os.replace(tmp, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
+            gz.write(buf.getvalue().encode("utf-8"))
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise LibraryError(f"cannot write the starter file {path}: {exc.strerror or exc}") from None
     _index.cache_clear()
     return written

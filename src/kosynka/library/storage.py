@@ -9,6 +9,11 @@ One row per deal and rule set: the unique constraint on (game, rules, deal) make
 idempotent, so a resumed build and two builds writing at once never store a deal twice; rows are
 written in batches, each batch one transaction, so a killed build loses at most its last batch
 (which the next run does again).
+
+Opening a SQLite library reads it through once (``PRAGMA quick_check``) and refuses a damaged
+file; a new file is made only in a directory that exists (or when asked to make it, and always
+for the default library's directory). :meth:`Library.check_writable` is how the commands that
+write find out, before any work, that they could not.
 """
 
 from __future__ import annotations
@@ -16,11 +21,13 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
+from urllib.parse import quote, urlsplit
 
 from sqlalchemy import (
     BigInteger,
@@ -41,7 +48,7 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy import exc as sa_exc
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 
 from kosynka.errors import KosynkaError
 
@@ -57,10 +64,19 @@ PREPARE_TRIES: Final = 30
 PREPARE_WAIT_S seconds)."""
 PREPARE_WAIT_S: Final = 0.1
 """Seconds between those looks."""
+CONNECT_TIMEOUT_S: Final = 10
+"""How long opening a PostgreSQL library waits for the server (unless the URL says)."""
+WRITE_CHECK_GAME: Final = "kosynka-write-check"
+"""The game name of the row :meth:`Library.check_writable` writes and takes back."""
 
 
 class LibraryError(KosynkaError):
     """The library database cannot be used: missing, corrupt, foreign, or unreachable."""
+
+
+class NoLibraryError(LibraryError):
+    """There is no library at that place yet: no file, an empty database, or one whose
+    creation was cut short (a build may create it there)."""
 
 
 metadata = MetaData()
@@ -121,15 +137,39 @@ def resolve_url(db: str | os.PathLike[str] | None) -> str:
     return f"sqlite:///{Path(text).expanduser().resolve()}"
 
 
+def _parse_url(url: str) -> URL:
+    """``url`` parsed, or :class:`LibraryError` saying it is not a database URL."""
+    try:
+        return make_url(url)
+    except (sa_exc.ArgumentError, ValueError) as exc:  # ValueError: a port that is no number
+        raise LibraryError(f"not a database URL: {url!r} ({_short(exc)})") from None
+
+
+def _sqlite_target(url: str) -> tuple[str, Path | None]:
+    """What a URL names: ``("file", path)`` for a SQLite file (a path or a ``file:`` URI),
+    ``("memory", None)`` for an in-memory SQLite database, ``("server", None)`` otherwise."""
+    u = _parse_url(url)
+    if not u.drivername.startswith("sqlite"):
+        return "server", None
+    db = u.database or ""
+    if str(u.query.get("uri", "")).lower() in ("true", "1") and db.startswith("file:"):
+        path = urlsplit(db).path
+        if u.query.get("mode") == "memory" or path in ("", ":memory:"):
+            return "memory", None
+        return "file", Path(path)
+    if not db or db == ":memory:":
+        return "memory", None
+    return "file", Path(db)
+
+
 def _sqlite_file(url: str) -> Path | None:
     """The file of a SQLite URL, or None for another database or an in-memory one."""
-    u = make_url(url)
-    if not u.drivername.startswith("sqlite"):
-        return None
-    db = u.database
-    if not db or db == ":memory:" or db.startswith("file:"):
-        return None
-    return Path(db)
+    return _sqlite_target(url)[1]
+
+
+def in_memory(db: str | os.PathLike[str] | None) -> bool:
+    """Whether ``db`` is an in-memory SQLite database (gone when it is closed)."""
+    return _sqlite_target(resolve_url(db))[0] == "memory"
 
 
 def describe_db(db: str | os.PathLike[str] | None) -> str:
@@ -141,7 +181,7 @@ def _describe(url: str) -> str:
     """``url`` for messages, without a password."""
     try:
         u = make_url(url)
-    except sa_exc.ArgumentError:
+    except (sa_exc.ArgumentError, ValueError):
         return url
     if u.drivername.startswith("sqlite") and u.database:
         return u.database
@@ -218,6 +258,40 @@ class Library:
         except sa_exc.SQLAlchemyError as exc:
             raise LibraryError(f"cannot write to the library {self.where}: {_short(exc)}") from None
 
+    def check_writable(self) -> None:
+        """Refuse, before any work, a library this process cannot write (a read-only file or
+        server, a user without the rights): write a row into the deals table, change it and
+        take it all back in one transaction. Raise :class:`LibraryError`."""
+        t = deals_table
+        probe: dict[str, Any] = {k: None for k in RECORD_FIELDS}
+        probe.update(
+            game=WRITE_CHECK_GAME,
+            rules=f"pid={os.getpid()} thread={threading.get_ident()}",
+            draw=0,
+            deal=0,
+            verdict="limit",
+            solver="-",
+            states=0,
+            unique_states=0,
+            seconds=0.0,
+            heur_runs=0,
+            heur_wins=0,
+            heur_mean_moves=0.0,
+            heur_mean_home=0.0,
+        )
+        mine = (t.c.game == probe["game"]) & (t.c.rules == probe["rules"])
+        try:
+            with self.engine.connect() as conn:
+                trans = conn.begin()
+                try:
+                    conn.execute(t.insert(), probe)
+                    conn.execute(t.update().where(mine).values(grade=None, score=None))
+                    conn.execute(t.delete().where(mine))
+                finally:
+                    trans.rollback()
+        except sa_exc.SQLAlchemyError as exc:
+            raise LibraryError(f"cannot write to the library {self.where}: {_short(exc)}") from None
+
     def set_grades(self, updates: Iterable[tuple[int, float | None, str | None]]) -> int:
         """Set (score, grade) of deals given by row id; return how many rows changed."""
         n = 0
@@ -276,6 +350,19 @@ class Library:
         except sa_exc.SQLAlchemyError as exc:
             raise LibraryError(f"cannot read the library {self.where}: {_short(exc)}") from None
 
+    def contents(self) -> dict[str, list[str]]:
+        """What the library holds: the rule sets stored (as text), by game, both sorted."""
+        t = deals_table
+        q = select(t.c.game, t.c.rules).distinct().order_by(t.c.game, t.c.rules)
+        out: dict[str, list[str]] = {}
+        try:
+            with self.engine.connect() as conn:
+                for game, rules in conn.execute(q):
+                    out.setdefault(str(game), []).append(str(rules))
+        except sa_exc.SQLAlchemyError as exc:
+            raise LibraryError(f"cannot read the library {self.where}: {_short(exc)}") from None
+        return out
+
     def deals_of_grade(self, game: str, rules: str, grade: str) -> list[int]:
         """Numbers of the stored winnable deals of ``grade``."""
         t = deals_table
@@ -327,17 +414,29 @@ def _short(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-def _check_sqlite_file(path: Path, create: bool) -> None:
-    """Refuse a file that is not a SQLite database before SQLAlchemy touches it."""
+def _check_sqlite_file(path: Path, create: bool, create_dirs: bool) -> None:
+    """Refuse a file that is not a SQLite database before SQLAlchemy touches it, and a new
+    file whose directory is missing (unless ``create_dirs``, or it is the default library's
+    directory, which is made when missing)."""
     if path.is_dir():
         raise LibraryError(f"{path} is a directory, not a library file")
     if not path.exists():
         if not create:
-            raise LibraryError(f"no library at {path} (build one with: kosynka library build)")
+            raise NoLibraryError(f"no library at {path} (build one with: kosynka library build)")
+        parent = path.parent
+        if parent.is_dir():
+            return
+        if parent.exists():
+            raise LibraryError(f"{parent} is not a directory: no library file can be made in it")
+        if not (create_dirs or _is_default_dir(parent)):
+            raise LibraryError(
+                f"no directory {parent} for the library {path.name} "
+                "(make it first, or give --create-dirs)"
+            )
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise LibraryError(f"cannot create {path.parent}: {exc.strerror or exc}") from None
+            raise LibraryError(f"cannot create {parent}: {exc.strerror or exc}") from None
         return
     try:
         with path.open("rb") as fh:
@@ -351,6 +450,82 @@ def _check_sqlite_file(path: Path, create: bool) -> None:
         )
 
 
+def _is_default_dir(directory: Path) -> bool:
+    """Whether ``directory`` is the one the default library lives in (made when missing)."""
+    return os.path.abspath(directory) == os.path.abspath(default_db_path().parent)
+
+
+_CHECKED: dict[str, tuple[int, ...]] = {}
+"""Files that passed the integrity check in this process, with their stamp (see
+:func:`_stamp`) at the time: a file not changed since is not read through again."""
+_CHECKED_LOCK = threading.Lock()
+_CHECKED_MAX: Final = 64
+SETTLED_S: Final = 2.0
+"""A check is remembered only for a file last changed at least this long before it began:
+a change within the clock's granularity of the check would leave the stamp as it was."""
+
+
+def _stamp(path: Path) -> tuple[int, ...] | None:
+    """What changes when the file (or its write-ahead log) changes: device, inode, size and
+    modification time (in nanoseconds) of both; None when the file is not there."""
+    out: list[int] = []
+    for p in (path, path.with_name(path.name + "-wal")):
+        try:
+            st = p.stat()
+        except OSError:
+            if p is path:
+                return None
+            continue
+        out += [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns]
+    return tuple(out)
+
+
+_DAMAGE_WORDS: Final = ("malformed", "not a database", "corrupt")
+"""What SQLite's errors say when the file itself is damaged."""
+
+
+def _check_integrity(engine: Engine, path: Path, where: str) -> None:
+    """Refuse a damaged SQLite library with one line: ``PRAGMA quick_check`` (every page of
+    every table and index is read and its structure checked; about a quarter of a second for
+    150 MB), once per process for a file that has not changed since."""
+    stamp = _stamp(path)
+    if stamp is None or stamp[2] == 0:
+        return  # a new or empty file: nothing to check
+    key = os.path.abspath(path)
+    with _CHECKED_LOCK:
+        if _CHECKED.get(key) == stamp:
+            return
+    began_ns = time.time_ns()
+    try:
+        with engine.connect() as conn:
+            rows = [str(r) for r in conn.exec_driver_sql("PRAGMA quick_check").scalars()]
+    except sa_exc.DBAPIError as exc:
+        text = _short(exc)
+        if any(w in text for w in _DAMAGE_WORDS):
+            raise LibraryError(_damaged(where, text)) from None
+        raise LibraryError(f"cannot open the library {where}: {text}") from None
+    if rows != ["ok"]:
+        found = [ln.strip() for r in rows for ln in r.splitlines()]
+        found = [ln for ln in found if ln and not ln.startswith("***")] or ["not ok"]
+        more = f" and {len(found) - 1} more" if len(found) > 1 else ""
+        raise LibraryError(_damaged(where, f"quick_check: {found[0]}{more}"))
+    last_change_ns = max(stamp[3::4])
+    if began_ns - last_change_ns < SETTLED_S * 1e9:
+        return  # changed just now: check it again next time
+    with _CHECKED_LOCK:
+        if len(_CHECKED) >= _CHECKED_MAX:
+            _CHECKED.pop(next(iter(_CHECKED)))
+        _CHECKED[key] = stamp
+
+
+def _damaged(where: str, detail: str) -> str:
+    """The one-line refusal of a damaged SQLite library."""
+    return (
+        f"{where} is a damaged SQLite database ({detail}); nothing was written to it: "
+        "restore it from a copy, or give another --db"
+    )
+
+
 def _sqlite_pragmas(dbapi_conn: sqlite3.Connection, _record: object) -> None:
     """Per connection: wait for other writers instead of failing at once."""
     cur = dbapi_conn.cursor()
@@ -358,25 +533,39 @@ def _sqlite_pragmas(dbapi_conn: sqlite3.Connection, _record: object) -> None:
     cur.close()
 
 
+def _libpq(url: URL) -> bool:
+    """Whether ``url`` is a PostgreSQL URL whose driver speaks libpq (``connect_timeout``)."""
+    return url.get_backend_name() == "postgresql" and url.get_driver_name() in (
+        "psycopg",
+        "psycopg2",
+    )
+
+
 def open_library(
-    db: str | os.PathLike[str] | None = None, *, create: bool = True, readonly: bool = False
+    db: str | os.PathLike[str] | None = None,
+    *,
+    create: bool = True,
+    readonly: bool = False,
+    create_dirs: bool = False,
 ) -> Library:
     """Open the library at ``db`` (see :func:`resolve_url`), creating its tables in an empty
-    database when ``create``. Raise :class:`LibraryError` for a database that is corrupt,
-    belongs to something else, has a newer schema, or cannot be reached."""
+    database when ``create``. A new SQLite file's missing directory is made only when
+    ``create_dirs`` (or for the default library's own directory). Raise
+    :class:`LibraryError` for a database that is damaged (SQLite's ``quick_check``), belongs
+    to something else, has a newer schema, or cannot be reached; :class:`NoLibraryError`
+    when there is no library there and ``create`` is off."""
     url = resolve_url(db)
-    try:
-        parsed = make_url(url)
-    except sa_exc.ArgumentError:
-        raise LibraryError(f"not a database URL: {url!r}") from None
+    parsed = _parse_url(url)
     where = _describe(url)
     path = _sqlite_file(url)
     kwargs: dict[str, Any] = {}
     if path is not None:
-        _check_sqlite_file(path, create and not readonly)
+        _check_sqlite_file(path, create and not readonly, create_dirs)
         if readonly:
-            parsed = make_url(f"sqlite:///file:{path}?mode=ro&uri=true")
+            parsed = make_url(f"sqlite:///file:{quote(str(path))}?mode=ro&uri=true")
         kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_S}
+    elif _libpq(parsed) and "connect_timeout" not in parsed.query:
+        kwargs["connect_args"] = {"connect_timeout": CONNECT_TIMEOUT_S}
     try:
         engine = create_engine(parsed, **kwargs)
     except (sa_exc.ArgumentError, sa_exc.NoSuchModuleError, ImportError) as exc:
@@ -384,6 +573,8 @@ def open_library(
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     try:
+        if path is not None:
+            _check_integrity(engine, path, where)
         _prepare(engine, where, create and not readonly)
     except LibraryError:
         engine.dispose()
@@ -391,11 +582,8 @@ def open_library(
     except sa_exc.SQLAlchemyError as exc:
         engine.dispose()
         text = _short(exc)
-        if "file is not a database" in text or "malformed" in text:
-            raise LibraryError(
-                f"{where} is not a usable SQLite database ({text}); "
-                "give another --db or move the file away"
-            ) from None
+        if any(w in text for w in _DAMAGE_WORDS):
+            raise LibraryError(_damaged(where, text)) from None
         raise LibraryError(f"cannot open the library {where}: {text}") from None
     return Library(engine, where)
 
@@ -441,6 +629,11 @@ def _prepare(engine: Engine, where: str, create: bool) -> None:
                 with contextlib.suppress(*_CREATE_RACE_ERRORS):
                     _create(engine)
                 info = _meta_info(engine)
+            if not info and tables <= set(metadata.tables):
+                raise NoLibraryError(
+                    f"{where} is not a kosynka deal library yet "
+                    "(its creation was cut short; a build finishes it)"
+                )
             if info.get("format") != FORMAT_NAME:
                 raise LibraryError(f"{where} is not a kosynka deal library")
             if info.get("schema") != SCHEMA_VERSION:
@@ -465,7 +658,7 @@ def _prepare(engine: Engine, where: str, create: bool) -> None:
                 "not a kosynka deal library; give another --db"
             )
         if not create:
-            raise LibraryError(f"{where} is an empty database, not a kosynka deal library")
+            raise NoLibraryError(f"{where} is an empty database, not a kosynka deal library")
         try:
             _create(engine)
             return
