@@ -313,6 +313,11 @@ def test_a_new_library_is_klondike_unless_told(
     line = _refused(capsys, "build", "--deals", "1", "--db", db, "--cells", "3")
     assert line.endswith("klondike has no rule option --cells (give --game for another game)")
     assert not Path(db).exists() and no_solving == []
+    open_library(db).close()  # an empty library
+    code, out, _ = _run(capsys, "stats", "--db", db)
+    assert code == 0 and out.strip() == f"no deals in {db}"
+    code, out, _ = _run(capsys, "stats", "--db", db, "--game", "spider")
+    assert code == 0 and out.strip().endswith("deals in " + db + "; it holds no deals yet")
 
 
 # --------------------------------------------------------------------------- 4. directories
@@ -400,6 +405,32 @@ def test_every_build_refusal_is_one_line(
     _refused(capsys, "build", *args, *db, "--quiet")
     assert list(tmp_path.iterdir()) == []  # no library file, no directory
     assert no_solving == []
+
+
+STARTER_REFUSALS = [
+    ["--scheduler", "bogus"],
+    ["--scheduler", "tcp://127.0.0.1:1"],
+    ["--scheduler", "tcp://127.0.0.1:1", "--jobs", "2"],
+    ["--db", "sqlite://"],
+    ["--out", "."],  # a directory
+    ["--game", "chess"],
+    ["--per-grade", "0"],
+]
+
+
+@pytest.mark.parametrize("args", STARTER_REFUSALS, ids=lambda a: " ".join(a)[:40])
+def test_every_starter_refusal_is_one_line_and_makes_no_file(
+    args: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    no_solving: list[int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    db = [] if "--db" in args else ["--db", str(tmp_path / "work.sqlite")]
+    out = [] if "--out" in args else ["--out", str(tmp_path / "starter.csv.gz")]
+    _refused(capsys, "starter", *args, *db, *out, "--quiet")
+    assert list(tmp_path.iterdir()) == [] and no_solving == []
 
 
 # --------------------------------------------------------------------------- 6. long numbers

@@ -300,6 +300,8 @@ def _choose_games(
 
 def _what_is_there(contents: Mapping[str, Sequence[str]], game: str) -> str:
     """What the library holds instead of what was asked (for a "no such deals" line)."""
+    if not contents:
+        return "it holds no deals yet"
     if game not in contents:
         return f"it holds {_listing(list(contents))} deals"
     rules = list(contents[game])

@@ -30,9 +30,15 @@ from typing import Any, Final, TextIO
 
 from kosynka.games import game_spec
 from kosynka.games.klondike import KlondikeRules
-from kosynka.library.build import BuildSpec, build, rules_of
+from kosynka.library.build import BuildSpec, build, probe_scheduler, rules_of
 from kosynka.library.grading import GRADES, starter_rules_of
-from kosynka.library.storage import Library, LibraryError, default_db_path, open_library
+from kosynka.library.storage import (
+    Library,
+    LibraryError,
+    default_db_path,
+    in_memory,
+    open_library,
+)
 
 STARTER_RESOURCE: Final = "starter.csv.gz"
 """Klondike's starter file (its format has a ``draw`` column; it is kept as it was)."""
@@ -54,6 +60,8 @@ GAME_STARTER_FIELDS: Final = ("rules", *STARTER_FIELDS[1:])
 text in place of Klondike's draw."""
 STARTER_RULES: Final = {1: KlondikeRules(draw=1), 3: KlondikeRules(draw=3)}
 """Klondike's starter rule sets by draw."""
+SCHEDULER_TIMEOUT_S: Final = 20.0
+"""How long a rebuild waits for its Dask scheduler to answer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +271,10 @@ def build_starter(
     work_db = db if db is not None else str(default_db_path().with_name("starter-work.sqlite"))
     target = Path(out) if out is not None else _package_starter_target(game)
     _check_target(target, create_dirs)
+    if in_memory(work_db):
+        raise LibraryError("an in-memory work library keeps nothing: give a file or a server URL")
+    if scheduler:
+        probe_scheduler(scheduler, SCHEDULER_TIMEOUT_S)
     with open_library(work_db, create_dirs=create_dirs) as lib:
         lib.check_writable()
     for rules in starter_rules_of(game):
