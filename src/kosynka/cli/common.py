@@ -115,17 +115,48 @@ def read_text(arg: str) -> str:
     return text
 
 
+def conflicting_flags(spec: GameSpec, rules: Any, args: argparse.Namespace) -> list[str]:
+    """The rule flags in ``args`` (already checked by :func:`rules_from`) that ask for other
+    rules than ``rules``, written as given (``--passes 2``, ``--no-foundation-return``)."""
+    out = []
+    for opt in spec.options:
+        given = getattr(args, _dest(opt.flag), None)
+        if opt.is_switch:
+            if given and getattr(rules, opt.name) != (not opt.default):
+                out.append(opt.flag)
+        elif given is not None and getattr(rules, opt.name) != opt.parse(given):
+            out.append(f"{opt.flag} {given}")
+    return out
+
+
 def read_position(arg: str, args: argparse.Namespace) -> tuple[Game[Any], GameSpec, str]:
     """Read POSITION (a file or ``-``) of any game: the game, its spec and the format it was
-    written in. Rule flags apply to formats that carry no rules."""
+    written in. Rule flags apply to formats that carry no rules; a position that states its
+    rules is played by them, and a flag asking for other rules is refused (a flag that agrees
+    with them is accepted)."""
     text = read_text(arg)
     where = "stdin" if arg == "-" else arg
     try:
         spec, fmt = detect_position(text)
         check_flags_for(spec, args)
         game = spec.read_position(text, fmt, rules_from(spec, args))
+        conflicts = conflicting_flags(spec, game.rules, args)
     except KosynkaError as exc:
         raise CliError(f"{where}: {exc}") from None
     except RecursionError:
         raise CliError(f"{where}: the position is nested too deeply to read") from None
+    if conflicts:
+        verb = "disagrees" if len(conflicts) == 1 else "disagree"
+        raise CliError(
+            f"{where}: the position's own rules are {game.rules.text()}, and"
+            f" {', '.join(conflicts)} {verb} with them (leave the flag out, or edit the position)"
+        )
     return game, spec, fmt
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for an error line: whole when it is short, else its first ``limit``
+    characters and its length, so that the line stays readable however long the input."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"

@@ -14,18 +14,21 @@ from kosynka.cli.common import (
     find_game,
     read_position,
     rules_from,
+    shown,
 )
 from kosynka.errors import IllegalMoveError, KosynkaError
 from kosynka.games import GameSpec, game_specs
+from kosynka.numtext import parse_whole
 
 
 def parse_deal_number(spec: GameSpec, text: str, numbering: str | None) -> int:
     """Read a deal number (``12345`` or ``#12345``) of ``spec``'s game and check its range."""
-    t = text.strip().lstrip("#")
-    if not t.isdigit():
-        raise CliError(f"not a deal number: {text!r}")
     try:
-        return spec.check_deal_number(int(t), numbering)
+        top = spec.max_deal(numbering)
+        number = parse_whole(text.strip().lstrip("#"), "deal number", max_digits=len(str(top)))
+        if number is None:
+            raise CliError(f"not a deal number: {shown(text)}")
+        return spec.check_deal_number(number, numbering)
     except KosynkaError as exc:
         raise CliError(str(exc)) from None
 
@@ -77,7 +80,7 @@ def cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
         try:
             move = game.parse_move(text)
         except KosynkaError as exc:
-            raise CliError(f"bad move {text!r}: {exc}") from None
+            raise CliError(f"bad move {shown(text)}: {exc}") from None
         try:
             game.push(move)
         except IllegalMoveError as exc:

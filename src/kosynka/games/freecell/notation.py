@@ -60,6 +60,7 @@ from kosynka.games.freecell.rules import (
     FreeCellRules,
     Move,
 )
+from kosynka.numtext import MAX_DIGITS, parse_whole
 
 FORMATS: Final = ("text", "fcs")
 """The position formats, the position text first."""
@@ -167,11 +168,12 @@ def _parse_header(header: str) -> FreeCellRules:
             raise InvalidPositionError(f"header field {key!r} given twice")
         values[key] = value
     cells_text = values.get("cells", "4")
-    if not cells_text.isdigit():
+    cells = parse_whole(cells_text, "cells", error=InvalidPositionError)
+    if cells is None:
         raise InvalidPositionError(f"cells must be a whole number 0..4, not {cells_text!r}")
     try:
         return FreeCellRules(
-            cells=int(cells_text), foundation_return=_parse_on_off(values.get("return", "on"))
+            cells=cells, foundation_return=_parse_on_off(values.get("return", "on"))
         )
     except InvalidNotationError as exc:
         raise InvalidPositionError(str(exc)) from None
@@ -444,6 +446,11 @@ def parse_standard(game: FreeCell, token: str) -> Move:
     if not column:
         return Move(card, to)
     if count_text is not None:
+        if len(count_text.lstrip("0")) > MAX_DIGITS:
+            raise InvalidNotationError(
+                f"the 'v' count of a move is too long: {len(count_text.lstrip('0')):,} digits"
+                f" (at most {MAX_DIGITS})"
+            )
         count = int(count_text, 16)
         if not 1 <= count <= len(column):
             raise InvalidNotationError(

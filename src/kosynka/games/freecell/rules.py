@@ -35,6 +35,7 @@ from kosynka.errors import InvalidNotationError, InvalidPositionError, Reason
 from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
 from kosynka.games.freecell import reasons as R
 from kosynka.games.freecell.deals import check_deal_number, freecell_columns
+from kosynka.numtext import parse_whole
 
 COLUMNS: Final = 8
 """Columns of the tableau; ``Move.to`` 0..7 is a column."""
@@ -151,11 +152,14 @@ class Move:
             return Move(card, FOUNDATION)
         if d == "c":
             return Move(card, CELL)
-        if len(d) == 1 and "1" <= d <= "8":
-            return Move(card, int(d) - 1)
-        if len(d) == 2 and d[0] == "c" and (d[1] in "1234" or d[1] in "abcd"):
-            slot = int(d[1]) - 1 if d[1].isdigit() else "abcd".index(d[1])
-            return Move(card, CELL_SLOT + slot)
+        column = parse_whole(d, "destination column")
+        if column is not None and 1 <= column <= COLUMNS:
+            return Move(card, column - 1)
+        if len(d) == 2 and d[0] == "c" and d[1] in "abcd":
+            return Move(card, CELL_SLOT + "abcd".index(d[1]))
+        cell = parse_whole(d[1:], "free cell number") if d[0] == "c" else None
+        if cell is not None and 1 <= cell <= 4:
+            return Move(card, CELL_SLOT + cell - 1)
         raise InvalidNotationError(
             f"not a destination: {dest!r} in {text!r} (expected a column 1..8, f, c or c1..c4)"
         )

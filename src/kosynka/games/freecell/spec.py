@@ -9,14 +9,15 @@ from kosynka.errors import InvalidNotationError, InvalidPositionError
 from kosynka.games.base import Game, GameSpec, RuleOption
 from kosynka.games.freecell import deals, notation
 from kosynka.games.freecell.rules import COLUMNS, FreeCell, FreeCellRules
+from kosynka.numtext import parse_whole
 
 
 def _parse_cells(text: str) -> int:
     """Read the ``--cells`` value: a whole number 0..4."""
-    t = str(text).strip()
-    if not t.isdigit() or not 0 <= int(t) <= 4:
+    cells = parse_whole(str(text), "cells")
+    if cells is None or not 0 <= cells <= 4:
         raise InvalidNotationError(f"cells must be a whole number 0..4, not {text!r}")
-    return int(t)
+    return cells
 
 
 def _parse_on_off(text: str) -> bool:

@@ -27,6 +27,7 @@ from typing import Final
 
 from kosynka.cards import ALL_CARDS, Card, Suit
 from kosynka.errors import InvalidNotationError
+from kosynka.numtext import parse_whole
 
 NUMBERINGS: Final = ("pysol", "kpat")
 MAX_DEAL: Final = {"pysol": 10**20 - 1, "kpat": 2**32 - 1}
@@ -60,10 +61,12 @@ def check_deal_number(number: int, numbering: str = "pysol") -> int:
 
 def parse_deal_number(text: str, numbering: str = "pysol") -> int:
     """Read a deal number from text (``"12345"``, ``"#12345"``) and check its range."""
-    t = text.strip().lstrip("#")
-    if not t.isdigit():
+    check_deal_number(1, numbering)
+    top = MAX_DEAL[numbering]
+    number = parse_whole(text.strip().lstrip("#"), "deal number", max_digits=len(str(top)))
+    if number is None:
         raise InvalidNotationError(f"not a deal number: {text!r}")
-    return check_deal_number(int(t), numbering)
+    return check_deal_number(number, numbering)
 
 
 def random_deal_number(numbering: str = "pysol") -> int:

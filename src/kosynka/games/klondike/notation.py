@@ -31,6 +31,7 @@ from typing import Any, Final
 from kosynka.cards import ALL_CARDS, RANK_LETTERS, Card, Suit
 from kosynka.errors import InvalidNotationError, InvalidPositionError
 from kosynka.games.klondike.rules import Klondike, KlondikeRules
+from kosynka.numtext import json_int, parse_whole
 
 FORMATS: Final = ("text", "solvitaire")
 _SECTIONS: Final = ("tableau", "stock", "waste", "foundations")
@@ -114,9 +115,11 @@ def _parse_header(header: str) -> tuple[KlondikeRules, int]:
 
 
 def _parse_int(text: str, what: str) -> int:
-    if not text.isdigit():
+    """A whole number of the header (``draw=``, ``pass=``); raise InvalidPositionError."""
+    number = parse_whole(text, what, error=InvalidPositionError)
+    if number is None:
         raise InvalidPositionError(f"{what} must be a whole number, not {text!r}")
-    return int(text)
+    return number
 
 
 def _parse_on_off(text: str) -> bool:
@@ -133,11 +136,12 @@ def parse_passes(text: str) -> int | None:
     t = text.strip().lower()
     if t in ("unlimited", "none", "inf", "-"):
         return None
-    if not t.isdigit() or int(t) < 1:
+    number = parse_whole(t, "passes")
+    if number is None or number < 1:
         raise InvalidNotationError(
             f"passes must be a whole number of at least 1 or 'unlimited', not {text!r}"
         )
-    return int(t)
+    return number
 
 
 def _parse_card(token: str, where: str) -> Card:
@@ -255,7 +259,9 @@ def _json_cards(value: Any, where: str) -> list[str]:
 def parse_solvitaire(text: str, rules: KlondikeRules | None = None) -> Klondike:
     """Read Solvitaire's JSON deal format with the given ``rules``."""
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_int=json_int)
+    except InvalidNotationError as exc:  # an integer too long to read
+        raise InvalidPositionError(str(exc)) from None
     except json.JSONDecodeError as exc:
         raise InvalidPositionError(
             f"broken JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"

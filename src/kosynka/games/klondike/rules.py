@@ -29,6 +29,7 @@ from kosynka.errors import (
 from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
 from kosynka.games.klondike import reasons as R
 from kosynka.games.klondike.deals import KlondikeLayout, check_deal_number, klondike_layout
+from kosynka.numtext import parse_whole
 
 COLUMNS: Final = 7
 FOUNDATION: Final = 7
@@ -143,8 +144,9 @@ class Move:
         card = Card.parse(card_text)
         if dest.lower() == "f":
             return Move(card, FOUNDATION)
-        if dest.isdigit() and 1 <= int(dest) <= COLUMNS:
-            return Move(card, int(dest) - 1)
+        column = parse_whole(dest, "destination column")
+        if column is not None and 1 <= column <= COLUMNS:
+            return Move(card, column - 1)
         raise InvalidNotationError(
             f"not a destination: {dest!r} in {text!r} (expected a column 1..7 or f)"
         )

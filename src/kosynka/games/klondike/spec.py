@@ -9,12 +9,15 @@ from kosynka.errors import InvalidNotationError
 from kosynka.games.base import Game, GameSpec, RuleOption
 from kosynka.games.klondike import deals, notation
 from kosynka.games.klondike.rules import Klondike, KlondikeRules
+from kosynka.numtext import parse_whole
 
 
 def _draw(text: str) -> int:
-    if text.strip() not in ("1", "3"):
+    """Read the ``--draw`` value: 1 or 3."""
+    draw = parse_whole(text, "draw")
+    if draw not in (1, 3):
         raise InvalidNotationError(f"draw must be 1 or 3, not {text!r}")
-    return int(text)
+    return draw
 
 
 class KlondikeSpec(GameSpec):

@@ -28,6 +28,7 @@ from typing import Final
 from kosynka.cards import Card, Suit
 from kosynka.errors import InvalidNotationError, InvalidPositionError
 from kosynka.games.spider.rules import COLUMNS, Spider, SpiderRules
+from kosynka.numtext import parse_whole
 
 FORMATS: Final = ("text",)
 _SECTIONS: Final = ("tableau", "stock", "removed")
@@ -80,10 +81,11 @@ def _parse_header(header: str) -> SpiderRules:
     if "suits" not in values:
         raise InvalidPositionError("the header must say how many suits: suits=1, 2 or 4")
     text = values["suits"]
-    if not text.isdigit():
+    suits = parse_whole(text, "suits", error=InvalidPositionError)
+    if suits is None:
         raise InvalidPositionError(f"suits must be 1, 2 or 4, not {text!r}")
     try:
-        return SpiderRules(suits=int(text))
+        return SpiderRules(suits=suits)
     except InvalidNotationError as exc:
         raise InvalidPositionError(str(exc)) from None
 

@@ -39,6 +39,7 @@ from kosynka.games.spider.deals import (
     check_suits,
     spider_layout,
 )
+from kosynka.numtext import parse_whole
 
 COLUMNS: Final = 10
 FOUNDATION: Final = 10
@@ -160,16 +161,18 @@ class Move:
         source: int | None = None
         col_text, colon, card_text = head.rpartition(":")
         if colon:
-            if not col_text.isdigit() or not 1 <= int(col_text) <= COLUMNS:
+            column = parse_whole(col_text, "source column")
+            if column is None or not 1 <= column <= COLUMNS:
                 raise InvalidNotationError(
                     f"not a source column: {col_text!r} in {text!r} (expected 1..10)"
                 )
-            source = int(col_text) - 1
+            source = column - 1
         card = Card.parse(card_text)
+        column = parse_whole(dest, "destination column")
         if dest.lower() == "f":
             to = FOUNDATION
-        elif dest.isdigit() and 1 <= int(dest) <= COLUMNS:
-            to = int(dest) - 1
+        elif column is not None and 1 <= column <= COLUMNS:
+            to = column - 1
         else:
             raise InvalidNotationError(
                 f"not a destination: {dest!r} in {text!r} (expected a column 1..10 or f)"

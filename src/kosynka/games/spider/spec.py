@@ -17,6 +17,7 @@ from kosynka.games.base import Game, GameSpec, RuleOption
 from kosynka.games.spider import deals
 from kosynka.games.spider.notation import FORMATS, format_text, looks_like_text, parse_text
 from kosynka.games.spider.rules import COLUMNS, RUNS, Spider, SpiderRules
+from kosynka.numtext import parse_whole
 
 DEFAULT_SUITS: Final = 2
 """The suit count when none is asked for: KPat's own default, so that with the default ``kpat``
@@ -26,10 +27,10 @@ one suit a group never breaks on a suit change) while staying winnable by people
 
 def parse_suits(text: str) -> int:
     """Read the ``--suits`` flag: ``1``, ``2`` or ``4``."""
-    t = str(text).strip()
-    if t not in ("1", "2", "4"):
+    suits = parse_whole(str(text), "suits")
+    if suits not in (1, 2, 4):
         raise InvalidNotationError(f"suits must be 1, 2 or 4, not {text!r}")
-    return int(t)
+    return suits
 
 
 SUITS_OPTION: Final = RuleOption(
