@@ -11,11 +11,14 @@ With ``--json`` each position gives one JSON object per line, then a last line
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TextIO
+from array import array
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, Final, TextIO, overload
 
 from kosynka.cli.common import (
     CliError,
@@ -24,17 +27,45 @@ from kosynka.cli.common import (
     find_game,
     read_position,
     rules_from,
+    shown,
 )
 from kosynka.cli.games import parse_deal_number
 from kosynka.errors import KosynkaError
 from kosynka.games import GameSpec, game_spec, game_specs
+from kosynka.numtext import parse_whole
 from kosynka.process import die_with_parent
 from kosynka.solver import SolveResult, default_implementation, has_solver, solve
 from kosynka.solver.result import STOCK_MOVE_TEXTS
 from kosynka.solver.stats import summarize
 
-MAX_DEALS = 10_000_000
+MAX_DEALS: Final = 10_000_000
 """The most deals one ``--deals`` run may name."""
+MAX_JOBS: Final = 256
+"""The most worker processes ``--jobs`` may ask for."""
+CHUNK: Final = 32
+"""The most deals a worker is given at once: the first chunks are 1, 2, 4 ... deals, so that
+the first rows come at once, and later ones this many, so that handing out work costs little
+beside solving it."""
+IN_FLIGHT_PER_JOB: Final = 4
+"""Chunks handed out and not yet printed, per worker: enough that workers keep busy while the
+next row in order waits for a slow deal, few enough that memory stays flat over any range."""
+
+
+def _count(flag: str, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type for a whole number of at least 1 (and at most ``most``)."""
+
+    def parse(text: str) -> int:
+        try:
+            n = parse_whole(text, flag)
+        except KosynkaError as exc:
+            raise CliError(str(exc)) from None
+        if n is None or n < 1:
+            raise CliError(f"{flag} must be a whole number of at least 1, not {shown(text)}")
+        if most is not None and n > most:
+            raise CliError(f"{flag} must be at most {most}, not {n}")
+        return n
+
+    return parse
 
 
 def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]:
@@ -51,10 +82,18 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
     p.add_argument("--numbering", help="the deal numbering (default: the game's own)")
     add_rule_flags(p)
     p.add_argument("--time-limit", type=float, metavar="S", help="seconds per position")
-    p.add_argument("--max-states", type=int, metavar="N", help="search states per position")
+    p.add_argument(
+        "--max-states", type=_count("--max-states"), metavar="N", help="search states per position"
+    )
     p.add_argument("--short", action="store_true", help="spend more effort on shorter lines")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes for --deals")
+    p.add_argument(
+        "--jobs",
+        type=_count("--jobs", MAX_JOBS),
+        default=1,
+        metavar="N",
+        help=f"worker processes for --deals (at most {MAX_JOBS})",
+    )
     p.add_argument(
         "--notation",
         choices=("text", "standard"),
@@ -64,10 +103,12 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
     return {"solve": cmd_solve}
 
 
-def parse_deal_range(spec: GameSpec, text: str, numbering: str | None) -> list[int]:
-    """Read ``1-1000``, ``7`` or ``1,5,9-12`` into deal numbers of ``spec``'s game; raise
-    CliError when malformed."""
-    out: list[int] = []
+def parse_deal_range(spec: GameSpec, text: str, numbering: str | None) -> list[range]:
+    """Read ``1-1000``, ``7`` or ``1,5,9-12`` into the ranges of deal numbers of ``spec``'s game
+    it names, in order (a range, not a list: ``1-9999999`` costs no memory); raise CliError
+    when malformed or naming more than :data:`MAX_DEALS` deals."""
+    out: list[range] = []
+    total = 0
     for part in text.split(","):
         part = part.strip()
         lo_text, sep, hi_text = part.partition("-")
@@ -75,12 +116,13 @@ def parse_deal_range(spec: GameSpec, text: str, numbering: str | None) -> list[i
             lo = parse_deal_number(spec, lo_text, numbering)
             hi = parse_deal_number(spec, hi_text, numbering) if sep else lo
         except CliError as exc:
-            raise CliError(f"bad --deals {text!r}: {exc}") from None
+            raise CliError(f"bad --deals {shown(text)}: {exc}") from None
         if hi < lo:
-            raise CliError(f"bad --deals {text!r}: range {part} runs backwards")
-        if len(out) + hi - lo + 1 > MAX_DEALS:
-            raise CliError(f"bad --deals {text!r}: more than {MAX_DEALS} deals")
-        out.extend(range(lo, hi + 1))
+            raise CliError(f"bad --deals {shown(text)}: range {part} runs backwards")
+        total += hi - lo + 1
+        if total > MAX_DEALS:
+            raise CliError(f"bad --deals {shown(text)}: more than {MAX_DEALS} deals")
+        out.append(range(lo, hi + 1))
     return out
 
 
@@ -111,14 +153,92 @@ def _row(
     return row
 
 
-def _solve_deal(
-    job: tuple[str, int, str, Any, float | None, int | None, bool, str],
-) -> dict[str, object]:
-    """Solve one deal (runs in a worker process with ``--jobs``)."""
-    name, number, numbering, rules, time_limit, max_states, short, notation = job
+_Task = tuple[str, str, Any, float | None, int | None, bool, str]
+"""What every deal of a range is solved with: the game's name, the numbering, the rules, the
+time limit, the state limit, ``short`` and the notation."""
+
+
+def _solve_deal(task: _Task, number: int) -> dict[str, object]:
+    """Solve deal ``number`` and give its result row."""
+    name, numbering, rules, time_limit, max_states, short, notation = task
     game = game_spec(name).deal(number, rules, numbering)
     res = solve(game, time_limit=time_limit, max_states=max_states, short=short)
     return _row("deal", number, res, game, notation)
+
+
+def _solve_chunk(task: _Task, numbers: tuple[int, ...]) -> list[dict[str, object]]:
+    """Solve a few deals in a row (what a worker process is given at once with ``--jobs``)."""
+    return [_solve_deal(task, n) for n in numbers]
+
+
+def _chunks(numbers: Iterator[int]) -> Iterator[tuple[int, ...]]:
+    """``numbers`` cut into chunks of 1, 2, 4 ... and then :data:`CHUNK` numbers, lazily."""
+    size = 1
+    while chunk := tuple(itertools.islice(numbers, size)):
+        yield chunk
+        size = min(2 * size, CHUNK)
+
+
+def _pooled(task: _Task, numbers: Iterator[int], jobs: int) -> Iterator[dict[str, object]]:
+    """The rows of the deals ``numbers`` solved by ``jobs`` worker processes, in the order of
+    ``numbers``, each chunk's rows as soon as it and every chunk before it are done. At most
+    :data:`IN_FLIGHT_PER_JOB` chunks per worker are out at a time, so the numbers are read
+    only as fast as they are solved and memory stays flat however long the range. Stopping
+    early (a closed pipe, Ctrl-C) cancels the chunks not yet started; those running finish."""
+    chunks = _chunks(numbers)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent)
+    pending: deque[Future[list[dict[str, object]]]] = deque(
+        pool.submit(_solve_chunk, task, chunk)
+        for chunk in itertools.islice(chunks, IN_FLIGHT_PER_JOB * jobs)
+    )
+    finished = False
+    try:
+        while pending:
+            rows = pending.popleft().result()
+            chunk = next(chunks, None)
+            if chunk is not None:
+                pending.append(pool.submit(_solve_chunk, task, chunk))
+            yield from rows
+        finished = True
+    finally:
+        pool.shutdown(wait=finished, cancel_futures=True)
+
+
+class _Summarised(Sequence[dict[str, object]]):
+    """What :func:`summarize` reads of every result row (its status, milliseconds and card
+    moves), kept in 13 bytes a row instead of the rows themselves: a range of ten million
+    deals keeps about 130 MB here, where its rows with their winning lines would take tens of
+    gigabytes."""
+
+    _STATUSES: Final = ("solved", "unsolvable", "limit")
+    """Every status a row may have (``SolveStatus``'s values), by the code kept for it."""
+
+    def __init__(self) -> None:
+        self._status = array("b")
+        self._ms = array("d")
+        self._card = array("I")
+
+    def add(self, row: dict[str, object]) -> None:
+        """Keep what the summary needs of ``row``."""
+        self._status.append(self._STATUSES.index(str(row["status"])))
+        self._ms.append(float(row["ms"]))  # type: ignore[arg-type]
+        self._card.append(int(row["card_moves"]))  # type: ignore[call-overload]
+
+    def __len__(self) -> int:
+        return len(self._status)
+
+    @overload
+    def __getitem__(self, i: int) -> dict[str, object]: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[dict[str, object]]: ...
+    def __getitem__(self, i: int | slice) -> dict[str, object] | Sequence[dict[str, object]]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        return {
+            "status": self._STATUSES[self._status[i]],
+            "ms": self._ms[i],
+            "card_moves": self._card[i],
+        }
 
 
 class _Progress:
@@ -150,10 +270,6 @@ def _check_args(args: argparse.Namespace) -> None:
         raise CliError("nothing to solve: give POSITION files or --deals RANGE")
     if args.time_limit is not None and not args.time_limit > 0:
         raise CliError(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
-    if args.max_states is not None and args.max_states < 1:
-        raise CliError(f"--max-states must be at least 1, not {args.max_states}")
-    if args.jobs < 1:
-        raise CliError(f"--jobs must be at least 1, not {args.jobs}")
     if args.notation == "standard" and args.deals and spec.name != "freecell":
         raise CliError("--notation standard is fc-solve's notation, for FreeCell only")
     try:
@@ -163,7 +279,7 @@ def _check_args(args: argparse.Namespace) -> None:
 
 
 def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]]:
-    """How many results there will be, and the results in order."""
+    """How many results there will be, and the results in order (made as they are read)."""
     if args.deals:
         spec = find_game(args.game)
         check_flags_for(spec, args)
@@ -171,32 +287,21 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
             numbering = spec.check_numbering(args.numbering)
         except KosynkaError as exc:
             raise CliError(str(exc)) from None
-        numbers = parse_deal_range(spec, args.deals, numbering)
-        rules = rules_from(spec, args)
-        jobs = [
-            (
-                spec.name,
-                n,
-                numbering,
-                rules,
-                args.time_limit,
-                args.max_states,
-                args.short,
-                args.notation,
-            )
-            for n in numbers
-        ]
-        if args.jobs > 1 and len(jobs) > 1:
-
-            def pooled() -> Iterator[dict[str, object]]:
-                with ProcessPoolExecutor(
-                    max_workers=args.jobs, initializer=die_with_parent
-                ) as pool:
-                    chunk = max(1, min(50, len(jobs) // (args.jobs * 8)))
-                    yield from pool.map(_solve_deal, jobs, chunksize=chunk)
-
-            return len(jobs), pooled()
-        return len(jobs), (_solve_deal(j) for j in jobs)
+        ranges = parse_deal_range(spec, args.deals, numbering)
+        total = sum(map(len, ranges))
+        task: _Task = (
+            spec.name,
+            numbering,
+            rules_from(spec, args),
+            args.time_limit,
+            args.max_states,
+            args.short,
+            args.notation,
+        )
+        numbers = itertools.chain.from_iterable(ranges)
+        if args.jobs > 1 and total > 1:
+            return total, _pooled(task, numbers, min(args.jobs, total))
+        return total, (_solve_deal(task, n) for n in numbers)
     games = [(arg, read_position(arg, args)[0]) for arg in args.positions]
     for arg, game in games:
         if not has_solver(game.name):
@@ -222,7 +327,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     _check_args(args)
     total, results = _results(args)
     progress = _Progress(total)
-    rows: list[dict[str, object]] = []
+    rows = _Summarised()
     if not args.json:
         print(
             f"{'deal/position':<24} {'status':<11} {'card':>5} {'stock':>5} "
@@ -230,7 +335,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
             file=out,
         )
     for row in results:
-        rows.append(row)
+        rows.add(row)
         progress.step()
         if args.json:
             print(json.dumps(row), file=out, flush=True)
