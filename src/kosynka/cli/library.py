@@ -31,7 +31,7 @@ from kosynka.cli.common import (
     rules_from,
 )
 from kosynka.errors import KosynkaError
-from kosynka.games import GameSpec, game_names, game_spec, game_specs
+from kosynka.games import GameSpec, game_names, game_spec
 from kosynka.library.build import (
     BATCH_ROWS,
     DEFAULT_MAX_STATES,
@@ -56,6 +56,7 @@ from kosynka.library.storage import (
     describe_db,
     open_library,
 )
+from kosynka.numtext import parse_whole
 
 DEFAULT_GAME = "klondike"
 """The game of a new or empty library when ``--game`` is not given."""
@@ -65,8 +66,6 @@ MAX_RUNS = 10_000
 """The most games of the no-peeking player per deal (``--runs``)."""
 MAX_BATCH = 1_000_000
 MAX_PER_GRADE = 1_000_000
-MAX_RULE_VALUE = 100
-"""The longest text a rule flag's value may have (none needs more than a few characters)."""
 MAX_DEAL_DIGITS = 20
 """The most digits of a deal number (Klondike's PySolFC numbers go up to 10^20 - 1)."""
 
@@ -76,7 +75,7 @@ def _count(hi: int) -> Callable[[str], int]:
 
     def read(text: str) -> int:
         try:
-            return whole_number(text, "the value", lo=1, hi=hi)
+            return whole_number(text, "number", lo=1, hi=hi)
         except LibraryError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -227,20 +226,6 @@ def cmd_library(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # --------------------------------------------------------------------------- which game
-def _check_rule_values(args: argparse.Namespace) -> None:
-    """Refuse a rule flag's value too long to be one (a 5,000-digit ``--passes``) before a
-    game's parser reads it."""
-    seen: set[str] = set()
-    for spec in game_specs():
-        for opt in spec.options:
-            if opt.is_switch or opt.flag in seen:
-                continue
-            seen.add(opt.flag)
-            value = getattr(args, opt.flag.lstrip("-").replace("-", "_"), None)
-            if isinstance(value, str) and len(value) > MAX_RULE_VALUE:
-                raise CliError(f"{opt.flag}: {shown(value)} is far too long for a rule value")
-
-
 def _contents(db: str | None) -> tuple[dict[str, list[str]], str]:
     """What the library ``db`` holds (rule sets by game) and where it is; nothing when there
     is no library there yet. A damaged, foreign or unreachable library is refused here."""
@@ -315,7 +300,6 @@ def _cmd_build(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError("give --jobs or --scheduler, not both")
     if args.scheduler:
         scheduler_address(args.scheduler)
-    _check_rule_values(args)
     deals = parse_deal_ranges(args.deals)
     contents, where = _contents(args.db)
     game = _choose_games(args, contents, where, several=False)[0]
@@ -382,7 +366,6 @@ def _cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
         return _starter_stats(args, out)
     if args.all_rules and flags_given(args):
         raise CliError(f"give --all-rules or rule flags ({', '.join(flags_given(args))}), not both")
-    _check_rule_values(args)
     with open_library(args.db, create=False, readonly=True) as lib:
         where = lib.where
         contents = lib.contents()
@@ -489,21 +472,16 @@ def _exclude(text: str) -> set[int]:
     """The deal numbers of ``--exclude`` (``1,2,3``), or one short line saying what is wrong."""
     exclude: set[int] = set()
     for part in text.split(","):
-        part = part.strip()
-        if not part:
+        if not part.strip():
             continue
-        if not part.isascii() or not part.isdigit():
+        number = parse_whole(part, "--exclude: deal number", max_digits=MAX_DEAL_DIGITS)
+        if number is None:
             raise CliError(f"--exclude takes deal numbers separated by commas, not {shown(part)}")
-        if len(part.lstrip("0")) > MAX_DEAL_DIGITS:
-            raise CliError(
-                f"--exclude: {shown(part)} is no deal number (at most {MAX_DEAL_DIGITS} digits)"
-            )
-        exclude.add(int(part))
+        exclude.add(number)
     return exclude
 
 
 def _cmd_pick(args: argparse.Namespace, out: TextIO) -> int:
-    _check_rule_values(args)
     exclude = _exclude(args.exclude)
     contents: dict[str, list[str]] = {}
     where = describe_db(args.db)

@@ -41,6 +41,7 @@ from kosynka.library.storage import (
     in_memory,
     open_library,
 )
+from kosynka.numtext import parse_whole
 from kosynka.process import die_with_parent
 
 DEFAULT_MAX_STATES: Final = 50_000_000
@@ -55,9 +56,6 @@ LIBRARY_NUMBERING: Final = {"klondike": "pysol"}
 """The deal numbering the library stores deals in, by game (the game's default otherwise)."""
 MAX_DEALS_PER_BUILD: Final = 10_000_000
 """The most deals one build command takes (a longer range is split into several builds)."""
-MAX_DIGITS: Final = 40
-"""Whole numbers read from text have at most this many digits (Python refuses to read more
-than 4,300, and no count or deal number of the library comes near 40)."""
 SCHEDULER_SCHEMES: Final = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
 """The Dask address schemes ``--scheduler`` takes (``HOST:PORT`` alone means ``tcp://``)."""
 
@@ -207,18 +205,17 @@ _DIGITS = re.compile(r"[0-9]+")
 
 
 def whole_number(text: str, what: str, *, lo: int = 0, hi: int | None = None) -> int:
-    """Read ``text`` as a whole number of ASCII digits between ``lo`` and ``hi``; raise
-    :class:`LibraryError` with a short line about ``what`` (never Python's error for a number
-    of over 4,300 digits)."""
-    t = text.strip()
-    if not _DIGITS.fullmatch(t):
+    """Read ``text`` as a whole number between ``lo`` and ``hi`` (ASCII digits, read by
+    :func:`kosynka.numtext.parse_whole`, so a number of any length is refused with one short
+    line); raise :class:`LibraryError` naming ``what``."""
+    n = parse_whole(text, what, error=LibraryError)
+    if n is None:
         raise LibraryError(f"{what} must be a whole number, not {shown(text)}")
-    span = f"between {lo:,} and {hi:,}" if hi is not None else f"at least {lo:,}"
-    if len(t.lstrip("0")) > MAX_DIGITS:
-        raise LibraryError(f"{what} must be {span}, not a number of {len(t):,} digits")
-    n = int(t)
     if n < lo or (hi is not None and n > hi):
-        raise LibraryError(f"{what} must be {span}, not {n:,}")
+        span = f"between {lo:,} and {hi:,}" if hi is not None else f"at least {lo:,}"
+        digits = len(str(n))
+        got = f"{n:,}" if digits <= 20 else f"a number of {digits} digits"
+        raise LibraryError(f"{what} must be {span}, not {got}")
     return n
 
 
