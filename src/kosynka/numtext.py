@@ -3,9 +3,11 @@ a bound on their length.
 
 Python refuses to turn a text of more than 4,300 digits into an int (a ``ValueError`` whose
 message is not for players), and turning a very long one into an int costs time that grows with
-its square. Every whole number kosynka reads from a person goes through :func:`parse_whole`,
-which takes ASCII digits only (``"²"`` passes ``str.isdigit`` but ``int`` refuses it; ``"٣"``
-is no deal number) and refuses a number of more than :data:`MAX_DIGITS` digits as too long.
+its square. The games' parsers (deal numbers, rule values, move text, position text) and the
+command line read whole numbers through :func:`parse_whole`, which takes ASCII digits only
+(``"²"`` passes ``str.isdigit`` but ``int`` refuses it; ``"٣"`` is no deal number) and refuses
+a number of more than :data:`MAX_DIGITS` digits as too long; Solvitaire JSON is read with
+:func:`json_int`.
 
 >>> parse_whole("0042", "deal number")
 42
