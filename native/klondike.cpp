@@ -198,41 +198,39 @@ void State::moves(std::vector<Macro>& out, const Last& last) const {
   const size_t begin = out.size();
   all_moves(out);
   if (last.kind < 0) return;
+  size_t w = begin;
+  for (size_t r = begin; r < out.size(); ++r)
+    if (follows(out[r], last)) out[w++] = out[r];
+  out.resize(w);
+}
+
+bool State::follows(const Macro& m, const Last& last) const {
+  if (last.kind < 0) return true;
   if (last.kind == kEmptied) {
     // A run moved off the bottom of column `card` to column `column`, emptying it. A move that
-    // neither fills an empty column nor involves that run could have been made first.
+    // neither fills an empty column nor involves that run could have been made first. Of two
+    // runs that empty their columns, the one with the higher first card goes second.
     const int run_at = last.column;
-    if (len[last.card]) return;
-    size_t w = begin;
-    for (size_t r = begin; r < out.size(); ++r) {
-      const Macro& m = out[r];
-      const bool keep = (m.dest != kFound && !len[m.dest]) || m.dest == run_at ||
-                        (m.kind == kColumn && m.src == run_at);
-      if (keep) out[w++] = m;
-    }
-    out.resize(w);
-    return;
+    if (len[last.card]) return true;
+    return (m.dest != kFound && !len[m.dest]) || m.dest == run_at ||
+           (m.kind == kColumn && m.src == run_at) ||
+           (m.kind == kColumn && m.detail == 0 && m.dest != kFound && cols[m.src][0] > last.base);
   }
   const int column = last.column, card = last.card;
-  if (!len[column] || cols[column][len[column] - 1] != card) return;
-  const int twin = kSameOther[suit_of(card)] * 13 + rank_of(card) - 1;
-  // With Draw 1 and unlimited passes every talon card is always within reach, so talon moves
-  // commute with each other too.
-  const bool free_talon = rules.draw == 1 && rules.passes == 0;
-  size_t w = begin;
-  for (size_t r = begin; r < out.size(); ++r) {
-    const Macro& m = out[r];
-    bool keep;
-    if (m.dest == column)
-      keep = true;
-    else if (last.kind == kTalon)
-      keep = (m.kind == kTalon && !free_talon) || m.kind == kReturn ||
-             (m.kind == kColumn && m.dest == kFound && cols[m.src][m.detail] == twin);
-    else  // after a return: another card may have to come back before this one is used
-      keep = m.kind == kReturn;
-    if (keep) out[w++] = m;
+  if (!len[column] || cols[column][len[column] - 1] != card) return true;
+  // A run that empties its column may follow: after it only moves that fill a column or use
+  // the run are tried, so it must not be made to come first.
+  if (m.dest == column || (m.kind == kColumn && m.detail == 0 && m.dest != kFound)) return true;
+  if (last.kind == kTalon) {
+    // With Draw 1 and unlimited passes every talon card is always within reach, so talon moves
+    // commute with each other too.
+    const bool free_talon = rules.draw == 1 && rules.passes == 0;
+    const int twin = kSameOther[suit_of(card)] * 13 + rank_of(card) - 1;
+    return (m.kind == kTalon && !free_talon) || m.kind == kReturn ||
+           (m.kind == kColumn && m.dest == kFound && cols[m.src][m.detail] == twin);
   }
-  out.resize(w);
+  // After a return: another card may have to come back before this one is used.
+  return m.kind == kReturn;
 }
 
 void State::all_moves(std::vector<Macro>& out) const {
@@ -682,9 +680,9 @@ SearchResult search(const Position& pos, double time_limit, uint64_t max_states,
         const size_t mb = moves.size();
         Last last;
         if (m.kind != kColumn && m.dest != kFound)
-          last = Last{m.kind, m.dest, u.card};
+          last = Last{m.kind, m.dest, u.card, 0};
         else if (m.kind == kColumn && m.dest != kFound && m.detail == 0)
-          last = Last{kEmptied, m.dest, m.src};
+          last = Last{kEmptied, m.dest, m.src, u.card};
         st.moves(moves, last);
         stack.push_back(Frame{mb, moves.size(), mb, u, autos_begin, cost, true});
       }

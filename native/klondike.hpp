@@ -37,6 +37,7 @@ struct Undo {
 // run (see State::moves).
 struct Last {
   int kind = -1, column = 0, card = 0;
+  int base = 0;  // kEmptied: the first card of the run that left its column
 };
 
 struct Rules {
@@ -88,6 +89,8 @@ class State {
   bool safe(int card) const;
   // The macro moves worth trying, best first; after `last`, only those that use its card.
   void moves(std::vector<Macro>& out, const Last& last) const;
+  // Whether macro move `m` is tried after `last` (see moves()).
+  bool follows(const Macro& m, const Last& last) const;
   void all_moves(std::vector<Macro>& out) const;
 
   Undo apply(const Macro& m, std::vector<std::string>* line);

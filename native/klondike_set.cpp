@@ -216,12 +216,16 @@ class SState {
   void moves(std::vector<SMove>& out, const SLast& last) const;
   // Whether bringing back the top card of foundation `s` (rank `r`) can lead anywhere: a card
   // that could lie on it is among `avail` (roots, talon cards within reach, foundation tops);
-  // or, under it, a card of the same suit is worth bringing back in turn. (Nothing else
-  // changes when a card comes back and nothing is put on it.)
+  // or its twin is face up and next to go home (the class gains a free card, so a card lying
+  // on the twin can lie on it instead and the twin can go home); or, under it, a card of the
+  // same suit is worth bringing back in turn. Nothing else changes when a card comes back and
+  // nothing is put on it.
   bool worth_return(int s, int r, uint64_t avail) const {
+    const uint64_t next = home_next();
     for (; r >= 2; --r) {
       const int b = (r - 1) * 4 + kSlotOfSuit[s];
       if (avail & children_of(b)) return true;
+      if ((vis & next) >> (b ^ 1) & 1) return true;
       if (r - 1 < 2 || safe(b - 4)) return false;
     }
     return false;
@@ -420,8 +424,10 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
   // With foundation return, a free card that does not lie on a face-down card and can go home
   // may go home at once: it can always come back (it stays the top of its foundation until a
   // higher card of its suit goes home, and the place it left stays free). So when there is one,
-  // the lowest such card X goes home, or the next move puts a card on X's class (or brings a
-  // card back from the foundations); every other move can as well come after X goes home.
+  // the lowest such card X goes home, or its twin goes home, or the next move puts a card on
+  // X's class (or brings a card back from the foundations); every other move can as well come
+  // after X goes home. (When X's class has one free card, X going home leaves its twin covered:
+  // the twin going home is the one move that X going home can take away.)
   const uint64_t all_roots = roots | (vis & kKings);
   const uint64_t redundant =
       (rules.ret && !(g_flags & 1) && !after_empty && !use_y) ? free_cards & next & ~all_roots
@@ -431,7 +437,7 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
 
   // 1. Free tableau cards home.
   uint64_t ph = free_cards & next;
-  if (redundant) ph = one(red_x);
+  if (redundant) ph &= one(red_x) | one(red_x ^ 1);
   if (after_reveal) ph &= uint64_t(3) << (lc & ~1);
   if (after_place) ph &= one(lc ^ 1);
   if (after_empty) ph = 0;

@@ -52,6 +52,10 @@ Macro = tuple[int, int, int, int]
 card, 0, dest); for TALON (talon index, 1 when a recycle is needed else 0, 0, dest); for RETURN
 (suit, 0, 0, dest column). ``dest`` is a column 0..6 or FOUND."""
 
+Last = tuple[int, int, int, int]
+"""What the move that led to a position did, for the moves that commute with it (see
+:meth:`State.moves`)."""
+
 
 def _fits(card: int, target: int) -> bool:
     """True when ``card`` may lie on ``target`` in a column."""
@@ -203,20 +207,23 @@ class State:
         return not self.ret or f[_SAME_COLOUR_OTHER[_SUIT[card]]] >= r - 2
 
     # ------------------------------------------------------------------ moves
-    def moves(self, last: tuple[int, int, int] | None = None) -> list[Macro]:
+    def moves(self, last: Last | None = None) -> list[Macro]:
         """The macro moves worth trying here, best first.
 
-        ``last`` is ``(kind, column, card)`` when the move that led here put ``card`` from the
-        talon (TALON) or from a foundation (RETURN) on ``column``, or ``(EMPTIED, column,
-        emptied column)`` when it moved a run off the bottom of a column: then only moves that
-        could not have been made before it are kept (see :meth:`_follows`)."""
+        ``last`` is ``(kind, column, card, 0)`` when the move that led here put ``card`` from
+        the talon (TALON) or from a foundation (RETURN) on ``column``, or ``(EMPTIED, column,
+        emptied column, first card of the run)`` when it moved a run off the bottom of a
+        column: then only moves that could not have been made before it are kept (see
+        :meth:`_follows`)."""
         out = self._moves()
         if last is None:
             return out
-        kind, column, card = last
+        kind, column, card, base = last
         if kind == EMPTIED:
             # A run moved off the bottom of column ``card`` to ``column``, emptying it: a move
             # that neither fills an empty column nor involves that run could have come first.
+            # Of two runs that empty their columns, the one with the higher first card (as a
+            # card index) goes second.
             cols = self.cols
             if cols[card]:
                 return out
@@ -226,6 +233,7 @@ class State:
                 if (m[3] != FOUND and not cols[m[3]])
                 or m[3] == column
                 or (m[0] == COLUMN and m[1] == column)
+                or (m[0] == COLUMN and m[2] == 0 and m[3] != FOUND and cols[m[1]][0] > base)
             ]
         col = self.cols[column]
         if not col or col[-1] != card:
@@ -235,8 +243,10 @@ class State:
     def _follows(self, m: Macro, kind: int, column: int, card: int) -> bool:
         """True when ``m`` may follow putting ``card`` on ``column`` (from the talon when
         ``kind`` is TALON, else from a foundation). Any other move leaves that card unused and
-        could have been made first, reaching the same position."""
-        if m[3] == column:
+        could have been made first, reaching the same position; but a run that empties its
+        column may follow (after it, only moves that fill a column or use the run are tried, so
+        it must not be made to come first)."""
+        if m[3] == column or (m[0] == COLUMN and m[2] == 0 and m[3] != FOUND):
             return True
         if kind == TALON:
             if m[0] == RETURN:
@@ -560,11 +570,11 @@ def search(
                         budget = states + max(50_000, 4 * states)
                     continue
                 path.append(m)
-                last: tuple[int, int, int] | None = None
+                last: Last | None = None
                 if m[0] != COLUMN and m[3] != FOUND:
-                    last = (m[0], m[3], u[4])
+                    last = (m[0], m[3], u[4], 0)
                 elif m[0] == COLUMN and m[3] != FOUND and m[2] == 0:
-                    last = (EMPTIED, m[3], m[1])
+                    last = (EMPTIED, m[3], m[1], u[4])
                 stack_moves.append(st.moves(last))
                 stack_next.append(0)
                 stack_undo.append((u, autos))
