@@ -18,10 +18,20 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
+ROOMY_SHARES = {
+    "KOSYNKA_CLIENT_WORK": "100",
+    "KOSYNKA_CLIENT_WORK_BURST": "10000",
+    "KOSYNKA_CLIENT_SOLVER": "100",
+    "KOSYNKA_CLIENT_SOLVER_BURST": "10000",
+}
+"""Client shares no test session reaches: every browser and page test comes from 127.0.0.1,
+and only the fairness tests are about shares (they start servers of their own)."""
+
+
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
-    """The base address of a running ``kosynka serve``."""
-    proc, base = start_server()
+    """The base address of a running ``kosynka serve`` (with :data:`ROOMY_SHARES`)."""
+    proc, base = start_server(extra_env=ROOMY_SHARES)
     try:
         yield base
     finally:

@@ -110,6 +110,17 @@ def test_analysis_finds_the_move_that_lost_the_win() -> None:
 
 
 def test_analysis_is_a_solver_share() -> None:
-    client = TestClient(create_app(Settings(client_solver_per_s=0.1, client_solver_burst=1)))
-    assert client.post("/api/klondike/analysis", json={"record": record(6)}).status_code == 200
-    assert client.post("/api/klondike/analysis", json={"record": record(6)}).status_code == 429
+    """Solver time is one share per address: a hint the solver cannot answer in time spends
+    it, and an analysis is then refused (before its body is read) while moves still play."""
+    settings = Settings(client_solver_per_s=0.01, client_solver_burst=0.1, refusal_delay=0.01)
+    client = TestClient(create_app(settings))
+    hard = {"game": "freecell", "rules": {"cells": 1}, "deal": {"number": 454883}}
+    hint = client.post("/api/freecell/hint", json={"record": hard}).json()
+    assert hint["winnable"] is None  # no answer within the hint's half second
+    r = client.post("/api/klondike/analysis", json={"record": record(6)})
+    assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+    assert "solver time" in r.json()["message"]
+    assert (
+        client.post("/api/klondike/move", json={"record": record(6), "move": "s"}).status_code
+        == 200
+    )

@@ -19,7 +19,8 @@ def test_schemathesis_every_check_passes(tmp_path: Path) -> None:
         extra_env={
             "KOSYNKA_CLIENT_SOLVER": "1000",
             "KOSYNKA_CLIENT_SOLVER_BURST": "100000",
-            "KOSYNKA_CLIENT_MOVES": "10000000",
+            "KOSYNKA_CLIENT_WORK": "1000",
+            "KOSYNKA_CLIENT_WORK_BURST": "100000",
             "KOSYNKA_HINT_TIME": "0.05",
             "KOSYNKA_WINNABLE_TIME": "0.05",
         }

@@ -3,7 +3,6 @@ limit and the JSON error answers (every bad request is a 4xx naming the problem,
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -18,12 +17,14 @@ from kosynka import __version__
 from kosynka.games import game_specs
 from kosynka.process import die_with_parent
 from kosynka.web import bridges
+from kosynka.web.fair import EarlyRefusal, Meter
 from kosynka.web.games import adapter_of
 from kosynka.web.jsonbody import TooLongNumber
-from kosynka.web.limits import ClientLimits, TooBusy
+from kosynka.web.limits import SHARES_ENV, Rates, SharedBuckets, TooBusy
 from kosynka.web.notfound import not_found_page
 from kosynka.web.routes import api, pages
 from kosynka.web.routes.pages import prefers_russian
+from kosynka.web.schemas import error_body
 from kosynka.web.service import GameService, RecordError
 from kosynka.web.settings import STATIC_DIR, Settings
 
@@ -32,13 +33,6 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
-def _error_body(code: str, message: str, problems: list[dict[str, str]] | None = None) -> bytes:
-    """The JSON error document (see :class:`kosynka.web.schemas.ErrorResponse`)."""
-    return json.dumps(
-        {"error": code, "message": message, "problems": problems or []}, ensure_ascii=False
-    ).encode()
 
 
 class BodyLimit:
@@ -94,7 +88,7 @@ class BodyLimit:
 
     async def _refuse(self, send: Send) -> None:
         """Send the 413 JSON answer."""
-        body = _error_body("body-too-large", self._message())
+        body = error_body("body-too-large", self._message())
         await send(
             {
                 "type": "http.response.start",
@@ -277,13 +271,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             services[spec.name] = GameService(adapter, settings)
     app.state.services = services
     app.state.service = services["klondike"]
-    app.state.limits = ClientLimits(
-        settings.client_moves_per_s,
-        settings.client_moves_burst,
-        settings.client_solver_per_s,
-        settings.client_solver_burst,
+    buckets = SharedBuckets(
+        Rates(settings.client_work_per_s, settings.client_work_burst),
+        Rates(settings.client_solver_per_s, settings.client_solver_burst),
+        os.environ.get(SHARES_ENV) or None,
     )
-    bridges.configure(settings.solver_slots)
+    meter = Meter(
+        buckets,
+        solver_slots=settings.solver_slots,
+        solver_nice=settings.solver_nice,
+        in_flight=settings.client_in_flight,
+        refusal_delay=settings.refusal_delay,
+    )
+    app.state.meter = meter
     bridges.warm_up()
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(RecordError, _record_error)
@@ -296,5 +296,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount(f"/static/{pages.static_version()}", static, name="static-versioned")
     app.mount("/static", static, name="static")
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(EarlyRefusal, meter=meter)
     app.add_middleware(Headers)
     return app

@@ -15,6 +15,7 @@ from typing import Any
 
 from kosynka.errors import KosynkaError
 from kosynka.games.base import Game
+from kosynka.web import fair
 
 
 def _module(name: str) -> ModuleType | None:
@@ -28,7 +29,8 @@ def _module(name: str) -> ModuleType | None:
 @dataclass(frozen=True, slots=True)
 class SolverAnswer:
     """What the solver said about a position: ``status`` is ``solved``, ``unsolvable``,
-    ``limit`` (no answer in time), ``busy`` (every search slot taken) or ``unavailable`` (no
+    ``limit`` (no answer in time), ``busy`` (no solver turn in time, or the client's solver
+    share spent) or ``unavailable`` (no
     solver for this game); ``moves`` is a
     winning line from the position, checked by replaying it, when solved."""
 
@@ -54,13 +56,8 @@ def has_solver(game_name: str) -> bool:
     return bool(fn is not None and fn(game_name))
 
 
-_SLOTS = threading.BoundedSemaphore(1)
-
-
-def configure(solver_slots: int) -> None:
-    """Allow ``solver_slots`` solver searches at once in this process."""
-    global _SLOTS
-    _SLOTS = threading.BoundedSemaphore(max(1, solver_slots))
+_DIRECT = threading.BoundedSemaphore(1)
+"""One search at a time in this process for calls made outside of an API request."""
 
 
 def warm_up() -> None:
@@ -81,35 +78,58 @@ def warm_up() -> None:
 
 def solve(game: Game[Any], time_limit: float) -> SolverAnswer:
     """Ask the solver (``kosynka.solver.solve``) about ``game`` within ``time_limit`` seconds.
-    At most the configured number of searches run at once in this process; a request that finds
-    no search free within ``time_limit`` gets ``busy`` (and the caller its fallback), so hints
-    never queue up behind each other and the moves of other players stay fast."""
+
+    Within an API request the search runs in the worker's fair solver turns, in slices while
+    other clients wait (:meth:`kosynka.web.fair.Meter.search`); a request that gets no turn
+    within ``time_limit`` seconds, or whose client has spent its solver share, gets ``busy``
+    (and the caller its fallback). Outside of a request one search runs at a time in the
+    process, on the same terms."""
     mod = _module("kosynka.solver")
     fn: Any = getattr(mod, "solve", None) if mod is not None else None
     if fn is None or not has_solver(game.name):
         return SolverAnswer("unavailable")
-    slots = _SLOTS
-    if not slots.acquire(timeout=time_limit):
-        return SolverAnswer("busy")
+
+    def search(seconds: float) -> Any:
+        return fn(game.copy(stack=False), time_limit=seconds)
+
+    running = fair.CURRENT.get()
     try:
-        res = fn(game.copy(stack=False), time_limit=time_limit)
+        if running is not None:
+            res = running.meter.search(running, search, _decided, time_limit)
+            if res is None:
+                return SolverAnswer("busy")
+        else:
+            if not _DIRECT.acquire(timeout=time_limit):
+                return SolverAnswer("busy")
+            try:
+                res = search(time_limit)
+            finally:
+                _DIRECT.release()
     except Exception:  # a failing optional solver must cost a hint, never the request
         return SolverAnswer("unavailable")
-    finally:
-        slots.release()
-    status = str(getattr(getattr(res, "status", None), "name", getattr(res, "status", ""))).lower()
-    if status in ("solved", "unsolvable"):
-        if status == "solved":
-            probe = game.copy(stack=False)
-            try:
-                moves = [probe.parse_move(m) if isinstance(m, str) else m for m in res.moves]
-            except KosynkaError:
-                return SolverAnswer("limit")
-            if not _verified(game, moves):
-                return SolverAnswer("limit")  # a line that does not replay is no proof
-            return SolverAnswer("solved", moves)
+    status = _status(res)
+    if status == "solved":
+        probe = game.copy(stack=False)
+        try:
+            moves = [probe.parse_move(m) if isinstance(m, str) else m for m in res.moves]
+        except KosynkaError:
+            return SolverAnswer("limit")
+        if not _verified(game, moves):
+            return SolverAnswer("limit")  # a line that does not replay is no proof
+        return SolverAnswer("solved", moves)
+    if status == "unsolvable":
         return SolverAnswer("unsolvable")
     return SolverAnswer("limit")
+
+
+def _status(res: Any) -> str:
+    """A solver result's status in lower case (``solved``, ``unsolvable``, ``limit`` ...)."""
+    return str(getattr(getattr(res, "status", None), "name", getattr(res, "status", ""))).lower()
+
+
+def _decided(res: Any) -> bool:
+    """True when a search found a line or proved there is none."""
+    return _status(res) in ("solved", "unsolvable")
 
 
 def library_pick(game: str, grade: str, rules: Any, exclude: set[int]) -> tuple[bool, int | None]:

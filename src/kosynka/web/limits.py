@@ -1,66 +1,212 @@
-"""Fair shares per client: one client (by address) cannot take a worker's time from the others.
+"""Fair shares per client address, one budget for all of the server's workers.
 
-Two token buckets per client: replay work (moves replayed without the cache's help: a record a
-player keeps extending costs one move a request, a reload its whole length, a hostile stream of
-new long records a lot) and solver-backed calls (hints, collect, proven-winnable new deals). A
-client over its share gets 429 with ``Retry-After``; everyone else is unaffected.
+Every client address has two token buckets: **work** (CPU seconds of Python work: replaying
+records, building views, the hint players) and **solver** (seconds of solver search). Each
+refills at a steady rate up to a burst. A request is admitted while its client's bucket is
+above zero and is charged its estimated cost *before* it runs, so concurrent requests of one
+client cannot all pass on the same tokens; what it really cost is settled afterwards (the
+bucket may go below zero: the client then waits until it is paid back). A client in debt is
+refused before its body is even read (see :class:`kosynka.web.fair.EarlyRefusal`).
+
+The buckets live in a small table of fixed slots in a memory-mapped file that every worker of
+``kosynka serve`` opens (:func:`create_table_file`, named by ``KOSYNKA_SHARES``), so two
+workers do not make two budgets; without that file (a single process, the tests) the table is
+anonymous memory of this process. Slots are found by a keyed hash of the address; when the
+slots a key may use are all taken, the least recently seen one is reused (a forgotten client
+starts again with full buckets). Every access holds a lock on the file (``flock``, released by
+the kernel if a worker dies) and a lock of the process.
 """
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import ipaddress
 import math
+import mmap
+import os
+import secrets
+import struct
+import tempfile
 import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+SLOTS = 16384
+"""Clients the table holds at once."""
+PROBES = 16
+"""Slots a key may use (from its hash on)."""
+_MAGIC = b"kosynka1"
+_HEADER = struct.Struct("<8s16sQ")  # magic, hash key, slots
+_SLOT = struct.Struct("<Qddd")  # key hash (0: free), last seen, work tokens, solver tokens
+SHARES_ENV = "KOSYNKA_SHARES"
+"""The environment variable naming the shared table file of a server's workers."""
 
 
-@dataclass(slots=True)
-class _Bucket:
-    tokens: float
-    stamp: float
+def table_size(slots: int = SLOTS) -> int:
+    """Bytes of a table of ``slots`` slots."""
+    return _HEADER.size + slots * _SLOT.size
 
 
-class TokenBuckets:
-    """Token buckets by key: ``rate`` tokens a second up to ``burst``; the least recently seen
-    keys are forgotten past ``keys`` of them (a forgotten client starts with a full bucket)."""
+def create_table_file(directory: str | None = None, slots: int = SLOTS) -> Path:
+    """Create an empty shared table in a new private directory (in ``directory``, default the
+    system's temporary directory) and return its path; the caller removes the directory."""
+    where = Path(tempfile.mkdtemp(prefix="kosynka-serve-", dir=directory))
+    path = where / "shares"
+    with open(path, "wb") as f:
+        f.write(_HEADER.pack(_MAGIC, secrets.token_bytes(16), slots))
+        f.truncate(table_size(slots))
+    return path
 
-    def __init__(self, rate: float, burst: float, keys: int = 10_000) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.keys = keys
-        self._items: OrderedDict[str, _Bucket] = OrderedDict()
+
+@lru_cache(maxsize=65536)
+def client_key(host: str) -> str:
+    """What a client's share is kept by: its IPv4 address, or the /64 network of an IPv6
+    address (one host usually holds a whole /64, so single IPv6 addresses would be free to
+    pick)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+@dataclass(frozen=True, slots=True)
+class Rates:
+    """A bucket's refill rate (per second) and burst."""
+
+    per_s: float
+    burst: float
+
+
+class SharedBuckets:
+    """The work and solver buckets of every client, in a table shared by the workers."""
+
+    def __init__(
+        self,
+        work: Rates,
+        solver: Rates,
+        path: str | os.PathLike[str] | None = None,
+        slots: int = SLOTS,
+    ) -> None:
+        """Buckets with these rates in the table file at ``path`` (made by
+        :func:`create_table_file`), or in a new table of ``slots`` slots of this process."""
+        self.work = Rates(max(work.per_s, 1e-9), work.burst)
+        self.solver = Rates(max(solver.per_s, 1e-9), solver.burst)
         self._lock = threading.Lock()
-
-    def _bucket(self, key: str, now: float) -> _Bucket:
-        b = self._items.get(key)
-        if b is None:
-            b = self._items[key] = _Bucket(self.burst, now)
-            while len(self._items) > self.keys:
-                self._items.popitem(last=False)
+        self._fd: int | None = None
+        if path is None:
+            self._map = mmap.mmap(-1, table_size(slots))
+            self._map[: _HEADER.size] = _HEADER.pack(_MAGIC, secrets.token_bytes(16), slots)
         else:
-            b.tokens = min(self.burst, b.tokens + (now - b.stamp) * self.rate)
-            b.stamp = now
-            self._items.move_to_end(key)
-        return b
+            self._fd = os.open(path, os.O_RDWR)
+            size = os.fstat(self._fd).st_size
+            self._map = mmap.mmap(self._fd, size)
+        magic, self._secret, self._slots = _HEADER.unpack_from(self._map, 0)
+        if magic != _MAGIC or table_size(self._slots) > len(self._map):
+            raise ValueError(f"not a kosynka shares table: {path}")
 
-    def wait_time(self, key: str, need: float = 0.0) -> float:
-        """0 when ``key`` has more than ``need`` tokens (it may go ahead now), otherwise the
-        seconds until it will."""
+    # ----------------------------------------------------------------- the table
+    def _hash(self, key: str) -> int:
+        digest = hashlib.blake2b(key.encode(), key=self._secret, digest_size=8).digest()
+        return int.from_bytes(digest, "little") or 1
+
+    def _refill(self, tokens: float, rates: Rates, elapsed: float) -> float:
+        return min(rates.burst, tokens + max(elapsed, 0.0) * rates.per_s)
+
+    def _find(self, key: str, now: float) -> tuple[int, float, float]:
+        """The slot offset of ``key`` (taken for it if new) and its refilled tokens; the
+        table lock must be held."""
+        h = self._hash(key)
+        first = h % self._slots
+        reuse = -1
+        oldest = math.inf
+        for i in range(PROBES):
+            offset = _HEADER.size + ((first + i) % self._slots) * _SLOT.size
+            k, seen, work, solver = _SLOT.unpack_from(self._map, offset)
+            if k == h:
+                elapsed = now - seen
+                return (
+                    offset,
+                    self._refill(work, self.work, elapsed),
+                    self._refill(solver, self.solver, elapsed),
+                )
+            if k == 0:
+                if oldest > -math.inf:
+                    reuse, oldest = offset, -math.inf
+            elif seen < oldest:
+                reuse, oldest = offset, seen
+        _SLOT.pack_into(self._map, reuse, h, now, self.work.burst, self.solver.burst)
+        return reuse, self.work.burst, self.solver.burst
+
+    def _update(
+        self, key: str, work: float, solver: float, need_work: bool, need_solver: bool
+    ) -> float:
+        """Add ``work`` and ``solver`` (negative: a charge) to ``key``'s buckets, but only when
+        the buckets asked for (``need_*``) are above zero; return the seconds to wait (0 when
+        done)."""
         now = time.monotonic()
         with self._lock:
-            b = self._bucket(key, now)
-            if b.tokens > need:
-                return 0.0
-            return (need - b.tokens) / self.rate if self.rate > 0 else math.inf
+            if self._fd is not None:
+                fcntl.flock(self._fd, fcntl.LOCK_EX)
+            try:
+                offset, w, s = self._find(key, now)
+                wait = 0.0
+                if need_work and w <= 0:
+                    wait = max(wait, (1e-3 - w) / self.work.per_s)
+                if need_solver and s <= 0:
+                    wait = max(wait, (1e-3 - s) / self.solver.per_s)
+                if wait == 0.0:
+                    w = min(self.work.burst, w + work)
+                    s = min(self.solver.burst, s + solver)
+                h = _SLOT.unpack_from(self._map, offset)[0]
+                _SLOT.pack_into(self._map, offset, h, now, w, s)
+                return wait
+            finally:
+                if self._fd is not None:
+                    fcntl.flock(self._fd, fcntl.LOCK_UN)
 
-    def charge(self, key: str, cost: float) -> None:
-        """Take ``cost`` tokens from ``key``'s bucket (it may go below zero: the client then
-        waits until it is paid back)."""
+    # ----------------------------------------------------------------- the API
+    def wait_time(self, key: str, work: bool = True, solver: bool = False) -> float:
+        """0 when ``key``'s buckets asked for are above zero, else the seconds until they
+        are."""
+        return self._update(key, 0.0, 0.0, work, solver)
+
+    def charge(self, key: str, work: float = 0.0, solver: float = 0.0) -> float:
+        """Take ``work`` and ``solver`` seconds from ``key``'s buckets if the ones charged are
+        above zero (returns 0), else take nothing and return the seconds to wait."""
+        return self._update(key, -work, -solver, work > 0, solver > 0)
+
+    def settle(self, key: str, work: float = 0.0, solver: float = 0.0) -> None:
+        """Give back (positive) or take (negative) seconds after the fact, whatever the
+        buckets hold."""
+        self._update(key, work, solver, False, False)
+
+    def tokens(self, key: str) -> tuple[float, float]:
+        """``key``'s work and solver tokens now (for tests and figures)."""
         now = time.monotonic()
         with self._lock:
-            b = self._bucket(key, now)
-            b.tokens -= cost
+            if self._fd is not None:
+                fcntl.flock(self._fd, fcntl.LOCK_EX)
+            try:
+                _, w, s = self._find(key, now)
+                return w, s
+            finally:
+                if self._fd is not None:
+                    fcntl.flock(self._fd, fcntl.LOCK_UN)
+
+    def close(self) -> None:
+        """Unmap the table (and close its file)."""
+        self._map.close()
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
 
 class TooBusy(Exception):
@@ -69,25 +215,4 @@ class TooBusy(Exception):
     def __init__(self, what: str, retry_after: float) -> None:
         super().__init__(what)
         self.what = what
-        self.retry_after = max(1, math.ceil(retry_after))
-
-
-class ClientLimits:
-    """The two shares of every client (see the module docstring)."""
-
-    def __init__(
-        self, moves_per_s: float, moves_burst: float, solver_per_s: float, solver_burst: float
-    ) -> None:
-        self.work = TokenBuckets(moves_per_s, moves_burst)
-        self.solver = TokenBuckets(solver_per_s, solver_burst)
-
-    def check(self, client: str, solver: bool) -> None:
-        """Raise :class:`TooBusy` when ``client`` must wait before this request."""
-        wait = self.work.wait_time(client)
-        if wait > 0:
-            raise TooBusy("too much replay work from this address", wait)
-        if solver:
-            wait = self.solver.wait_time(client, need=0.999)
-            if wait > 0:
-                raise TooBusy("too many hint, collect or new-deal requests from this address", wait)
-            self.solver.charge(client, 1.0)
+        self.retry_after = max(1, math.ceil(min(retry_after, 3600.0)))

@@ -6,6 +6,7 @@ made so far. The server never stores it; it replays it to answer.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
@@ -249,6 +250,13 @@ class ErrorResponse(BaseModel):
     error: str
     message: str
     problems: list[Problem] = Field(default_factory=list)
+
+
+def error_body(code: str, message: str, problems: list[dict[str, str]] | None = None) -> bytes:
+    """An :class:`ErrorResponse` as JSON bytes (for answers made below FastAPI)."""
+    return json.dumps(
+        {"error": code, "message": message, "problems": problems or []}, ensure_ascii=False
+    ).encode()
 
 
 @dataclass(frozen=True)

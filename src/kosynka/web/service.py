@@ -5,7 +5,6 @@ the game's web adapter and calls the solver and the deal library.
 
 from __future__ import annotations
 
-import contextvars
 import hashlib
 import threading
 import time
@@ -33,10 +32,6 @@ class RecordError(ValueError):
 
 _RecordKey = tuple[Hashable, ...]
 
-REPLAYED: contextvars.ContextVar[int] = contextvars.ContextVar("replayed", default=0)
-"""Moves replayed without the cache's help while answering the current request (the work a
-client is charged for, see :mod:`kosynka.web.limits`)."""
-
 
 class ReplayCache:
     """Replayed positions by record, least recently used dropped first.
@@ -49,6 +44,11 @@ class ReplayCache:
         self._size = size
         self._items: OrderedDict[_RecordKey, Table] = OrderedDict()
         self._lock = threading.Lock()
+
+    def has(self, key: _RecordKey) -> bool:
+        """True when ``key``'s position is cached."""
+        with self._lock:
+            return key in self._items
 
     def get(self, key: _RecordKey) -> Table | None:
         """A copy of the cached table for ``key``, or None."""
@@ -96,7 +96,6 @@ class GameService:
 
     def _push_all(self, table: Table, texts: Sequence[str], first_index: int) -> None:
         """Play ``texts`` on ``table``, naming the first one that cannot be read or played."""
-        REPLAYED.set(REPLAYED.get() + len(texts))
         for i, text in enumerate(texts, start=first_index):
             try:
                 move = table.game.parse_move(text)
@@ -109,6 +108,24 @@ class GameService:
                     f"record.moves[{i}]",
                     f"{move} cannot be played there: {exc.reason.code}: {exc.reason.en}",
                 ) from None
+
+    def work_size(self, kind: str, record: Any) -> int:
+        """About how many moves a ``kind`` request on ``record`` replays (what its cost is
+        estimated from before it runs): for a view, a move or a collect the moves the replay
+        cache cannot save; for a hint every move (the hint's player replays the game with its
+        memory, or the game is replayed with its history); for an analysis every move at each
+        step of its binary search."""
+        texts = record.moves
+        n = len(texts)
+        if kind == "hint":
+            return n
+        if kind == "analysis":
+            return n * max(1, n.bit_length())
+        if self._cache.has(self._key(record, texts)):
+            return 0
+        if texts and self._cache.has(self._key(record, texts[:-1])):
+            return 1
+        return n
 
     def replay(self, record: Any) -> Game[Any]:
         """The position after the record's moves; raise :class:`RecordError` if it cannot be
@@ -329,13 +346,12 @@ class GameService:
     def _with_history(self, record: Any) -> Game[Any]:
         """The record's game with its move stack, so that a player that avoids the positions
         already had (FreeCell's, Spider's adapter) never hints a way back; the record replays
-        (it just did), and the work is charged like any replay."""
+        (it just did)."""
         game = self.spec.deal(
             schemas.deal_number_of(record.deal.number),
             self.adapter.rules_of(record.rules),
             record.deal.numbering,
         )
-        REPLAYED.set(REPLAYED.get() + len(record.moves))
         for text in record.moves:
             game.push(game.parse_move(text))
         return game

@@ -60,17 +60,34 @@ class Settings:
     """Random deals tried before giving up on a proven-winnable one."""
     cache_size: int = 4096
     """Replayed positions kept in memory per worker (keyed by the record)."""
-    client_moves_per_s: float = 20_000.0
-    """Moves one client address may have replayed (beyond the cache) per second, sustained."""
-    client_moves_burst: float = 60_000.0
-    """... and at once (ten reloads of the longest record allowed)."""
-    client_solver_per_s: float = 2.0
-    """Solver-backed requests (hint, collect, new graded deal) per client address per second."""
-    client_solver_burst: float = 10.0
-    """... and at once."""
+    client_work_per_s: float = 0.05
+    """CPU seconds of work (replays, views, hint players) one client address may have per
+    second, sustained, across all workers (an ordinary player uses well under 0.01) ..."""
+    client_work_burst: float = 1.5
+    """... and at once (five hints on the longest record allowed)."""
+    client_solver_per_s: float = 0.25
+    """Seconds of solver search per client address per second, across all workers ..."""
+    client_solver_burst: float = 4.0
+    """... and at once (an analysis takes up to ``analysis_time``)."""
+    client_in_flight: int = 8
+    """Requests of one client address a worker takes on at once (more are refused)."""
+    refusal_delay: float = 1.0
+    """Seconds a refusal (429) waits before it is sent, at most its Retry-After: a client that
+    does not wait gets few refusals a second."""
     solver_slots: int = 1
-    """Solver searches running at once in one worker; a hint that finds none free within its
-    own time answers from the heuristic instead of waiting."""
+    """Solver searches running at once in one worker (in fair turns, see
+    :mod:`kosynka.web.fair`)."""
+    solver_nice: int = 5
+    """How much lower the solver's threads are scheduled than the request threads (Linux nice
+    steps): searches use the cores the requests leave."""
+    max_connections_per_address: int = 32
+    """Connections one client address may hold open to one worker (more are refused)."""
+    header_timeout: float = 10.0
+    """Seconds a connection has to send a request's headers (from its first byte, or from
+    connecting); then it is closed."""
+    body_timeout: float = 30.0
+    """Seconds a request's body may take to arrive after its headers; then the connection is
+    closed."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -85,9 +102,17 @@ class Settings:
             winnable_time=_float_env("KOSYNKA_WINNABLE_TIME", d.winnable_time),
             winnable_tries=_int_env("KOSYNKA_WINNABLE_TRIES", d.winnable_tries),
             cache_size=_int_env("KOSYNKA_CACHE_SIZE", d.cache_size),
-            client_moves_per_s=_float_env("KOSYNKA_CLIENT_MOVES", d.client_moves_per_s),
-            client_moves_burst=_float_env("KOSYNKA_CLIENT_MOVES_BURST", d.client_moves_burst),
+            client_work_per_s=_float_env("KOSYNKA_CLIENT_WORK", d.client_work_per_s),
+            client_work_burst=_float_env("KOSYNKA_CLIENT_WORK_BURST", d.client_work_burst),
             client_solver_per_s=_float_env("KOSYNKA_CLIENT_SOLVER", d.client_solver_per_s),
             client_solver_burst=_float_env("KOSYNKA_CLIENT_SOLVER_BURST", d.client_solver_burst),
+            client_in_flight=_int_env("KOSYNKA_CLIENT_IN_FLIGHT", d.client_in_flight),
+            refusal_delay=_float_env("KOSYNKA_REFUSAL_DELAY", d.refusal_delay),
             solver_slots=_int_env("KOSYNKA_SOLVER_SLOTS", d.solver_slots),
+            solver_nice=_int_env("KOSYNKA_SOLVER_NICE", d.solver_nice),
+            max_connections_per_address=_int_env(
+                "KOSYNKA_MAX_CONNECTIONS_PER_ADDRESS", d.max_connections_per_address
+            ),
+            header_timeout=_float_env("KOSYNKA_HEADER_TIMEOUT", d.header_timeout),
+            body_timeout=_float_env("KOSYNKA_BODY_TIMEOUT", d.body_timeout),
         )

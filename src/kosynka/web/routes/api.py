@@ -2,16 +2,16 @@
 to that game's :class:`GameService`; no rules here."""
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 
 from kosynka.web import schemas
+from kosynka.web.fair import Meter
 from kosynka.web.jsonbody import JSONRoute
-from kosynka.web.limits import ClientLimits
-from kosynka.web.service import REPLAYED, GameService
+from kosynka.web.service import GameService
 
 _ERRORS: dict[int | str, dict[str, object]] = {
     400: {"model": schemas.ErrorResponse, "description": "the body is not UTF-8 JSON"},
@@ -27,30 +27,27 @@ _ERRORS: dict[int | str, dict[str, object]] = {
     },
 }
 
-T = TypeVar("T")
-
 
 def _client(request: Request) -> str:
-    """The client's address (what its share is kept by)."""
+    """The client's address (what its share is kept by; behind a proxy that uvicorn trusts,
+    the address the proxy names)."""
     return request.client.host if request.client is not None else "-"
-
-
-def _metered(request: Request, solver: bool, work: Callable[[], T]) -> T:
-    """Run ``work`` (a service call) within the client's shares: refuse it with 429 when the
-    client is over one, and charge the moves it had to replay."""
-    limits: ClientLimits = request.app.state.limits
-    client = _client(request)
-    limits.check(client, solver)
-    REPLAYED.set(0)
-    try:
-        return work()
-    finally:
-        limits.work.charge(client, REPLAYED.get())
 
 
 def _json(model: BaseModel) -> Response:
     """Serialise a response model once (FastAPI would validate it again on the way out)."""
     return Response(model.model_dump_json(), media_type="application/json")
+
+
+async def _metered(
+    request: Request, what: str, size: int, work: Callable[[], BaseModel]
+) -> Response:
+    """Run ``work`` (a service call, answered as JSON) for the client within its shares and
+    in a fair turn (:meth:`kosynka.web.fair.Meter.run`); ``size`` is about how many moves it
+    replays."""
+    meter: Meter = request.app.state.meter
+    body = await request.body()  # read already, to validate it
+    return await meter.run(_client(request), what, size, len(body), lambda: _json(work()))
 
 
 def game_router(service: GameService) -> APIRouter:
@@ -63,46 +60,66 @@ def game_router(service: GameService) -> APIRouter:
     new_request: Any = m.new_request
     sources_request: Any = m.sources_request
 
-    # The handlers are plain functions: FastAPI runs them in its thread pool, so replaying a
-    # record never holds up the event loop (and the solver's core runs without the GIL).
+    def size(kind: str, record: Any) -> int:
+        return service.work_size(kind, record)
+
+    # The work runs on the meter's threads, one fair turn at a time: replaying a record never
+    # holds up the event loop (and the solver's core runs without the GIL).
     @router.post("/view", response_model=schemas.ViewResponse, name=f"{name}_view")
-    def view(req: view_request, request: Request) -> Response:
+    async def view(req: view_request, request: Request) -> Response:
         """Replay a record and show its position."""
-        got = _metered(request, False, lambda: service.record_view(req.record))
-        return _json(schemas.ViewResponse(view=got))
+        return await _metered(
+            request,
+            f"{name}/view",
+            size("view", req.record),
+            lambda: schemas.ViewResponse(view=service.record_view(req.record)),
+        )
 
     @router.post("/move", response_model=schemas.MoveResponse, name=f"{name}_move")
-    def move(req: move_request, request: Request) -> Response:
+    async def move(req: move_request, request: Request) -> Response:
         """Try a move: accepted (with the moves to append to the record) or refused with the
         reason."""
-        return _json(_metered(request, False, lambda: service.move(req)))
+        return await _metered(
+            request, f"{name}/move", size("move", req.record), lambda: service.move(req)
+        )
 
     @router.post("/new", response_model=m.new_response, name=f"{name}_new")
-    def new_game(req: new_request, request: Request) -> Response:
+    async def new_game(req: new_request, request: Request) -> Response:
         """Deal a new game from a source (easy, normal, hard or random)."""
-        solver = req.source != "random"
-        return _json(_metered(request, solver, lambda: service.new_game(req)))
+        return await _metered(request, f"{name}/new", 0, lambda: service.new_game(req))
 
     @router.post("/sources", response_model=schemas.SourcesResponse, name=f"{name}_sources")
-    def sources(req: sources_request, request: Request) -> Response:
+    async def sources(req: sources_request, request: Request) -> Response:
         """Which deal sources (easy, normal, hard, random) exist for these rules."""
-        return _json(_metered(request, False, lambda: service.sources(req.rules)))
+        return await _metered(request, f"{name}/sources", 0, lambda: service.sources(req.rules))
 
     @router.post("/hint", response_model=schemas.HintResponse, name=f"{name}_hint")
-    def hint(req: view_request, request: Request) -> Response:
+    async def hint(req: view_request, request: Request) -> Response:
         """Suggest a move: from a winning line when the solver finds one, else by heuristic."""
-        return _json(_metered(request, True, lambda: service.hint(req.record)))
+        return await _metered(
+            request, f"{name}/hint", size("hint", req.record), lambda: service.hint(req.record)
+        )
 
     @router.post("/analysis", response_model=schemas.AnalysisResponse, name=f"{name}_analysis")
-    def analysis(req: view_request, request: Request) -> Response:
+    async def analysis(req: view_request, request: Request) -> Response:
         """Whether the game could still be won if the hidden cards were known (the
         full-information solver, asked for by the player only), and for a lost game the move
         after which the win was lost."""
-        return _json(_metered(request, True, lambda: service.analysis(req.record)))
+        return await _metered(
+            request,
+            f"{name}/analysis",
+            size("analysis", req.record),
+            lambda: service.analysis(req.record),
+        )
 
     @router.post("/collect", response_model=schemas.CollectResponse, name=f"{name}_collect")
-    def collect(req: view_request, request: Request) -> Response:
+    async def collect(req: view_request, request: Request) -> Response:
         """The moves that finish the game once the rest provably finishes."""
-        return _json(_metered(request, True, lambda: service.collect(req.record)))
+        return await _metered(
+            request,
+            f"{name}/collect",
+            size("collect", req.record),
+            lambda: service.collect(req.record),
+        )
 
     return router
