@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import socket
 from collections.abc import Callable
 from typing import TextIO
@@ -66,12 +67,17 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     """Serve the game until interrupted."""
     import uvicorn
 
+    from kosynka.web.limits import SHARES_ENV, create_table_file
+
     _check_free(args.host, args.port)
     if args.workers is None:
         args.workers = default_workers()
     if args.workers > 1:
         # Each worker asks the kernel to end it when the master dies (see create_app).
         os.environ["KOSYNKA_DIE_WITH_PARENT"] = "1"
+    # One table of client shares for every worker (kosynka.web.limits), removed at the end.
+    shares = create_table_file()
+    os.environ[SHARES_ENV] = str(shares)
     print(f"kosynka: open http://{args.host}:{args.port}/ to play", file=out, flush=True)
     try:
         uvicorn.run(
@@ -82,9 +88,14 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             workers=args.workers,
             log_level=args.log_level,
             access_log=args.log_level == "debug",
+            # Read timeouts and connections per address (kosynka.web.connections).
+            http="kosynka.web.connections:GuardedHttpToolsProtocol",
         )
     except OSError as exc:
         raise CliError(f"cannot serve on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    finally:
+        os.environ.pop(SHARES_ENV, None)
+        shutil.rmtree(shares.parent, ignore_errors=True)
     return 0
 
 
