@@ -5,8 +5,10 @@ their hint still comes from the solver while one address keeps the server busy).
 from __future__ import annotations
 
 import asyncio
+import gc
 import http.client
 import json
+import os
 import random
 import socket
 import subprocess
@@ -18,10 +20,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from web_helpers import record, start_server
 
+from kosynka.web import create_app
+from kosynka.web.app import GC_THRESHOLDS
 from kosynka.web.fair import CostModel, FairQueue
 from kosynka.web.limits import Rates, SharedBuckets, client_key, create_table_file
+from kosynka.web.settings import Settings
 
 LONG = ["s"] * 24 + ["r"]
 LONG_RECORD = (LONG * 240)[:6000]  # legal for every Draw 1 deal with unlimited passes
@@ -342,3 +348,39 @@ def test_moves_stay_fast_beside_heavy_hints(roomy: str) -> None:
     times.sort()
     assert got.count(200) >= 3
     assert times[len(times) // 2] < 0.1 and times[int(len(times) * 0.9)] < 0.3, times
+
+
+def test_invalid_bodies_are_charged_too() -> None:
+    """Reading a body is work even when it is refused as invalid: a client sending long
+    invalid bodies spends its share and is then refused before they are read."""
+    settings = Settings(client_work_per_s=0.0001, client_work_burst=0.01, refusal_delay=0.01)
+    client = TestClient(create_app(settings), client=("10.1.1.1", 1))
+    moves = ",".join(['"s"'] * 6000)
+    bad = '{"record": {"deal": {"number": 1}, "moves": [' + moves + ']}, "bogus": 1}'
+    codes = [
+        client.post(
+            "/api/klondike/view", content=bad, headers={"content-type": "application/json"}
+        ).status_code
+        for _ in range(12)
+    ]
+    assert codes[0] == 422 and codes[-1] == 429, codes
+    other = TestClient(client.app, client=("10.1.1.2", 1))
+    assert other.post("/api/klondike/view", json={"record": record()}).status_code == 200
+
+
+def test_serving_freezes_the_startup_heap_and_solvers_run_below_requests() -> None:
+    thresholds, interval = gc.get_threshold(), sys.getswitchinterval()
+    try:
+        with TestClient(create_app(Settings(switch_interval=0.002))) as client:
+            assert gc.get_freeze_count() > 0 and gc.get_threshold() == GC_THRESHOLDS
+            assert sys.getswitchinterval() == pytest.approx(0.002)
+            meter = client.app.state.meter  # type: ignore[attr-defined]
+            here = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+            there = meter._search.submit(
+                lambda: os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+            ).result()
+            assert there == min(19, here + Settings().solver_nice)
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+        sys.setswitchinterval(interval)

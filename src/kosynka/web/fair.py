@@ -1,14 +1,18 @@
 """Fair turns at a worker's CPU and at its solver, least recent user first.
 
 Every API request runs in turns handed out by a :class:`FairQueue`: when requests wait, the
-one whose client address has used the least time lately (usage decays with a 10 s time
-constant) goes next, so an ordinary player's move or hint goes ahead of an address that keeps
-the worker busy, however many requests that address sends.
+one whose client address has used the least lately goes next (what it used in this worker,
+decaying with a 10 s time constant, plus what it has spent of its shared budget, see
+:mod:`kosynka.web.limits`), so an ordinary player's move or hint goes ahead of an address that
+keeps the server busy, however many requests that address sends.
 
-* **CPU**: two turns per worker (Python work holds the GIL, so more would only share it), at
-  most one of them for *heavy* work (estimated at 10 ms or more: a long record replayed, a
-  hint's player replaying a long game). A player's move, a few milliseconds, therefore never
-  waits behind more than one heavy request, and runs beside it.
+* **CPU**: four turns per worker (Python work holds the GIL, so more would only share it; a
+  few keep the turns busy while the event loop hands each to its thread), at most one of them
+  for *heavy* work (estimated at 10 ms or more: a long record replayed, a hint's player
+  replaying a long game), and heavy work holds the server's :class:`~kosynka.web.limits.
+  WorkerLock` as well: one heavy request runs at a time in the whole server, so it takes at
+  most one core and its worker's GIL, never both. A player's move, a few milliseconds, waits
+  behind no heavy request and runs beside at most one.
 * **Solver**: ``solver_slots`` turns per worker (the search runs in the compiled core without
   the GIL, on threads of lowered priority). A search runs in *slices*: while others wait, the
   first slice is short (50 ms) and each next one twice as long, each a fresh search with the
@@ -19,8 +23,9 @@ the worker busy, however many requests that address sends.
 
 :class:`Meter` ties a request to both: it estimates the request's cost before doing anything
 (:class:`CostModel`, learned from what requests of the same kind really cost), charges it to
-the client's shared budget (:mod:`kosynka.web.limits`), waits for a CPU turn, runs the work on a
-thread, measures the thread's CPU time and settles the charge.
+the client's shared budget, waits for a CPU turn, runs the work on a thread, measures the
+thread's CPU time and settles the charge. :class:`EarlyRefusal` turns away a client in debt
+before its request's body is read.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from kosynka.web.limits import SharedBuckets, TooBusy, client_key
+from kosynka.web.limits import SharedBuckets, TooBusy, WorkerLock, client_key
 from kosynka.web.schemas import error_body
 
 T = TypeVar("T")
@@ -47,8 +52,12 @@ R = TypeVar("R")
 
 DECAY = 10.0
 """Seconds over which a client's recorded usage falls to 1/e."""
+CPU_TURNS = 4
+"""CPU turns per worker (the work holds the GIL, so more would only share it; a few keep the
+turns busy while the event loop hands each to its thread)."""
 HEAVY = 0.010
-"""Estimated CPU seconds from which a request is heavy (one heavy turn per worker)."""
+"""Estimated CPU seconds from which a request is heavy (one heavy request at a time in the
+server)."""
 FIRST_SLICE = 0.05
 """Seconds of the first solver slice while others wait."""
 PARSE_BASE = 0.0002
@@ -61,12 +70,13 @@ PARSE_PER_BYTE = 4e-8
 class _Waiter:
     """One request waiting for a turn."""
 
-    __slots__ = ("done", "event", "future", "granted", "heavy", "key", "loop", "seq")
+    __slots__ = ("done", "event", "future", "granted", "heavy", "key", "loop", "seq", "spent")
 
-    def __init__(self, key: str, heavy: bool, seq: int) -> None:
+    def __init__(self, key: str, heavy: bool, seq: int, spent: float) -> None:
         self.key = key
         self.heavy = heavy
         self.seq = seq
+        self.spent = spent
         self.granted = False
         self.done = False
         self.event: threading.Event | None = None
@@ -147,7 +157,7 @@ class FairQueue:
             best_rank = (math.inf, 0)
             for w in self._waiting:
                 if self._fits(w.heavy):
-                    rank = (self.usage(w.key, now), w.seq)
+                    rank = (self.usage(w.key, now) + w.spent, w.seq)
                     if rank < best_rank:
                         best, best_rank = w, rank
             if best is None:
@@ -175,7 +185,9 @@ class FairQueue:
             self._record(turn.key, used, time.monotonic())
             self._grant()
 
-    def _enqueue(self, key: str, heavy: bool, limit: bool) -> _Waiter | bool | None:
+    def _enqueue(
+        self, key: str, heavy: bool, limit: bool, spent: float = 0.0
+    ) -> _Waiter | bool | None:
         """True when a place was free (taken), None when the client has too many waiting,
         else the new waiter (the lock is held)."""
         if not self._waiting and self._fits(heavy):
@@ -183,7 +195,7 @@ class FairQueue:
             return True
         if limit and self._waiting_of.get(key, 0) >= self.per_key:
             return None
-        w = _Waiter(key, heavy, next(self._seq))
+        w = _Waiter(key, heavy, next(self._seq), spent)
         self._waiting.append(w)
         self._waiting_of[key] = self._waiting_of.get(key, 0) + 1
         self._grant()  # it may fit where those waiting do not (a light request beside a heavy)
@@ -200,11 +212,13 @@ class FairQueue:
             return False
 
     # ----------------------------------------------------------------- waiting
-    async def turn(self, key: str, heavy: bool = False) -> Turn | None:
+    async def turn(self, key: str, heavy: bool = False, spent: float = 0.0) -> Turn | None:
         """Wait on the event loop for a turn; None when the client already has ``per_key``
-        requests waiting."""
+        requests waiting. ``spent`` (seconds the client has spent of its shared budget) adds
+        to its usage here: clients are ranked by what they used in this worker and spent in
+        all."""
         with self._lock:
-            got = self._enqueue(key, heavy, True)
+            got = self._enqueue(key, heavy, True, spent)
             if got is None:
                 return None
             if got is True:
@@ -281,33 +295,48 @@ class _Outcome(Generic[T]):
 
 
 class _Running:
-    """The request a thread is working for: its client and its CPU turn, which it gives up
-    while it waits for the solver."""
+    """The request a thread is working for: its client and its CPU turn (for heavy work also
+    the server's heavy lock), which it gives up while it waits for the solver."""
 
-    __slots__ = ("key", "meter", "paused_at", "turn", "used")
+    __slots__ = ("key", "locked", "meter", "paused_at", "turn", "used")
 
     def __init__(self, meter: Meter, key: str, turn: Turn) -> None:
         self.meter = meter
         self.key = key
         self.turn = turn
         self.used = 0.0
+        self.locked = False
+        self._lock()
         self.paused_at = time.thread_time()
+
+    def _lock(self) -> None:
+        if self.turn.heavy:
+            self.meter.heavy_lock.acquire()
+            self.locked = True
+
+    def _unlock(self) -> None:
+        if self.locked:
+            self.locked = False
+            self.meter.heavy_lock.release()
 
     def pause(self) -> None:
         """Give up the CPU turn (recording the CPU time used so far)."""
         used = time.thread_time() - self.paused_at
         self.used += used
+        self._unlock()
         self.turn.release(used)
 
     def resume(self) -> None:
         """Take a CPU turn again."""
         self.turn.resume()
+        self._lock()
         self.paused_at = time.thread_time()
 
     def finish(self) -> float:
         """Give the turn back for good; the CPU seconds used in all."""
         used = time.thread_time() - self.paused_at
         self.used += used
+        self._unlock()
         self.turn.release(used)
         return self.used
 
@@ -342,9 +371,11 @@ class Meter:
         solver_nice: int = 5,
         in_flight: int = 8,
         refusal_delay: float = 1.0,
+        heavy_lock: WorkerLock | None = None,
     ) -> None:
         self.buckets = buckets
-        self.cpu = FairQueue(2, heavy_slots=1, per_key=in_flight)
+        self.heavy_lock = heavy_lock if heavy_lock is not None else WorkerLock()
+        self.cpu = FairQueue(CPU_TURNS, heavy_slots=1, per_key=in_flight)
         self.solver = FairQueue(solver_slots, per_key=2)
         self.costs = CostModel()
         self.in_flight = in_flight
@@ -363,6 +394,11 @@ class Meter:
         await asyncio.sleep(min(wait, self.refusal_delay))
         return TooBusy(what, wait)
 
+    def charge_parse(self, client: str, body_bytes: int) -> None:
+        """Charge ``client`` for a request body that was read and refused (not JSON, or not
+        valid): reading it was work too."""
+        self.buckets.settle(client_key(client), work=-(PARSE_BASE + PARSE_PER_BYTE * body_bytes))
+
     async def run(
         self, client: str, what: str, size: int, body_bytes: int, work: Callable[[], T]
     ) -> T:
@@ -371,7 +407,7 @@ class Meter:
         key = client_key(client)
         parse = PARSE_BASE + PARSE_PER_BYTE * body_bytes
         estimate = self.costs.estimate(what, size) + parse
-        wait = self.buckets.charge(key, work=estimate)
+        wait, spent = self.buckets.charge_work(key, estimate)
         if wait > 0:
             raise await self.refuse("too much work from this address", wait)
         outcome: _Outcome[T] = _Outcome()
@@ -380,7 +416,7 @@ class Meter:
                 raise await self.refuse("too many requests at once from this address", 1.0)
             self._flying[key] = self._flying.get(key, 0) + 1
             try:
-                turn = await self.cpu.turn(key, heavy=estimate >= HEAVY)
+                turn = await self.cpu.turn(key, heavy=estimate >= HEAVY, spent=spent)
                 if turn is None:
                     raise await self.refuse("too many requests at once from this address", 1.0)
                 loop = asyncio.get_running_loop()

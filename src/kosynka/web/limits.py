@@ -52,13 +52,46 @@ def table_size(slots: int = SLOTS) -> int:
 
 def create_table_file(directory: str | None = None, slots: int = SLOTS) -> Path:
     """Create an empty shared table in a new private directory (in ``directory``, default the
-    system's temporary directory) and return its path; the caller removes the directory."""
+    system's temporary directory), with the file of the workers' :class:`WorkerLock` beside
+    it, and return the table's path; the caller removes the directory."""
     where = Path(tempfile.mkdtemp(prefix="kosynka-serve-", dir=directory))
     path = where / "shares"
     with open(path, "wb") as f:
         f.write(_HEADER.pack(_MAGIC, secrets.token_bytes(16), slots))
         f.truncate(table_size(slots))
+    lock_path(path).touch()
     return path
+
+
+def lock_path(table: str | os.PathLike[str]) -> Path:
+    """The :class:`WorkerLock` file of the shared table at ``table``."""
+    return Path(table).with_name("heavy")
+
+
+class WorkerLock:
+    """A lock held by one thread of one worker at a time (``flock`` on a file every worker
+    opens; released by the kernel if its worker dies); without a file, a lock of this
+    process."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self._local = threading.Lock()
+        self._fd = os.open(path, os.O_RDWR) if path is not None else None
+
+    def acquire(self) -> None:
+        """Wait for the lock (in this thread)."""
+        self._local.acquire()
+        if self._fd is not None:
+            try:
+                fcntl.flock(self._fd, fcntl.LOCK_EX)
+            except BaseException:
+                self._local.release()
+                raise
+
+    def release(self) -> None:
+        """Give the lock back."""
+        if self._fd is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+        self._local.release()
 
 
 @lru_cache(maxsize=65536)
@@ -147,10 +180,10 @@ class SharedBuckets:
 
     def _update(
         self, key: str, work: float, solver: float, need_work: bool, need_solver: bool
-    ) -> float:
+    ) -> tuple[float, float]:
         """Add ``work`` and ``solver`` (negative: a charge) to ``key``'s buckets, but only when
         the buckets asked for (``need_*``) are above zero; return the seconds to wait (0 when
-        done)."""
+        done) and the work tokens left."""
         now = time.monotonic()
         with self._lock:
             if self._fd is not None:
@@ -167,7 +200,7 @@ class SharedBuckets:
                     s = min(self.solver.burst, s + solver)
                 h = _SLOT.unpack_from(self._map, offset)[0]
                 _SLOT.pack_into(self._map, offset, h, now, w, s)
-                return wait
+                return wait, w
             finally:
                 if self._fd is not None:
                     fcntl.flock(self._fd, fcntl.LOCK_UN)
@@ -176,12 +209,18 @@ class SharedBuckets:
     def wait_time(self, key: str, work: bool = True, solver: bool = False) -> float:
         """0 when ``key``'s buckets asked for are above zero, else the seconds until they
         are."""
-        return self._update(key, 0.0, 0.0, work, solver)
+        return self._update(key, 0.0, 0.0, work, solver)[0]
 
     def charge(self, key: str, work: float = 0.0, solver: float = 0.0) -> float:
         """Take ``work`` and ``solver`` seconds from ``key``'s buckets if the ones charged are
         above zero (returns 0), else take nothing and return the seconds to wait."""
-        return self._update(key, -work, -solver, work > 0, solver > 0)
+        return self._update(key, -work, -solver, work > 0, solver > 0)[0]
+
+    def charge_work(self, key: str, work: float) -> tuple[float, float]:
+        """:meth:`charge` ``work`` seconds of work; also return the work seconds ``key`` has
+        spent of its burst (more than the burst when in debt)."""
+        wait, left = self._update(key, -work, 0.0, True, False)
+        return wait, self.work.burst - left
 
     def settle(self, key: str, work: float = 0.0, solver: float = 0.0) -> None:
         """Give back (positive) or take (negative) seconds after the fact, whatever the

@@ -29,13 +29,14 @@ def _float_env(name: str, default: float) -> float:
     return value if 0 < value < math.inf else default
 
 
-def _int_env(name: str, default: int) -> int:
-    """A positive int from the environment (ASCII digits, at most 9 of them), or ``default``
-    when unset or unreadable."""
+def _int_env(name: str, default: int, minimum: int = 1) -> int:
+    """An int of at least ``minimum`` from the environment (ASCII digits, at most 9 of them),
+    or ``default`` when unset or unreadable."""
     raw = os.environ.get(name)
     if raw is None or not re.fullmatch(r"[0-9]{1,9}", raw.strip()):
         return default
-    return int(raw) or default
+    value = int(raw)
+    return value if value >= minimum else default
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +59,11 @@ class Settings:
     """Seconds the solver may spend proving one random deal winnable (fallback deal sources)."""
     winnable_tries: int = 8
     """Random deals tried before giving up on a proven-winnable one."""
-    cache_size: int = 4096
-    """Replayed positions kept in memory per worker (keyed by the record)."""
+    cache_size: int = 1024
+    """Replayed positions kept in memory per worker and game (keyed by the record): a
+    player's next move finds the position of the last one here. Every position cached is
+    some twenty objects the garbage collector scans in a full collection (about 1 us each,
+    the worker held up meanwhile), so the cache is no larger than a few seconds of moves."""
     client_work_per_s: float = 0.05
     """CPU seconds of work (replays, views, hint players) one client address may have per
     second, sustained, across all workers (an ordinary player uses well under 0.01) ..."""
@@ -80,6 +84,9 @@ class Settings:
     solver_nice: int = 5
     """How much lower the solver's threads are scheduled than the request threads (Linux nice
     steps): searches use the cores the requests leave."""
+    switch_interval: float = 0.005
+    """Seconds a thread holds the GIL before it must let another have it, while serving
+    (``sys.setswitchinterval``; Python's default)."""
     max_connections_per_address: int = 32
     """Connections one client address may hold open to one worker (more are refused)."""
     header_timeout: float = 10.0
@@ -109,7 +116,8 @@ class Settings:
             client_in_flight=_int_env("KOSYNKA_CLIENT_IN_FLIGHT", d.client_in_flight),
             refusal_delay=_float_env("KOSYNKA_REFUSAL_DELAY", d.refusal_delay),
             solver_slots=_int_env("KOSYNKA_SOLVER_SLOTS", d.solver_slots),
-            solver_nice=_int_env("KOSYNKA_SOLVER_NICE", d.solver_nice),
+            solver_nice=_int_env("KOSYNKA_SOLVER_NICE", d.solver_nice, minimum=0),
+            switch_interval=_float_env("KOSYNKA_SWITCH_INTERVAL", d.switch_interval),
             max_connections_per_address=_int_env(
                 "KOSYNKA_MAX_CONNECTIONS_PER_ADDRESS", d.max_connections_per_address
             ),
