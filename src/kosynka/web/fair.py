@@ -164,12 +164,15 @@ class FairQueue:
                 return
             self._waiting.remove(best)
             self._forget_waiter(best)
-            self._take(best.heavy)
-            best.granted = True
             if best.event is not None:
                 best.event.set()
             elif best.loop is not None and best.future is not None:
-                best.loop.call_soon_threadsafe(_wake, best.future)
+                try:
+                    best.loop.call_soon_threadsafe(_wake, best.future)
+                except RuntimeError:  # its event loop is gone: nobody waits there any more
+                    continue
+            self._take(best.heavy)
+            best.granted = True
 
     def _forget_waiter(self, w: _Waiter) -> None:
         left = self._waiting_of.get(w.key, 1) - 1
