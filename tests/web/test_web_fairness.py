@@ -36,13 +36,19 @@ HARD_FREECELL = [(454883, 1), (925718, 1), (425668, 1), (451665, 1), (406934, 2)
 
 
 def post_from(
-    base: str, source: str, path: str, body: Any, timeout: float = 30
+    base: str,
+    source: str,
+    path: str,
+    body: Any,
+    timeout: float = 30,
+    headers: dict[str, str] | None = None,
 ) -> tuple[int, dict[str, Any]]:
     """POST ``body`` (JSON) from the loopback address ``source``; status and answer."""
     host, port = base.removeprefix("http://").split(":")
     conn = http.client.HTTPConnection(host, int(port), timeout=timeout, source_address=(source, 0))
     try:
-        conn.request("POST", path, json.dumps(body).encode(), {"content-type": "application/json"})
+        head = {"content-type": "application/json", **(headers or {})}
+        conn.request("POST", path, json.dumps(body).encode(), head)
         r = conn.getresponse()
         return r.status, json.loads(r.read())
     finally:
@@ -246,6 +252,22 @@ def test_a_client_in_debt_is_refused_before_its_body_is_sent(tight: str) -> None
             answer += part
     assert answer.startswith(b"HTTP/1.1 429"), answer[:200]
     assert b"retry-after" in answer.lower() and b"too-many-requests" in answer
+
+
+def test_a_forwarded_address_counts_only_from_a_trusted_proxy(tight: str) -> None:
+    """A client cannot pick a fresh share per request by naming another address in
+    X-Forwarded-For; only a proxy uvicorn trusts (127.0.0.1 by default: one on this machine)
+    names its clients."""
+
+    def hint(source: str, forwarded: str) -> int:
+        headers = {"x-forwarded-for": forwarded}
+        return post_from(tight, source, "/api/klondike/hint", _long(7), headers=headers)[0]
+
+    assert hint("127.0.0.71", "198.51.100.1") == 200
+    assert hint("127.0.0.71", "198.51.100.2") == 429  # the same client: 127.0.0.71
+    assert hint("127.0.0.1", "198.51.100.3") == 200
+    assert hint("127.0.0.1", "198.51.100.3") == 429
+    assert hint("127.0.0.1", "198.51.100.4") == 200  # another client of the proxy
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,13 @@ workers do not make two budgets; without that file (a single process, the tests)
 anonymous memory of this process. Slots are found by a keyed hash of the address; when the
 slots a key may use are all taken, the least recently seen one is reused (a forgotten client
 starts again with full buckets). Every access holds a lock on the file (``flock``, released by
-the kernel if a worker dies) and a lock of the process.
+the kernel if a worker dies) and a lock of the process. Beside the table lies the file of the
+:class:`WorkerLock` that lets one heavy request run at a time in the whole server.
+
+A client is its address as the server sees it (:func:`client_key`): the connection's address,
+or for a connection from a proxy uvicorn trusts (``--forwarded-allow-ips``, by default only
+this machine's loopback 127.0.0.1 and ::1) the address the proxy forwards; an IPv6 client is
+its /64 network.
 """
 
 from __future__ import annotations
