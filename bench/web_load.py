@@ -46,8 +46,12 @@ class Conn:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
-    async def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
-        data = json.dumps(body, separators=(",", ":")).encode()
+    async def post(
+        self, path: str, body: dict[str, Any] | bytes, parse: bool = True
+    ) -> tuple[int, Any]:
+        """POST ``body`` (a JSON document, or its bytes); the status and the parsed answer
+        (None when ``parse`` is off)."""
+        data = body if isinstance(body, bytes) else json.dumps(body, separators=(",", ":")).encode()
         head = (
             f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(data)}\r\n\r\n"
@@ -79,7 +83,7 @@ class Conn:
             if k.lower() == "content-length":
                 length = int(v)
         payload = await self.reader.readexactly(length)
-        return status, json.loads(payload)
+        return status, json.loads(payload) if parse else None
 
     def close(self) -> None:
         if self.writer is not None:
