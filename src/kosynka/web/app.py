@@ -122,7 +122,7 @@ def _where(loc: tuple[Any, ...]) -> str:
     return out or "body"
 
 
-def _charge_refused_body(request: Request) -> None:
+async def _charge_refused_body(request: Request) -> None:
     """Charge the client of a refused API request for reading its body."""
     meter: Meter | None = getattr(request.app.state, "meter", None)
     if meter is None or not request.url.path.startswith("/api/"):
@@ -131,13 +131,13 @@ def _charge_refused_body(request: Request) -> None:
         size = int(request.headers.get("content-length") or 0)
     except ValueError:
         size = 0
-    meter.charge_parse(request.client.host if request.client else "-", size)
+    await meter.charge_parse(request.client.host if request.client else "-", size)
 
 
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     """422 naming every field that failed validation."""
     assert isinstance(exc, RequestValidationError)
-    _charge_refused_body(request)
+    await _charge_refused_body(request)
     problems = []
     for err in exc.errors():
         where = _where(tuple(err.get("loc", ())))
@@ -184,7 +184,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     leads nowhere gets a page in the player's language instead."""
     assert isinstance(exc, StarletteHTTPException)
     if exc.status_code == 400:
-        _charge_refused_body(request)
+        await _charge_refused_body(request)
     path = request.url.path
     if exc.status_code == 404 and not path.startswith(("/api/", "/static/")):
         lang = "ru" if prefers_russian(request.headers.get("accept-language", "")) else "en"

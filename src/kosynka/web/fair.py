@@ -397,10 +397,11 @@ class Meter:
         await asyncio.sleep(min(wait, self.refusal_delay))
         return TooBusy(what, wait)
 
-    def charge_parse(self, client: str, body_bytes: int) -> None:
+    async def charge_parse(self, client: str, body_bytes: int) -> None:
         """Charge ``client`` for a request body that was read and refused (not JSON, or not
         valid): reading it was work too."""
-        self.buckets.settle(client_key(client), work=-(PARSE_BASE + PARSE_PER_BYTE * body_bytes))
+        cost = PARSE_BASE + PARSE_PER_BYTE * body_bytes
+        await self.buckets.settle_soon(client_key(client), work=-cost)
 
     async def run(
         self, client: str, what: str, size: int, body_bytes: int, work: Callable[[], T]
@@ -410,7 +411,7 @@ class Meter:
         key = client_key(client)
         parse = PARSE_BASE + PARSE_PER_BYTE * body_bytes
         estimate = self.costs.estimate(what, size) + parse
-        wait, spent = self.buckets.charge_work(key, estimate)
+        wait, spent = await self.buckets.charge_work_soon(key, estimate)
         if wait > 0:
             raise await self.refuse("too much work from this address", wait)
         outcome: _Outcome[T] = _Outcome()
@@ -431,7 +432,7 @@ class Meter:
                 else:
                     self._flying.pop(key, None)
         finally:
-            self.buckets.settle(key, work=estimate - parse - outcome.used)
+            await self.buckets.settle_soon(key, work=estimate - parse - outcome.used)
         self.costs.learn(what, size, outcome.used)
         if outcome.error is not None:
             raise outcome.error
@@ -526,10 +527,10 @@ class EarlyRefusal:
         key = client_key(client[0] if client else "-")
         buckets = self.meter.buckets
         what = "too much work from this address"
-        wait = buckets.wait_time(key, work=True)
+        wait = await buckets.wait_time_soon(key, work=True)
         if wait <= 0 and path.endswith(SOLVER_PATHS):
             what = "too much solver time from this address"
-            wait = buckets.wait_time(key, work=False, solver=True)
+            wait = await buckets.wait_time_soon(key, work=False, solver=True)
         if wait <= 0:
             await self.app(scope, receive, send)
             return

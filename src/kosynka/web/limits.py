@@ -25,6 +25,7 @@ its /64 network.
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import hashlib
 import ipaddress
@@ -116,6 +117,10 @@ def client_key(host: str) -> str:
     return str(ip)
 
 
+_Result = tuple[float, float, float]
+"""What an access to a client's buckets gives: seconds to wait, work and solver tokens."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rates:
     """A bucket's refill rate (per second) and burst."""
@@ -159,10 +164,9 @@ class SharedBuckets:
     def _refill(self, tokens: float, rates: Rates, elapsed: float) -> float:
         return min(rates.burst, tokens + max(elapsed, 0.0) * rates.per_s)
 
-    def _find(self, key: str, now: float) -> tuple[int, float, float]:
-        """The slot offset of ``key`` (taken for it if new) and its refilled tokens; the
-        table lock must be held."""
-        h = self._hash(key)
+    def _find(self, h: int, now: float) -> tuple[int, float, float]:
+        """The slot offset of the key hashed to ``h`` (taken for it if new) and its refilled
+        tokens; the table's locks must be held."""
         first = h % self._slots
         reuse = -1
         oldest = math.inf
@@ -184,67 +188,101 @@ class SharedBuckets:
         _SLOT.pack_into(self._map, reuse, h, now, self.work.burst, self.solver.burst)
         return reuse, self.work.burst, self.solver.burst
 
-    def _update(
-        self, key: str, work: float, solver: float, need_work: bool, need_solver: bool
-    ) -> tuple[float, float]:
-        """Add ``work`` and ``solver`` (negative: a charge) to ``key``'s buckets, but only when
-        the buckets asked for (``need_*``) are above zero; return the seconds to wait (0 when
-        done) and the work tokens left."""
-        now = time.monotonic()
-        with self._lock:
-            if self._fd is not None:
-                fcntl.flock(self._fd, fcntl.LOCK_EX)
+    def _take_locks(self, blocking: bool) -> bool:
+        """Take the process's and the file's lock; False (holding neither) when ``blocking``
+        is off and either is held elsewhere."""
+        if not self._lock.acquire(blocking):
+            return False
+        if self._fd is not None:
             try:
-                offset, w, s = self._find(key, now)
-                wait = 0.0
-                if need_work and w <= 0:
-                    wait = max(wait, (1e-3 - w) / self.work.per_s)
-                if need_solver and s <= 0:
-                    wait = max(wait, (1e-3 - s) / self.solver.per_s)
-                if wait == 0.0:
-                    w = min(self.work.burst, w + work)
-                    s = min(self.solver.burst, s + solver)
-                h = _SLOT.unpack_from(self._map, offset)[0]
-                _SLOT.pack_into(self._map, offset, h, now, w, s)
-                return wait, w
-            finally:
-                if self._fd is not None:
-                    fcntl.flock(self._fd, fcntl.LOCK_UN)
+                fcntl.flock(self._fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
+            except BlockingIOError:
+                self._lock.release()
+                return False
+            except BaseException:
+                self._lock.release()
+                raise
+        return True
+
+    def _drop_locks(self) -> None:
+        if self._fd is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+        self._lock.release()
+
+    def _update(
+        self, h: int, work: float, solver: float, need: tuple[bool, bool], blocking: bool = True
+    ) -> tuple[float, float, float] | None:
+        """Add ``work`` and ``solver`` (negative: a charge) to the buckets of the key hashed to
+        ``h``, but only when the buckets asked for (``need``: work, solver) are above zero;
+        return the seconds to wait (0 when done) and the tokens left, or None when not
+        ``blocking`` and the table is busy."""
+        now = time.monotonic()
+        if not self._take_locks(blocking):
+            return None
+        try:
+            offset, w, s = self._find(h, now)
+            wait = 0.0
+            if need[0] and w <= 0:
+                wait = max(wait, (1e-3 - w) / self.work.per_s)
+            if need[1] and s <= 0:
+                wait = max(wait, (1e-3 - s) / self.solver.per_s)
+            if wait == 0.0:
+                w = min(self.work.burst, w + work)
+                s = min(self.solver.burst, s + solver)
+            _SLOT.pack_into(self._map, offset, h, now, w, s)
+            return wait, w, s
+        finally:
+            self._drop_locks()
+
+    def _now(self, key: str, work: float, solver: float, need: tuple[bool, bool]) -> _Result:
+        got = self._update(self._hash(key), work, solver, need)
+        assert got is not None
+        return got
+
+    async def _soon(self, key: str, work: float, solver: float, need: tuple[bool, bool]) -> _Result:
+        """:meth:`_now` for the event loop: a table another thread or worker holds is waited
+        for without blocking the loop (the holder may be waiting for its GIL)."""
+        h = self._hash(key)
+        tries = 0
+        while (got := self._update(h, work, solver, need, blocking=False)) is None:
+            tries += 1
+            await asyncio.sleep(0 if tries < 3 else 0.0005)
+        return got
 
     # ----------------------------------------------------------------- the API
     def wait_time(self, key: str, work: bool = True, solver: bool = False) -> float:
         """0 when ``key``'s buckets asked for are above zero, else the seconds until they
         are."""
-        return self._update(key, 0.0, 0.0, work, solver)[0]
+        return self._now(key, 0.0, 0.0, (work, solver))[0]
+
+    async def wait_time_soon(self, key: str, work: bool = True, solver: bool = False) -> float:
+        """:meth:`wait_time` from the event loop."""
+        return (await self._soon(key, 0.0, 0.0, (work, solver)))[0]
 
     def charge(self, key: str, work: float = 0.0, solver: float = 0.0) -> float:
         """Take ``work`` and ``solver`` seconds from ``key``'s buckets if the ones charged are
         above zero (returns 0), else take nothing and return the seconds to wait."""
-        return self._update(key, -work, -solver, work > 0, solver > 0)[0]
+        return self._now(key, -work, -solver, (work > 0, solver > 0))[0]
 
-    def charge_work(self, key: str, work: float) -> tuple[float, float]:
-        """:meth:`charge` ``work`` seconds of work; also return the work seconds ``key`` has
-        spent of its burst (more than the burst when in debt)."""
-        wait, left = self._update(key, -work, 0.0, True, False)
+    async def charge_work_soon(self, key: str, work: float) -> tuple[float, float]:
+        """From the event loop, :meth:`charge` ``work`` seconds of work; also return the work
+        seconds ``key`` has spent of its burst (more than the burst when in debt)."""
+        wait, left, _ = await self._soon(key, -work, 0.0, (True, False))
         return wait, self.work.burst - left
 
     def settle(self, key: str, work: float = 0.0, solver: float = 0.0) -> None:
         """Give back (positive) or take (negative) seconds after the fact, whatever the
         buckets hold."""
-        self._update(key, work, solver, False, False)
+        self._now(key, work, solver, (False, False))
+
+    async def settle_soon(self, key: str, work: float = 0.0, solver: float = 0.0) -> None:
+        """:meth:`settle` from the event loop."""
+        await self._soon(key, work, solver, (False, False))
 
     def tokens(self, key: str) -> tuple[float, float]:
         """``key``'s work and solver tokens now (for tests and figures)."""
-        now = time.monotonic()
-        with self._lock:
-            if self._fd is not None:
-                fcntl.flock(self._fd, fcntl.LOCK_EX)
-            try:
-                _, w, s = self._find(key, now)
-                return w, s
-            finally:
-                if self._fd is not None:
-                    fcntl.flock(self._fd, fcntl.LOCK_UN)
+        _, w, s = self._now(key, 0.0, 0.0, (False, False))
+        return w, s
 
     def close(self) -> None:
         """Unmap the table (and close its file)."""
