@@ -97,6 +97,22 @@ def test_the_table_is_one_budget_for_every_process(tmp_path: Path) -> None:
     again.close()
 
 
+def test_a_killed_servers_table_is_removed_by_the_next(tmp_path: Path) -> None:
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        text=True,
+        capture_output=True,
+        check=True,
+    ).stdout.strip()
+    stale = tmp_path / f"kosynka-serve-{gone}-abcd"
+    stale.mkdir()
+    (stale / "shares").write_bytes(b"x")
+    mine = create_table_file(str(tmp_path))
+    assert not stale.exists() and mine.exists()
+    assert mine.parent.name.startswith(f"kosynka-serve-{os.getpid()}-")
+    assert create_table_file(str(tmp_path)).exists() and mine.exists()  # a live one stays
+
+
 def test_a_full_table_forgets_the_least_recently_seen_client() -> None:
     b = SharedBuckets(Rates(0.001, 1.0), Rates(0.001, 1.0), slots=4)
     for key in "abcd":

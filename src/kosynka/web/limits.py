@@ -33,6 +33,7 @@ import math
 import mmap
 import os
 import secrets
+import shutil
 import struct
 import tempfile
 import threading
@@ -59,15 +60,32 @@ def table_size(slots: int = SLOTS) -> int:
 
 def create_table_file(directory: str | None = None, slots: int = SLOTS) -> Path:
     """Create an empty shared table in a new private directory (in ``directory``, default the
-    system's temporary directory), with the file of the workers' :class:`WorkerLock` beside
-    it, and return the table's path; the caller removes the directory."""
-    where = Path(tempfile.mkdtemp(prefix="kosynka-serve-", dir=directory))
+    system's temporary directory) named after this process, with the file of the workers'
+    :class:`WorkerLock` beside it, and return the table's path; the caller removes the
+    directory. The directories of servers that ended without removing theirs (killed) are
+    removed first."""
+    _remove_stale(Path(directory or tempfile.gettempdir()))
+    where = Path(tempfile.mkdtemp(prefix=f"kosynka-serve-{os.getpid()}-", dir=directory))
     path = where / "shares"
     with open(path, "wb") as f:
         f.write(_HEADER.pack(_MAGIC, secrets.token_bytes(16), slots))
         f.truncate(table_size(slots))
     lock_path(path).touch()
     return path
+
+
+def _remove_stale(directory: Path) -> None:
+    """Remove the table directories in ``directory`` whose server process is gone."""
+    for where in directory.glob("kosynka-serve-*-*"):
+        pid = where.name.split("-")[2]
+        if not pid.isascii() or not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(where, ignore_errors=True)
+        except OSError:
+            continue  # alive, someone else's
 
 
 def lock_path(table: str | os.PathLike[str]) -> Path:
