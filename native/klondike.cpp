@@ -148,21 +148,17 @@ int State::reachable(uint8_t* idx, uint8_t* rec) const {
 }
 
 Key State::key(bool any_position) const {
-  // A card whose twin (same rank and colour, other suit) is also in the tableau is written as
-  // the lower of the two: exchanging twins that are both in the tableau preserves solvability.
-  uint64_t in_talon = 0;
-  for (int j = 0; j < n; ++j) in_talon |= 1ULL << talon[j];
+  // Twins (same rank and colour) are not written alike: a position may be winnable only by way
+  // of the one with two twins exchanged (a run moved from one twin to the other uncovers a
+  // card that can go home), and with one key for both that move would look like a move back
+  // to where the search already is.
   Key k;
   for (int i = 0; i < kColumns; ++i) {
     uint64_t a = kT.ha[hid[i]], b = kT.hb[hid[i]];
     for (int q = 0; q < len[i]; ++q) {
       const int c = cols[i][q];
-      const int twin = kSameOther[suit_of(c)] * 13 + rank_of(c) - 1;
-      const bool twin_in_tableau =
-          !(in_talon >> twin & 1) && found[suit_of(twin)] < rank_of(twin);
-      const int sym = twin_in_tableau ? std::min(c, twin) : c;
-      a ^= kT.za[q][sym];
-      b ^= kT.zb[q][sym];
+      a ^= kT.za[q][c];
+      b ^= kT.zb[q][c];
     }
     // Summing the columns' mixed hashes makes the key blind to the order of the columns.
     k.a += mix64(a);

@@ -172,21 +172,12 @@ class State:
         canonical position (left out with ``any_position``) and (when passes are limited) the
         pass number.
 
-        A card whose twin (same rank and colour, other suit) is also in the tableau is written
-        as the lower of the two: exchanging two twins that are both in the tableau preserves
-        solvability, so such positions are searched once."""
-        in_talon = set(self.talon)
+        Twins (same rank and colour) are not written alike: a position may be winnable only by
+        way of the one with two twins exchanged (a run moved from one twin to the other
+        uncovers a card that can go home), and with one key for both that move would look like
+        a move back to where the search already is."""
         found = self.found
-
-        def sym(c: int) -> int:
-            twin = _SAME_COLOUR_OTHER[_SUIT[c]] * 13 + _RANK[c] - 1
-            if twin not in in_talon and found[_SUIT[twin]] < _RANK[twin]:
-                return min(c, twin)
-            return c
-
-        cols = tuple(
-            sorted((self.hidden[i], tuple(sym(c) for c in col)) for i, col in enumerate(self.cols))
-        )
+        cols = tuple(sorted((self.hidden[i], tuple(col)) for i, col in enumerate(self.cols)))
         n = len(self.talon)
         p = self.p
         if self.passes is None:
