@@ -15,9 +15,9 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
@@ -29,6 +29,7 @@ from kosynka.web.fair import CostModel, FairQueue
 from kosynka.web.limits import Rates, SharedBuckets, client_key, create_table_file
 from kosynka.web.settings import Settings
 
+T = TypeVar("T")
 LONG = ["s"] * 24 + ["r"]
 LONG_RECORD = (LONG * 240)[:6000]  # legal for every Draw 1 deal with unlimited passes
 HARD_FREECELL = [(454883, 1), (925718, 1), (425668, 1), (451665, 1), (406934, 2)]
@@ -53,6 +54,26 @@ def post_from(
         return r.status, json.loads(r.read())
     finally:
         conn.close()
+
+
+def run_async(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """``asyncio.run(scenario())`` in a thread of its own (the browser tests' Playwright keeps
+    an event loop running in the main thread)."""
+    out: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            out["value"] = asyncio.run(scenario())
+        except BaseException as exc:
+            out["error"] = exc
+
+    t = threading.Thread(target=target)
+    t.start()
+    t.join()
+    if "error" in out:
+        raise out["error"]
+    value: T = out["value"]
+    return value
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
@@ -154,7 +175,7 @@ def test_turns_go_to_the_least_recent_user_first() -> None:
         await asyncio.gather(*tasks)
         return order
 
-    assert asyncio.run(scenario()) == ["player", "hog"]
+    assert run_async(scenario) == ["player", "hog"]
 
 
 def test_one_heavy_turn_a_cap_per_client_and_timeouts() -> None:
@@ -178,7 +199,7 @@ def test_one_heavy_turn_a_cap_per_client_and_timeouts() -> None:
         third.release()
         second.release()
 
-    asyncio.run(scenario())
+    run_async(scenario)
 
 
 def test_a_cancelled_wait_gives_its_turn_on() -> None:
@@ -195,7 +216,7 @@ def test_a_cancelled_wait_gives_its_turn_on() -> None:
         assert again is not None
         again.release()
 
-    asyncio.run(scenario())
+    run_async(scenario)
 
 
 def test_the_cost_model_learns_a_base_and_a_cost_per_move() -> None:
