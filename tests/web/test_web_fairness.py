@@ -26,7 +26,14 @@ from web_helpers import record, start_server
 from kosynka.web import create_app
 from kosynka.web.app import GC_THRESHOLDS
 from kosynka.web.fair import CostModel, FairQueue
-from kosynka.web.limits import Rates, SharedBuckets, client_key, create_table_file
+from kosynka.web.limits import (
+    Rates,
+    SharedBuckets,
+    WorkerLock,
+    client_key,
+    create_table_file,
+    lock_path,
+)
 from kosynka.web.settings import Settings
 
 T = TypeVar("T")
@@ -132,6 +139,26 @@ def test_a_killed_servers_table_is_removed_by_the_next(tmp_path: Path) -> None:
     assert not stale.exists() and mine.exists()
     assert mine.parent.name.startswith(f"kosynka-serve-{os.getpid()}-")
     assert create_table_file(str(tmp_path)).exists() and mine.exists()  # a live one stays
+
+
+def test_the_heavy_lock_rests_as_long_as_it_was_held_at_half_duty(tmp_path: Path) -> None:
+    path = lock_path(create_table_file(str(tmp_path)))
+    one, other = WorkerLock(path, duty=0.5), WorkerLock(path, duty=0.5)  # two workers
+    one.acquire()
+    time.sleep(0.2)
+    one.release()
+    t0 = time.monotonic()
+    other.acquire()  # the other worker waits out the rest too
+    assert time.monotonic() - t0 > 0.15
+    other.release()
+    full = WorkerLock()
+    full.acquire()
+    time.sleep(0.05)
+    full.release()
+    t0 = time.monotonic()
+    full.acquire()
+    assert time.monotonic() - t0 < 0.02  # at full duty, no rest
+    full.release()
 
 
 def test_a_full_table_forgets_the_least_recently_seen_client() -> None:

@@ -330,7 +330,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         solver_nice=settings.solver_nice,
         in_flight=settings.client_in_flight,
         refusal_delay=settings.refusal_delay,
-        heavy_lock=WorkerLock(lock_path(shares) if shares else None),
+        heavy_lock=WorkerLock(lock_path(shares) if shares else None, settings.heavy_duty),
     )
     app.state.meter = meter
     bridges.warm_up()

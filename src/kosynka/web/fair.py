@@ -10,9 +10,10 @@ keeps the server busy, however many requests that address sends.
   few keep the turns busy while the event loop hands each to its thread), at most one of them
   for *heavy* work (estimated at 10 ms or more: a long record replayed, a hint's player
   replaying a long game), and heavy work holds the server's :class:`~kosynka.web.limits.
-  WorkerLock` as well: one heavy request runs at a time in the whole server, so it takes at
-  most one core and its worker's GIL, never both. A player's move, a few milliseconds, waits
-  behind no heavy request and runs beside at most one.
+  WorkerLock` as well: one heavy request runs at a time in the whole server, at most half of
+  the time (``heavy_duty``), so heavy work takes at most half a core and one worker's GIL. A
+  player's move, a few milliseconds, waits behind no heavy request and runs beside at most
+  one.
 * **Solver**: ``solver_slots`` turns per worker (the search runs in the compiled core without
   the GIL, on threads of lowered priority). A search runs in *slices*: while others wait, the
   first slice is short (50 ms) and each next one twice as long, each a fresh search with the

@@ -96,24 +96,42 @@ def lock_path(table: str | os.PathLike[str]) -> Path:
 class WorkerLock:
     """A lock held by one thread of one worker at a time (``flock`` on a file every worker
     opens; released by the kernel if its worker dies); without a file, a lock of this
-    process."""
+    process. With a ``duty`` under 1 it is held at most that share of the time: after being
+    held for t seconds it is not taken again for t * (1 / duty - 1) seconds (the time when it
+    may be is kept in the file, for every worker)."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, duty: float = 1.0) -> None:
         self._local = threading.Lock()
         self._fd = os.open(path, os.O_RDWR) if path is not None else None
+        self.rest = 1.0 / duty - 1.0 if 0 < duty < 1 else 0.0
+        self._not_before = 0.0
+        self._since = 0.0
 
     def acquire(self) -> None:
-        """Wait for the lock (in this thread)."""
+        """Wait for the lock (in this thread), and for its rest after the last holder."""
         self._local.acquire()
-        if self._fd is not None:
-            try:
+        try:
+            if self._fd is not None:
                 fcntl.flock(self._fd, fcntl.LOCK_EX)
-            except BaseException:
-                self._local.release()
-                raise
+                raw = os.pread(self._fd, 8, 0)
+                self._not_before = struct.unpack("<d", raw)[0] if len(raw) == 8 else 0.0
+            rest = self._not_before - time.monotonic()
+            if rest > 0:
+                time.sleep(rest)
+        except BaseException:
+            self._release_locks()
+            raise
+        self._since = time.monotonic()
 
     def release(self) -> None:
         """Give the lock back."""
+        now = time.monotonic()
+        self._not_before = now + (now - self._since) * self.rest
+        if self._fd is not None:
+            os.pwrite(self._fd, struct.pack("<d", self._not_before), 0)
+        self._release_locks()
+
+    def _release_locks(self) -> None:
         if self._fd is not None:
             fcntl.flock(self._fd, fcntl.LOCK_UN)
         self._local.release()

@@ -78,6 +78,11 @@ class Settings:
     refusal_delay: float = 1.0
     """Seconds a refusal (429) waits before it is sent, at most its Retry-After: a client that
     does not wait gets few refusals a second."""
+    heavy_duty: float = 0.5
+    """The most of one core that heavy requests (estimated at 10 ms of work or more: a long
+    record replayed, a hint on a long game) take in all, one at a time in the whole server:
+    after one ran for t seconds, the next starts t seconds later at the earliest. Ordinary
+    moves are light and never wait for this."""
     solver_slots: int = 1
     """Solver searches running at once in one worker (in fair turns, see
     :mod:`kosynka.web.fair`)."""
@@ -117,6 +122,7 @@ class Settings:
             client_solver_burst=_float_env("KOSYNKA_CLIENT_SOLVER_BURST", d.client_solver_burst),
             client_in_flight=_int_env("KOSYNKA_CLIENT_IN_FLIGHT", d.client_in_flight),
             refusal_delay=_float_env("KOSYNKA_REFUSAL_DELAY", d.refusal_delay),
+            heavy_duty=min(1.0, _float_env("KOSYNKA_HEAVY_DUTY", d.heavy_duty)),
             solver_slots=_int_env("KOSYNKA_SOLVER_SLOTS", d.solver_slots),
             solver_nice=_int_env("KOSYNKA_SOLVER_NICE", d.solver_nice, minimum=0),
             switch_interval=_float_env("KOSYNKA_SWITCH_INTERVAL", d.switch_interval),
