@@ -290,6 +290,22 @@ def test_serve_refuses_bad_arguments_in_one_line(capsys: pytest.CaptureFixture[s
     assert "workers must be" in err[4] and all(len(line) < 200 for line in err)
 
 
+def test_serve_says_when_it_cannot_make_its_shares_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from web_helpers import free_port
+
+    from kosynka.cli import main
+
+    def refuse(**_: Any) -> str:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("kosynka.web.limits.tempfile.mkdtemp", refuse)
+    assert main(["serve", "--port", str(free_port())]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["kosynka: error: cannot make the server's shares table: Permission denied"]
+
+
 def test_replay_cache_gives_the_same_views_as_a_fresh_replay(winning_line: dict[str, Any]) -> None:
     from kosynka.web.games import adapter_of
     from kosynka.web.service import GameService, RecordError

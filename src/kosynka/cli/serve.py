@@ -76,7 +76,10 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         # Each worker asks the kernel to end it when the master dies (see create_app).
         os.environ["KOSYNKA_DIE_WITH_PARENT"] = "1"
     # One table of client shares for every worker (kosynka.web.limits), removed at the end.
-    shares = create_table_file()
+    try:
+        shares = create_table_file()
+    except OSError as exc:
+        raise CliError(f"cannot make the server's shares table: {exc.strerror or exc}") from None
     os.environ[SHARES_ENV] = str(shares)
     print(f"kosynka: open http://{args.host}:{args.port}/ to play", file=out, flush=True)
     try:
