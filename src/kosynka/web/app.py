@@ -305,7 +305,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description="Solitaire: Klondike, FreeCell, Spider. The browser keeps the game record "
         "and sends it with "
         "every request; the server replays it and answers with the view.",
-        docs_url=None,  # Swagger UI loads its files from a CDN; the game stays offline
+        docs_url=None,  # Swagger UI loads its files from a CDN; pages load only this server's
         redoc_url=None,
         openapi_url="/api/openapi.json",
         lifespan=_serving,

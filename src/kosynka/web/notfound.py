@@ -45,9 +45,10 @@ body {{ font: 17px/1.5 system-ui, sans-serif; margin: 0; padding: 24px 16px; bac
   color: #fff; }}
 main {{ max-width: 34em; margin: 0 auto; }}
 code {{ background: rgba(0,0,0,.25); padding: 0 4px; border-radius: 4px; word-break: break-all; }}
-.btn {{ display: inline-block; min-height: 44px; line-height: 44px; padding: 0 16px;
-  margin: 6px 8px 0 0; background: #fff; color: #0f5132; border-radius: 8px;
-  text-decoration: none; font-weight: 600; }}
+.games {{ display: flex; flex-wrap: wrap; gap: 8px; margin: 0; }}
+.btn {{ display: inline-flex; align-items: center; min-height: 44px; box-sizing: border-box;
+  padding: 8px 14px; font-size: 16px; line-height: 1.3; background: #fff; color: #0f5132;
+  border-radius: 8px; text-decoration: none; font-weight: 600; }}
 </style>
 </head>
 <body>
@@ -55,7 +56,7 @@ code {{ background: rgba(0,0,0,.25); padding: 0 4px; border-radius: 4px; word-br
 <h1>{html.escape(t["title"])}</h1>
 <p>{html.escape(t["lead"])} <code>{html.escape(path[:200])}</code></p>
 <p>{html.escape(t["why"])}</p>
-<p>{links}</p>
+<p class="games">{links}</p>
 </main>
 </body>
 </html>

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from kosynka.errors import IllegalMoveError, KosynkaError
 from kosynka.games.base import Game
+from kosynka.plural import en_count, ru_count
 from kosynka.web import bridges, schemas
 from kosynka.web.games.base import Table, WebAdapter
 from kosynka.web.settings import Settings
@@ -293,48 +294,64 @@ class GameService:
             return {"solved": True, "unsolvable": False}.get(ans.status)
 
         game = self.replay(record)
+        start = self.spec.deal(
+            schemas.deal_number_of(record.deal.number),
+            self.adapter.rules_of(record.rules),
+            record.deal.numbering,
+        )
+        hidden = start.view().face_down_count() > 0  # FreeCell deals every card face up
         if game.is_won():
-            return self._analysis("winnable", None)
+            return self._analysis("winnable", None, hidden)
         now = verdict(len(texts))
         if now is None:
-            return self._analysis("unknown", None)
+            return self._analysis("unknown", None, hidden)
         if now:
-            return self._analysis("winnable", None)
+            return self._analysis("winnable", None, hidden)
         lo, hi = -1, len(texts)  # verdict(lo) winnable (or before the deal), verdict(hi) lost
         while hi - lo > 1:
             mid = (lo + hi) // 2
             v = verdict(mid)
             if v is None:
-                return self._analysis("lost", None)
+                return self._analysis("lost", None, hidden)
             if v:
                 lo = mid
             else:
                 hi = mid
-        return self._analysis("lost", max(lo, 0) if lo >= 0 else 0)
+        return self._analysis("lost", max(lo, 0) if lo >= 0 else 0, hidden)
 
     @staticmethod
-    def _analysis(status: str, lost_at: int | None) -> schemas.AnalysisResponse:
-        """Word an analysis in both languages."""
+    def _analysis(status: str, lost_at: int | None, hidden: bool) -> schemas.AnalysisResponse:
+        """Word an analysis in both languages; ``hidden``: the game deals cards face down (the
+        solver's answer is then what could be done if they were known)."""
+        if_known_en = " if the hidden cards were known" if hidden else ""
+        if_known_ru = ", если знать закрытые карты" if hidden else ""
         if status == "winnable":
-            en = "This deal could still be won if the hidden cards were known."
-            ru = "Эту партию ещё можно выиграть, если знать закрытые карты."
+            en = f"This deal could still be won{if_known_en}."
+            ru = f"Эту партию ещё можно выиграть{if_known_ru}."
         elif status == "unknown":
             en = "The solver could not tell in time whether this deal can still be won."
             ru = "Решатель не успел понять, можно ли ещё выиграть эту партию."
         elif lost_at is None:
-            en = "Even with the hidden cards known, this deal can no longer be won."
-            ru = "Даже если знать закрытые карты, эту партию уже не выиграть."
+            en = "This deal can no longer be won."
+            ru = "Эту партию уже не выиграть."
+            if hidden:
+                en = "Even with the hidden cards known, this deal can no longer be won."
+                ru = "Даже если знать закрытые карты, эту партию уже не выиграть."
         elif lost_at == 0:
-            en = "Even with every hidden card known, this deal could not be won from the start."
-            ru = "Даже если знать все закрытые карты, эту партию нельзя было выиграть с начала."
+            en = "This deal could not be won from the start."
+            ru = "Эту партию нельзя было выиграть с начала."
+            if hidden:
+                en = "Even with every hidden card known, this deal could not be won from the start."
+                ru = "Даже если знать все закрытые карты, эту партию нельзя было выиграть с начала."
         else:
             en = (
-                f"The win was lost at move {lost_at + 1}: after {lost_at} moves it could still "
-                "have been won if the hidden cards were known."
+                f"The win was lost at move {lost_at + 1}: after "
+                f"{en_count(lost_at, 'move', 'moves')} it could still have been won{if_known_en}."
             )
             ru = (
-                f"Выигрыш был упущен на ходу {lost_at + 1}: после {lost_at} ходов партию ещё "
-                "можно было выиграть, если знать закрытые карты."
+                f"Выигрыш был упущен на ходу {lost_at + 1}: после "
+                f"{ru_count(lost_at, 'хода', 'ходов', 'ходов')} партию ещё можно было "
+                f"выиграть{if_known_ru}."
             )
         return schemas.AnalysisResponse(
             status=status,  # type: ignore[arg-type]

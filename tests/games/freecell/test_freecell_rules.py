@@ -327,9 +327,11 @@ class TestReasonOrder(unittest.TestCase):
         }  # fmt: skip
         for reason in (R.supermove_too_long(1), R.supermove_too_long(2), R.cell_taken(0)):
             assert reason.en and reason.ru and reason.code in R.CODES
-        assert "1 карта" in R.supermove_too_long(1).ru
-        assert "2 карты" in R.supermove_too_long(2).ru
-        assert "10 карт" in R.supermove_too_long(10).ru
+        # The number of cards takes its noun's plural form (accusative after "перенести").
+        forms = {1: "карту", 2: "карты", 5: "карт", 11: "карт", 21: "карту", 22: "карты"}
+        for n, word in {**forms, 25: "карт"}.items():
+            assert R.supermove_too_long(n).ru.endswith(f"только {n} {word}."), n
+            assert f"only {n} {'card' if n == 1 else 'cards'} move" in R.supermove_too_long(n).en
 
 
 class TestMoveText(unittest.TestCase):

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from kosynka.errors import Reason
+from kosynka.plural import en_count, ru_count
 
 NOT_AVAILABLE: Final = Reason(
     "not-available",
@@ -107,25 +108,22 @@ def no_such_cell(slot: int, cells: int) -> Reason:
     )
 
 
-def _ru_cards(n: int) -> str:
-    """``n`` with the Russian word for cards in the right form: 1 карта, 2 карты, 5 карт."""
-    if n % 10 == 1 and n % 100 != 11:
-        return f"{n} карта"
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return f"{n} карты"
-    return f"{n} карт"
-
-
 def supermove_too_long(allowed: int) -> Reason:
     """The refusal of an ordered group longer than the board lets move now: ``allowed`` is
-    the most cards the empty free cells and empty columns let move there in one go."""
-    word = "card" if allowed == 1 else "cards"
+    the most cards the empty free cells and empty columns let move there in one go (its noun
+    in the form the number takes: "1 card", "21 карту", "22 карты", "25 карт").
+
+    >>> supermove_too_long(1).ru.endswith("только 1 карту.")
+    True
+    >>> supermove_too_long(1).en.endswith("only 1 card move there now.")
+    True
+    """
     return Reason(
         "supermove-too-long",
-        f"The run is in order, but the empty free cells and columns let only {allowed} {word}"
-        " move there now.",
-        f"Ряд сложен правильно, но пустые ячейки и столбцы позволяют сейчас перенести туда"
-        f" только {_ru_cards(allowed)}.",
+        "The run is in order, but the empty free cells and columns let only"
+        f" {en_count(allowed, 'card', 'cards')} move there now.",
+        "Ряд сложен правильно, но пустые ячейки и столбцы позволяют сейчас перенести туда"
+        f" только {ru_count(allowed, 'карту', 'карты', 'карт')}.",
     )
 
 

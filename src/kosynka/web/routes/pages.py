@@ -24,16 +24,17 @@ _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 PAGE_TEXTS: dict[str, tuple[str, str]] = {
     "klondike": (
         "Klondike",
-        "Klondike solitaire (Kosynka): Draw 1 and Draw 3, unlimited undo, hints, works offline.",
+        "Klondike solitaire (Kosynka): Draw 1 and Draw 3, easy to hard deals, unlimited undo, "
+        "hints.",
     ),
     "freecell": (
         "FreeCell",
-        "FreeCell solitaire with Microsoft deal numbers: supermoves, unlimited undo, hints, "
-        "works offline.",
+        "FreeCell solitaire with Microsoft deal numbers: supermoves, easy to hard deals, "
+        "unlimited undo, hints.",
     ),
     "spider": (
         "Spider",
-        "Spider solitaire with one, two or four suits: unlimited undo, hints, works offline.",
+        "Spider solitaire with one, two or four suits: easy to hard deals, unlimited undo, hints.",
     ),
 }
 """Each game page's title and description (the page itself switches to Russian when asked)."""
@@ -71,9 +72,9 @@ def page_text(name: str, game: str | None = None) -> str:
 
 @lru_cache(maxsize=32)
 def content_policy(name: str, game: str | None = None) -> str:
-    """The Content-Security-Policy of a page: everything from this server only (the game
-    works offline and loads nothing from other sites); the page's own inline scripts are
-    allowed by their hashes."""
+    """The Content-Security-Policy of a page: everything from this server only (the page
+    loads nothing from other sites); the page's own inline scripts are allowed by their
+    hashes."""
     text = page_text(name, game)
     scripts = " ".join(
         ["'self'"]
