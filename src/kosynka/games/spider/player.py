@@ -40,7 +40,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -63,7 +63,6 @@ REVEAL_INTO_EMPTY: Final = 700
 """How much less a card turned up is worth when the group goes into an empty column."""
 REVEAL_IN_SUIT: Final = 50
 """How much more a card turned up is worth when the group lands in suit."""
-"""How much less a card turned up is worth when the group goes into an empty column."""
 
 EXPLORE_MOVES: Final = 20
 """How many moves in a row that gain nothing (no card turned up, no run removed, no card more
@@ -96,6 +95,11 @@ def _visible_key(game: Spider) -> Hashable:
         tuple(game._hidden),
         game._next,
     )
+
+
+def _unseen(game: Spider) -> int:
+    """Cards the player has not seen yet: face down in the columns or still in the stock."""
+    return game.face_down_count() + game.stock_count()
 
 
 def _progress(game: Spider) -> tuple[int, int, int]:
@@ -249,21 +253,14 @@ def _after(game: Spider, cand: _Cand) -> Hashable:
         game._restore(snap)
 
 
-def _choose(
-    game: Spider, rng: random.Random, seen: set[Hashable] | None, tired: bool = False
-) -> Move | None:
-    """The move the player makes now, skipping moves into layouts in ``seen``. Once ``tired``
-    (many moves without progress) it only makes moves that turn up a card or finish a run,
-    and otherwise deals, or gives up when the stock is gone; before that, with the stock
-    gone, it also tries weak moves to layouts it has not had."""
+def _scored(game: Spider) -> list[tuple[int, _Cand]]:
+    """The candidate moves with their scores, one move of lookahead on the weak ones that turn
+    no card up, best first (a stable sort: equal scores keep the candidates' order)."""
     cands = _candidates(game)
-    can_deal = game._explain_deal() is None
-    has_stock = game.stock_count() > 0
     before = {_code(game, c) for c in cands}
     scored: list[tuple[int, _Cand]] = []
     for c in cands:
         s = _score(game, *c)
-        # One move of lookahead on weak moves that turn no card up.
         if s < P_USEFUL and not _flips(game, c, s):
             nxt = _lookahead(game, c, before)
             if nxt >= P_REVEAL and s == P_NEVER:
@@ -272,6 +269,19 @@ def _choose(
                 s = max(s, P_USEFUL + nxt // 10)
         scored.append((s, c))
     scored.sort(key=lambda sc: -sc[0])
+    return scored
+
+
+def _choose(
+    game: Spider, rng: random.Random, seen: set[Hashable] | None, tired: bool = False
+) -> Move | None:
+    """The move the player makes now, skipping moves into layouts in ``seen``. Once ``tired``
+    (many moves without progress) it only makes moves that turn up a card or finish a run,
+    and otherwise deals, or gives up when the stock is gone; before that, with the stock
+    gone, it also tries weak moves to layouts it has not had."""
+    can_deal = game._explain_deal() is None
+    has_stock = game.stock_count() > 0
+    scored = _scored(game)
 
     def fresh(c: _Cand, s: int) -> bool:
         """True unless the move leads to a layout the player has had."""
@@ -315,6 +325,241 @@ def _choose(
         if fresh(c, P_NEVER):
             return _move(game, c)
     return None
+
+
+def _turns_up(game: Spider, cand: _Cand) -> bool:
+    """True when the move ``cand`` turns up the face-down card under the group."""
+    src, idx, _ = cand
+    return idx > 0 and idx == game._hidden[src]
+
+
+def _completes(game: Spider, cand: _Cand) -> bool:
+    """True when the move ``cand`` finishes a King-to-Ace run of one suit (it leaves)."""
+    src, idx, to = cand
+    col = game._cols[src]
+    card = col[idx]
+    dest = game._cols[to]
+    if not dest or dest[-1] != card + 1 or _RANK[card] == 13:
+        return False
+    return len(col) - idx + _suited_length(dest, len(dest) - 1, game._hidden[to]) >= 13
+
+
+def _suit_change(game: Spider, cand: _Cand) -> int:
+    """How many more face-up cards lie on the next higher card of their suit after the move
+    ``cand`` (one that finishes no run): +1 landing in suit, -1 leaving a card of its suit."""
+    src, idx, to = cand
+    col = game._cols[src]
+    card = col[idx]
+    if _RANK[card] == 13:
+        return 0
+    dest = game._cols[to]
+    change = 1 if dest and dest[-1] == card + 1 else 0
+    if idx > game._hidden[src] and col[idx - 1] == card + 1:
+        change -= 1
+    return change
+
+
+def _shift(game: Spider, cand: _Cand) -> int:
+    """Make the move ``cand``, one that turns nothing up and finishes no run, without the
+    engine's bookkeeping; the number of cards moved (for :func:`_unshift`)."""
+    src, idx, to = cand
+    col = game._cols[src]
+    game._cols[to].extend(col[idx:])
+    n = len(col) - idx
+    del col[idx:]
+    return n
+
+
+def _unshift(game: Spider, cand: _Cand, n: int) -> None:
+    """Take back the move ``cand`` made by :func:`_shift` (``n`` cards)."""
+    src, _, to = cand
+    dest = game._cols[to]
+    game._cols[src].extend(dest[-n:])
+    del dest[-n:]
+
+
+def _pointless(game: Spider, cand: _Cand) -> bool:
+    """True for a whole column moved into an empty column (nothing changes but the place)."""
+    return cand[1] == 0 and not game._cols[cand[2]]
+
+
+class _Search:
+    """A search over what the player sees: from the position of ``game``, is there a gain
+    (a card turned up, a run finished, more cards in suit than ``best_suited``) within a few
+    moves that turn nothing up, without passing through a layout in ``avoid``? It never looks
+    past a move that turns a card up, so it reads no face-down card; it stops after ``nodes``
+    positions, so a hint costs milliseconds."""
+
+    def __init__(self, game: Spider, avoid: set[Hashable], best_suited: int, nodes: int) -> None:
+        self.game = game
+        self.avoid = avoid
+        self.best_suited = best_suited
+        self.nodes = nodes
+        self.done: dict[Hashable, int] = {}
+        """Layouts searched, with the depth they were searched to."""
+
+    def gains(self, cand: _Cand, suited: int) -> bool:
+        """True when the move ``cand`` is itself a gain (``suited``: the cards in suit now)."""
+        g = self.game
+        return (
+            _turns_up(g, cand)
+            or _completes(g, cand)
+            or suited + _suit_change(g, cand) > self.best_suited
+        )
+
+    def reaches(self, depth: int, suited: int) -> bool:
+        """True when a gain is one move away, or ``depth`` moves without gain and then one."""
+        g = self.game
+        cands = _candidates(g)
+        if any(self.gains(c, suited) for c in cands):
+            return True
+        if depth <= 0:
+            return False
+        for c in cands:
+            if _pointless(g, c):
+                continue
+            if self.nodes <= 0:
+                return False
+            change = _suit_change(g, c)
+            n = _shift(g, c)
+            key = _visible_key(g)
+            try:
+                if key in self.avoid or self.done.get(key, -1) >= depth - 1:
+                    continue
+                self.nodes -= 1
+                self.done[key] = depth - 1
+                if self.reaches(depth - 1, suited + change):
+                    return True
+            finally:
+                _unshift(g, c, n)
+        return False
+
+    def leads(self, cand: _Cand, depth: int, suited: int) -> bool:
+        """True when the move ``cand`` (no gain itself) goes to a layout not in ``avoid`` from
+        which a gain is in reach (:meth:`reaches` with ``depth``)."""
+        g = self.game
+        change = _suit_change(g, cand)
+        n = _shift(g, cand)
+        try:
+            key = _visible_key(g)
+            if key in self.avoid or self.nodes <= 0:
+                return False
+            self.nodes -= 1
+            self.done[key] = depth
+            return self.reaches(depth, suited + change)
+        finally:
+            _unshift(g, cand, n)
+
+
+MAX_IDLE: Final = 20
+"""The most moves in a row without a gain (a card turned up, a row dealt, a run removed, more
+cards in suit than since the last of those) that the hints lead through; the moves that fill
+empty columns so that a row can be dealt come on top."""
+PLAN_DEPTH: Final = 3
+"""How many more moves without a gain a hint's move may need before the gain it prepares."""
+PLAN_NODES: Final = 400
+"""How many layouts one hint's search may look at."""
+
+
+class Player:
+    """The no-peeking player as the game's hint, with its memory of the game: every layout
+    the game has had (a hint never leads back to one) and how long ago it last gained
+    something. :meth:`follow` shows it each move made; :meth:`choose` gives the hint.
+
+    Its choice is the play of :func:`play` held to a stricter rule: a move is hinted only when
+    it gains something (a card turned up, a run finished, more cards in suit than since the
+    last card turned up) or begins a short line of moves that does (:class:`_Search`, over the
+    visible cards only), and never after :data:`MAX_IDLE` moves without a gain. When no such
+    move is left it deals a row (filling the empty columns first), and with the stock gone it
+    has no hint: every move left would only shuffle cards."""
+
+    def __init__(self, game: Spider, seed: int = 0) -> None:
+        self.game = game
+        self.seed = seed
+        self.seen: set[Hashable] = {_visible_key(game)}
+        self.unseen = _unseen(game)
+        self.runs = game.runs_removed()
+        self.best_suited = _suited_links(game)
+        self.idle = 0
+        """Moves made since the last gain."""
+
+    def follow(self, move: Move) -> None:
+        """Make ``move`` (IllegalMoveError if refused) and remember where it led."""
+        g = self.game
+        g.advance(move)
+        self.seen.add(_visible_key(g))
+        unseen, runs, suited = _unseen(g), g.runs_removed(), _suited_links(g)
+        if unseen < self.unseen or runs > self.runs:
+            self.unseen, self.runs, self.best_suited, self.idle = unseen, runs, suited, 0
+        elif suited > self.best_suited:
+            self.best_suited, self.idle = suited, 0
+        else:
+            self.idle += 1
+
+    def choose(self) -> Move | None:
+        """The hint: the player's best move that gains or leads to a gain (see the class),
+        else a row dealt (or an empty column filled so that one can be), else None."""
+        g = self.game
+        if g.is_won():
+            return None
+        rng = random.Random(self.seed)
+        scored = _scored(g)
+        suited = _suited_links(g)
+        budget = MAX_IDLE - self.idle - 1
+        search = _Search(g, self.seen, self.best_suited, PLAN_NODES)
+
+        def fresh(c: _Cand) -> bool:
+            return _turns_up(g, c) or _completes(g, c) or _after(g, c) not in self.seen
+
+        # The moves the player rates useful, best first (ties in random order): while the run
+        # without a gain is short enough, any of them that leads to a layout not had.
+        i = 0
+        while i < len(scored) and scored[i][0] >= P_USEFUL:
+            j = i
+            while j < len(scored) and scored[j][0] == scored[i][0]:
+                j += 1
+            group = [c for _, c in scored[i:j]]
+            i = j
+            rng.shuffle(group)
+            for c in group:
+                if search.gains(c, suited) or (budget >= 0 and fresh(c)):
+                    return _move(g, c)
+        # Weaker moves only as the start of a short line to a gain.
+        for _, c in scored[i:]:
+            if _pointless(g, c):
+                continue
+            if search.gains(c, suited) or (
+                budget >= 0 and search.leads(c, min(PLAN_DEPTH, budget), suited)
+            ):
+                return _move(g, c)
+        if g.stock_count() == 0:
+            return None
+        if g._explain_deal() is None:
+            return Move.deal()
+        # A row is refused while a column is empty: fill them, with the shortest group that
+        # leaves its column non-empty, out of suit if possible.
+        fills = [
+            (s == P_NEVER, len(g._cols[c[0]]) - c[1], c)
+            for s, c in scored
+            if c[1] > 0 and not g._cols[c[2]]
+        ]
+        fills.sort(key=lambda f: (f[0], f[1]))
+        for _, _, c in fills:
+            if _turns_up(g, c) or _after(g, c) not in self.seen:
+                return _move(g, c)
+        return None
+
+
+def hint(start: Spider, history: Iterable[Move] = (), seed: int = 0) -> Move | None:
+    """The hint after ``history`` (the moves made so far) from the position ``start``: the
+    choice of a :class:`Player` that has followed that game, so it never leads back to a
+    layout the game has had and never shuffles cards for nothing. None when it has no move
+    to offer (every move left only shuffles cards, or none is legal). ``start`` is left
+    unchanged."""
+    player = Player(start.copy(stack=False), seed)
+    for move in history:
+        player.follow(move)
+    return player.choose()
 
 
 def best_move(game: Spider, seed: int | random.Random | None = 0) -> Move | None:
