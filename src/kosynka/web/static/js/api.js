@@ -9,25 +9,45 @@ export class ApiError extends Error {
   }
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** How long a refusal (429) asks the page to wait, in ms (its Retry-After; 1 s if it names none). */
+function retryAfter(res) {
+  const s = Number(res.headers.get("Retry-After"));
+  return Number.isFinite(s) && s > 0 ? s * 1000 : 1000;
+}
+
+/** POST `body` to `url` and return the answer's JSON. A request the server turns away because
+ * this address is over its share for the moment (429) waits as long as the answer asks and is
+ * sent again, while the waits come to at most 8 s in all: the player sees the page think, not
+ * the server's limit. */
 async function post(url, body) {
-  let res;
-  try {
-    res = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  } catch (err) {
-    throw new ApiError(0, String(err && err.message ? err.message : err));
+  let waited = 0;
+  for (;;) {
+    let res;
+    try {
+      res = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    } catch (err) {
+      throw new ApiError(0, String(err && err.message ? err.message : err));
+    }
+    let data = null;
+    try {
+      data = await res.json();
+    } catch (_) {
+      data = null;
+    }
+    if (res.status === 429 && waited + retryAfter(res) <= 8000) {
+      waited += retryAfter(res);
+      await sleep(retryAfter(res));
+      continue;
+    }
+    if (!res.ok) throw new ApiError(res.status, (data && data.message) || `HTTP ${res.status}`);
+    return data;
   }
-  let data = null;
-  try {
-    data = await res.json();
-  } catch (_) {
-    data = null;
-  }
-  if (!res.ok) throw new ApiError(res.status, (data && data.message) || `HTTP ${res.status}`);
-  return data;
 }
 
 /** The API calls of the game called `game` ("klondike", "freecell", "spider"). */

@@ -6,7 +6,7 @@
 import { ApiError, makeApi } from "./api.js";
 import { Board, pileKind } from "./board.js";
 import { STRINGS, addStrings, cardName, initialLang, translatePage } from "./i18n.js";
-import { blankStats, countAbandoned, countPlayed, countWon, dealNumber, recentDeals, store } from "./store.js";
+import { SOURCE_OPTION, blankStats, countAbandoned, countLost, countPlayed, countWon, dealNumber, recentDeals, store } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const SUIT_LETTERS = "CDHS";
@@ -24,8 +24,10 @@ const state = {
   autos: [], // indices of moves the game made by itself (auto-move): undone with the move before
   elapsed: 0, // ms played before `since`
   since: null, // Date.now() when the clock last started, or null when stopped
-  counted: false,
+  counted: false, // counted as played (at its first move)
   wonCounted: false,
+  lostCounted: false, // counted as lost (at its first dead end): see countLost in store.js
+  streakBefore: 0, // the winning streak the loss ended (it goes on if the game is won after all)
   selection: null, // {key, code, pile, index, at}
   busy: false,
   options: store.loadOptions(),
@@ -103,6 +105,8 @@ function save() {
     elapsed: playedMs(),
     counted: state.counted,
     wonCounted: state.wonCounted,
+    lostCounted: state.lostCounted,
+    streakBefore: state.streakBefore,
   });
 }
 
@@ -128,8 +132,11 @@ function show(view) {
   $("btn-restart").disabled = !view.can_undo;
   $("btn-collect").hidden = !view.collect;
   $("btn-hint").disabled = view.outcome === "won";
-  $("btn-analysis").hidden = !(state.options.winnable || view.outcome === "stuck") || view.outcome === "won";
+  $("btn-analysis").hidden = view.outcome === "won";
   for (const v of game.variants) $(v.id).setAttribute("aria-pressed", String(game.variantOf(r) === v.variant));
+  const shown = game.variants.find((v) => v.variant === game.variantOf(r));
+  $("variant-name").textContent = shown ? t()[shown.label] : "";
+  $("variant-box").hidden = !shown;
   const path = game.pathOf(r);
   if (location.pathname + location.search !== path) history.replaceState(null, "", path);
   if (state.selection) {
@@ -151,6 +158,7 @@ function setLang(lang) {
   $("btn-lang").textContent = other.toUpperCase();
   $("btn-lang").setAttribute("aria-label", other === "ru" ? "Русский" : "English");
   $("rules-link").href = game.rulesPath(lang);
+  shareLabel();
   board.setLang(lang);
   showSources();
   if (state.view) show(state.view);
@@ -230,13 +238,26 @@ function afterMove(view) {
     stopClock();
     if (!state.wonCounted) {
       state.wonCounted = true;
-      countWon(variant(), playedMs(), view.counters.moves);
+      // A game counted lost at a dead end and won after an undo counts as won instead.
+      countWon(variant(), playedMs(), view.counters.moves, state.lostCounted ? state.streakBefore : null);
+      state.lostCounted = false;
       save();
       celebrate(view);
     }
   } else if (view.outcome === "stuck") {
+    countLoss();
     openEnd("stuck");
   }
+}
+
+/** Count the game as lost at its first dead end, once: a reload, or an undo and a redo back
+ * into it, do not count it again (the flag is saved with the game). A game with no move made
+ * was never counted as played, so it is not counted as lost either. */
+function countLoss() {
+  if (!state.counted || state.lostCounted || state.wonCounted) return;
+  state.lostCounted = true;
+  state.streakBefore = countLost(variant());
+  save();
 }
 
 // ---------------------------------------------------------------- the end of a game, and the analysis
@@ -248,15 +269,19 @@ function openEnd(mode) {
   if (dlg.open) return;
   const tt = t();
   dlg.dataset.mode = mode;
-  $("end-h").textContent = mode === "stuck" ? tt.endTitle : tt.winnableBtn;
+  // "No more moves" when nothing can move at all; else moves remain, but none of them helps.
+  const none = !(state.view && state.view.legal && state.view.legal.length);
+  const title = none ? tt.endTitle : tt.endTitleUseless;
+  $("end-h").textContent = mode === "stuck" ? title : tt.winnableBtn;
   $("end-text").hidden = mode !== "stuck";
+  $("end-tip").hidden = mode !== "stuck";
   $("end-ask").hidden = mode !== "stuck";
   $("end-answer").textContent = "";
   $("end-jump").hidden = true;
   for (const b of dlg.querySelectorAll(".actions [data-stuck]")) b.hidden = mode !== "stuck";
   $("end-close").hidden = mode === "stuck";
   dlg.returnValue = "";
-  announce(mode === "stuck" ? tt.endTitle : tt.asking);
+  announce(mode === "stuck" ? `${title}. ${tt.endText}` : tt.asking);
   dlg.showModal();
   if (mode === "ask") analyse();
 }
@@ -494,7 +519,7 @@ function inProgress() {
 }
 
 function abandonIfStarted() {
-  if (state.counted && !state.wonCounted) countAbandoned(variant());
+  if (state.counted && !state.wonCounted) countAbandoned(variant(), state.lostCounted);
 }
 
 function resetGameState(record, view) {
@@ -505,9 +530,12 @@ function resetGameState(record, view) {
   state.since = null;
   state.counted = false;
   state.wonCounted = false;
+  state.lostCounted = false;
+  state.streakBefore = 0;
   state.selection = null;
   show(view);
   save();
+  if (view.outcome === "stuck") openEnd("stuck"); // a deal that allows no move at all
 }
 
 async function newDeal(v = variant(), ask = true) {
@@ -517,12 +545,12 @@ async function newDeal(v = variant(), ask = true) {
   try {
     const exclude = recentDeals(v).slice(0, 500);
     const rules = game.rulesFor(v, state.options);
-    const source = game.sources ? effectiveSource(await sourcesFor(rules)) : "random";
+    const source = effectiveSource(await sourcesFor(rules));
     const res = await patience(api.newGame(rules, source, exclude, game.newNumbering));
     abandonIfStarted();
     resetGameState(res.record, res.view);
     announce(t().newGame(res.record.deal.number));
-    if (game.sources && res.record.deal.source !== source && source !== "random") {
+    if (res.record.deal.source !== source && source !== "random") {
       toast(res.record.deal.source === "random-winnable" ? t().fallback : t().fallbackRandom);
     }
   } catch (err) {
@@ -555,21 +583,38 @@ async function openDeal(v, number, rules = null) {
   resetGameState(record, res.view);
 }
 
+/** The last hint and the game it was asked for: asked again on the same position (taps in a
+ * row), it is shown again without asking the server. */
+let lastHint = null; // {key, answer}
+
 async function hint() {
-  if (state.busy || !state.view) return;
+  if (!state.view) return;
+  if (state.busy) return; // a tap while a hint (or a move) is on its way: one answer is coming
+  const key = JSON.stringify(state.record);
+  if (lastHint && lastHint.key === key) {
+    showHint(lastHint.answer);
+    return;
+  }
   state.busy = true;
   clearSelection(false);
   try {
     const h = await patience(api.hint(state.record));
-    const msg = h[state.lang];
-    toast(msg);
-    announce(msg);
-    if (h.move) for (const m of game.hintMarks(state.view, h.move, board)) board.pulse(m);
+    if (JSON.stringify(state.record) !== key) return;
+    lastHint = { key, answer: h };
+    showHint(h);
   } catch (err) {
     apiFailed(err);
   } finally {
     state.busy = false;
   }
+}
+
+function showHint(h) {
+  clearSelection(false);
+  const msg = h[state.lang];
+  toast(msg);
+  announce(msg);
+  if (h.move) for (const m of game.hintMarks(state.view, h.move, board)) board.pulse(m);
 }
 
 async function collect() {
@@ -611,9 +656,11 @@ async function sourcesFor(rules) {
   return sourceCache.get(key);
 }
 
-/** The source a new deal comes from: the player's choice when it exists for the rules. */
+/** The source a new deal comes from: the player's choice (for this game) when it exists for
+ * the rules. */
 function effectiveSource(avail) {
-  return avail[state.options.source] ? state.options.source : "random";
+  const chosen = state.options[SOURCE_OPTION[game.name]];
+  return avail[chosen] ? chosen : "random";
 }
 
 /** The rules the next deal is dealt under (the options', in this page's variant). */
@@ -623,7 +670,7 @@ const nextRules = () => game.rulesFor(variant(), state.options);
  * disabled and say why, and the list shows the source the next deal will really come from. */
 function showSources() {
   const sel = $("source");
-  if (!sel || !game || !game.sources || !state.variant) return;
+  if (!sel || !game || !state.variant) return;
   const avail = sourceCache.get(JSON.stringify(nextRules())) || ALL_SOURCES;
   const tt = t();
   for (const opt of sel.options) {
@@ -635,9 +682,70 @@ function showSources() {
 }
 
 async function refreshSources() {
-  if (!game.sources) return;
   await sourcesFor(nextRules());
   showSources();
+}
+
+// ---------------------------------------------------------------- sharing a deal
+/** A phone's system share sheet, where the browser has one (on a computer the address is
+ * copied instead, which is what its share button does). */
+const shareSheet = () => !!navigator.share && window.matchMedia("(pointer: coarse)").matches;
+
+/** Share the deal's address: the system share sheet on a phone; else copy it, and say so only
+ * when it was copied: when it could not be, the address is shown selected, to copy by hand. */
+async function share() {
+  const url = location.origin + game.pathOf(state.record);
+  if (shareSheet()) {
+    try {
+      await navigator.share({ title: document.title, url });
+      return;
+    } catch (err) {
+      if (err && err.name === "AbortError") return; // the player closed the sheet
+      console.warn("kosynka: share", err && err.message ? err.message : err);
+    }
+  }
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch (err) {
+    // No clipboard here (a page served over plain http from another machine has none), or
+    // the browser refused: the older way, a selection copied.
+    copied = copyBySelection(url);
+  }
+  if (copied) {
+    toast(t().copied + url);
+    return;
+  }
+  toggleMore(false);
+  const input = $("share-url");
+  input.value = url;
+  $("dlg-share").showModal();
+  input.focus();
+  input.select();
+}
+
+/** Copy `text` through a selection (document.execCommand): true when the browser copied it. */
+function copyBySelection(text) {
+  const box = document.createElement("textarea");
+  box.value = text;
+  box.setAttribute("readonly", "");
+  box.style.cssText = "position:fixed;top:0;left:0;opacity:0;";
+  (document.querySelector("dialog[open]") || document.body).appendChild(box);
+  box.select();
+  let ok = false;
+  try {
+    ok = document.execCommand("copy");
+  } catch (_) {
+    ok = false;
+  }
+  box.remove();
+  return ok;
+}
+
+function shareLabel() {
+  const b = $("btn-share");
+  b.setAttribute("aria-label", shareSheet() ? t().shareBtn : t().share);
 }
 
 // ---------------------------------------------------------------- statistics and options
@@ -647,6 +755,7 @@ function renderStats() {
   const rows = [
     [tt.stPlayed, (s) => s.played],
     [tt.stWon, (s) => s.won],
+    [tt.stLost, (s) => s.lost],
     [tt.stRate, (s) => (s.played ? `${Math.round((100 * s.won) / s.played)}%` : "—")],
     [tt.stStreak, (s) => s.streak],
     [tt.stBest, (s) => s.bestStreak],
@@ -700,7 +809,6 @@ function buildStatus() {
 function buildVariants() {
   const box = $("variants");
   box.hidden = !game.variants.length;
-  box.parentElement.hidden = !game.variants.length && !game.sources;
   if (game.variantLabel) box.dataset.i18nAria = game.variantLabel;
   for (const v of game.variants) {
     const b = document.createElement("button");
@@ -774,7 +882,7 @@ function bindUi() {
   }
   if ($("source")) {
     $("source").addEventListener("change", (e) => {
-      state.options.source = e.target.value;
+      state.options[SOURCE_OPTION[game.name]] = e.target.value;
       store.saveOptions(state.options);
       toggleMore(false);
       newDeal();
@@ -785,12 +893,13 @@ function bindUi() {
     store.saveLang(l);
     setLang(l);
   });
-  $("btn-share").addEventListener("click", async () => {
-    const url = location.origin + game.pathOf(state.record);
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch (_) { /* no clipboard: the address is shown anyway */ }
-    toast(t().copied + url);
+  $("btn-share").addEventListener("click", share);
+  $("share-copy").addEventListener("click", () => {
+    $("share-url").select();
+    if (copyBySelection($("share-url").value)) {
+      $("dlg-share").close();
+      toast(t().copied + $("share-url").value);
+    }
   });
   $("deal-link").addEventListener("click", (e) => e.preventDefault());
   $("btn-stats").addEventListener("click", () => {
@@ -808,7 +917,6 @@ function bindUi() {
     game.options.fill($, o);
     $("opt-auto").checked = !!o.auto;
     $("opt-four").checked = !!o.four;
-    $("opt-winnable").checked = !!o.winnable;
     $("dlg-options").showModal();
   });
   $("dlg-options").addEventListener("close", () => {
@@ -816,7 +924,6 @@ function bindUi() {
     const rulesChanged = game.options.read($, o);
     o.auto = $("opt-auto").checked;
     o.four = $("opt-four").checked;
-    o.winnable = $("opt-winnable").checked;
     store.saveOptions(o);
     applyOptionsToPage();
     if (state.view) show(state.view);
@@ -902,9 +1009,14 @@ async function resume(saved) {
   state.since = null;
   state.counted = saved.counted;
   state.wonCounted = saved.wonCounted;
+  state.lostCounted = saved.lostCounted;
+  state.streakBefore = saved.streakBefore;
   show(res.view);
   if (state.record.moves.length && res.view.outcome !== "won") startClock();
-  if (res.view.outcome === "stuck") openEnd("stuck");
+  if (res.view.outcome === "stuck") {
+    countLoss(); // (a game saved at a dead end before the page counted losses)
+    openEnd("stuck");
+  }
 }
 
 /**

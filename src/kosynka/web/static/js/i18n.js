@@ -9,6 +9,28 @@ const SUITS = { en: ["clubs", "diamonds", "hearts", "spades"], ru: ["треф", 
 const RANK_LETTERS = "A23456789TJQK";
 const SUIT_LETTERS = "CDHS";
 
+const PLURAL_RULES = { en: new Intl.PluralRules("en"), ru: new Intl.PluralRules("ru") };
+
+/** The form of a noun for the number `n` in `lang`, by the language's plural rules (CLDR's,
+ * through Intl.PluralRules): `forms` has {one, other} in English, {one, few, many} in Russian,
+ * each in the case the sentence needs: plural("ru", 21, {one: "карту", few: "карты", many:
+ * "карт"}) is "карту". */
+export function plural(lang, n, forms) {
+  const rule = PLURAL_RULES[lang === "ru" ? "ru" : "en"].select(n);
+  return forms[rule] ?? forms.other ?? forms.many;
+}
+
+/** `n` and its noun in the form it takes: count("en", 1, {one: "card", other: "cards"}) is
+ * "1 card", count("ru", 22, {one: "ряд", few: "ряда", many: "рядов"}) "22 ряда". */
+export function count(lang, n, forms) {
+  return `${n} ${plural(lang, n, forms)}`;
+}
+
+const en = (one, other) => ({ one, other });
+const ru = (one, few, many) => ({ one, few, many });
+/** Nouns that go with numbers on every game's page. */
+const CARDS = { en: en("card", "cards"), ru: ru("карта", "карты", "карт") };
+
 export const STRINGS = {
   en: {
     games: "Games", gameKlondike: "Klondike", gameFreecell: "FreeCell", gameSpider: "Spider",
@@ -24,9 +46,10 @@ export const STRINGS = {
     close: "Close", cancel: "Cancel", resetStats: "Reset",
     confirmTitle: "Start a new deal?", confirmText: "The game in progress will count as lost.", confirmYes: "New deal",
     winTitle: "You won!",
-    stPlayed: "Played", stWon: "Won", stRate: "Win rate", stStreak: "Current streak", stBest: "Best streak",
+    stPlayed: "Played", stWon: "Won", stLost: "Lost", stRate: "Win rate", stStreak: "Current streak", stBest: "Best streak",
     stTime: "Best time", stMoves: "Fewest moves",
     copied: "Address copied: ", faceDownCard: "face-down card",
+    copyFailed: "The address could not be copied; copy it from here:", shareBtn: "Share this deal", copy: "Copy",
     emptyColumn: (i) => `empty column ${i}`, emptyFoundation: "empty foundation",
     inColumn: (i) => `column ${i}`, onFoundation: "on a foundation",
     moved: (c, d) => `${c} to ${d}.`, toFoundation: "its foundation", toColumn: (i) => `column ${i}`,
@@ -34,7 +57,7 @@ export const STRINGS = {
     undone: "Move taken back.", redone: "Move made again.", nothingToUndo: "Nothing to undo.", nothingToRedo: "Nothing to redo.",
     selected: (c) => `${c} selected. Choose where it goes.`, cancelled: "Selection cancelled.",
     newGame: (n) => `New deal #${n}.`, winAnnounce: "You won!", offline: "The server did not answer; check the connection and try again.",
-    busyServer: "Too many requests at once; wait a moment and try again.",
+    busyServer: "The server is busy just now; try again in a moment.",
     serverError: "Something went wrong on the server; try again.",
     noSuchDeal: (n) => `There is no deal ${n} here; this is a new deal.`,
     unreadable: "The saved game could not be read; this is a new deal.",
@@ -47,17 +70,15 @@ export const STRINGS = {
     newDealToo: " This is a new deal.",
     linkRulesBad: "Part of this address could not be read; the usual rules apply.",
     srcOnlyStandard: "standard rules only",
-    optSourcesNote: "Easy, normal and hard deals are graded for the standard rules (unlimited passes, cards may come back); with other rules new deals are random.",
-    optWinnable: "Offer “Still winnable?” (the solver looks at the hidden cards; asked only when you press it)",
-    winnableBtn: "Still winnable?", endTitle: "No more moves",
-    endText: "No card can move any more, however the stock is turned. Undo some moves, start this deal again, or take a new one.",
+    winnableBtn: "Still winnable?", endTitle: "No more moves", endTitleUseless: "No useful moves left",
+    endTip: "At any time in a game, “Still winnable?” in the menu asks the solver.",
     endAsk: "Where was the win lost?", asking: "The solver is looking…",
     jumpTo: (n) => `Go back to move ${n}`,
     jumped: (n) => `Back to the position before move ${n}: the win still exists from here.`,
     analysisBusy: "The solver is busy; wait a moment and ask again.",
     analysisFailed: "The solver could not answer just now; try again.",
-    wasteHas: (c, n) => `waste: ${c} on top${n > 1 ? `, ${n} cards` : ""}`,
-    foundationHas: (c, n) => `foundation: ${c} on top, ${n} ${n === 1 ? "card" : "cards"}`,
+    wasteHas: (c, n) => `waste: ${c} on top${n > 1 ? `, ${count("en", n, CARDS.en)}` : ""}`,
+    foundationHas: (c, n) => `foundation: ${c} on top, ${count("en", n, CARDS.en)}`,
   },
   ru: {
     games: "Игры", gameKlondike: "Косынка", gameFreecell: "Свободная ячейка", gameSpider: "Паук",
@@ -73,9 +94,10 @@ export const STRINGS = {
     close: "Закрыть", cancel: "Отмена", resetStats: "Сбросить",
     confirmTitle: "Начать новую сдачу?", confirmText: "Текущая партия будет засчитана как проигранная.", confirmYes: "Новая сдача",
     winTitle: "Победа!",
-    stPlayed: "Сыграно", stWon: "Выиграно", stRate: "Доля побед", stStreak: "Серия сейчас", stBest: "Лучшая серия",
+    stPlayed: "Сыграно", stWon: "Выиграно", stLost: "Проиграно", stRate: "Доля побед", stStreak: "Серия сейчас", stBest: "Лучшая серия",
     stTime: "Лучшее время", stMoves: "Меньше всего ходов",
     copied: "Адрес скопирован: ", faceDownCard: "карта рубашкой вверх",
+    copyFailed: "Адрес не удалось скопировать; скопируйте его отсюда:", shareBtn: "Поделиться этой сдачей", copy: "Копировать",
     emptyColumn: (i) => `пустой столбец ${i}`, emptyFoundation: "пустой дом",
     inColumn: (i) => `столбец ${i}`, onFoundation: "в доме",
     moved: (c, d) => `${c} — ${d}.`, toFoundation: "в дом", toColumn: (i) => `на столбец ${i}`,
@@ -83,7 +105,7 @@ export const STRINGS = {
     undone: "Ход отменён.", redone: "Ход возвращён.", nothingToUndo: "Отменять нечего.", nothingToRedo: "Возвращать нечего.",
     selected: (c) => `Взята карта: ${c}. Выберите, куда её положить.`, cancelled: "Выбор снят.",
     newGame: (n) => `Новая сдача №${n}.`, winAnnounce: "Победа!", offline: "Сервер не ответил; проверьте связь и попробуйте ещё раз.",
-    busyServer: "Слишком много запросов сразу; подождите немного и попробуйте снова.",
+    busyServer: "Сервер сейчас занят; попробуйте ещё раз через минуту.",
     serverError: "На сервере что-то пошло не так; попробуйте ещё раз.",
     noSuchDeal: (n) => `Сдачи ${n} здесь нет; вот новая сдача.`,
     unreadable: "Сохранённую партию не удалось прочитать; вот новая сдача.",
@@ -96,17 +118,15 @@ export const STRINGS = {
     newDealToo: " Вот новая сдача.",
     linkRulesBad: "Часть адреса не удалось прочитать; действуют обычные правила.",
     srcOnlyStandard: "только при обычных правилах",
-    optSourcesNote: "Лёгкие, обычные и трудные сдачи подобраны для обычных правил (кругов без ограничения, карты можно брать из домов); при других правилах новые сдачи случайные.",
-    optWinnable: "Предлагать «Ещё можно выиграть?» (решатель смотрит закрытые карты; только когда вы спросите)",
-    winnableBtn: "Ещё можно выиграть?", endTitle: "Ходов больше нет",
-    endText: "Ни одна карта больше не сдвинется, сколько ни перебирай запас. Отмените несколько ходов, начните сдачу заново или возьмите новую.",
+    winnableBtn: "Ещё можно выиграть?", endTitle: "Ходов больше нет", endTitleUseless: "Полезных ходов не осталось",
+    endTip: "В любой момент партии кнопка «Ещё можно выиграть?» в меню спросит решатель.",
     endAsk: "Где был упущен выигрыш?", asking: "Решатель думает…",
     jumpTo: (n) => `Вернуться к ходу ${n}`,
     jumped: (n) => `Вы перед ходом ${n}: отсюда выигрыш ещё есть.`,
     analysisBusy: "Решатель занят; подождите немного и спросите снова.",
     analysisFailed: "Решатель сейчас не смог ответить; попробуйте ещё раз.",
-    wasteHas: (c, n) => `сброс: сверху ${c}${n > 1 ? `, карт: ${n}` : ""}`,
-    foundationHas: (c, n) => `дом: сверху ${c}, карт: ${n}`,
+    wasteHas: (c, n) => `сброс: сверху ${c}${n > 1 ? `, ${count("ru", n, CARDS.ru)}` : ""}`,
+    foundationHas: (c, n) => `дом: сверху ${c}, ${count("ru", n, CARDS.ru)}`,
   },
 };
 
@@ -131,16 +151,17 @@ export function describeColumn(i, up, down, lang) {
       }
     });
     if (down) {
-      const n = COUNT_ON_RU[down] || String(down);
-      const cards = down === 1 ? "закрытой карте" : "закрытых картах";
-      parts.push(up.length ? `на ${n} ${cards}` : `закрытых карт: ${down}`);
+      // "на двух закрытых картах", "на 21 закрытой карте"; alone "2 закрытые карты", "5 закрытых карт".
+      const on = plural("ru", down, ru("закрытой карте", "закрытых картах", "закрытых картах"));
+      const alone = count("ru", down, ru("закрытая карта", "закрытые карты", "закрытых карт"));
+      parts.push(up.length ? `на ${COUNT_ON_RU[down] || String(down)} ${on}` : alone);
     }
     return `столбец ${i}: ${parts.join(" ")}`;
   }
   top.forEach((code, k) => parts.push(k === 0 ? cardName(code, "en") : `on ${cardName(code, "en")}`));
   if (down) {
     const n = COUNT_EN[down] || String(down);
-    const cards = `${n} face-down ${down === 1 ? "card" : "cards"}`;
+    const cards = `${n} face-down ${plural("en", down, CARDS.en)}`;
     parts.push(up.length ? `on ${cards}` : cards);
   }
   return `column ${i}: ${parts.join(" ")}`;
@@ -175,13 +196,14 @@ export function cardName(code, lang) {
   return `${RANKS.en[rank - 1]} of ${SUITS.en[suit]}`;
 }
 
-/** The plural form of a Russian word for `n`: ru(n, "карта", "карты", "карт"). */
+/** The plural form of a Russian word for `n`: ruPlural(n, "карта", "карты", "карт"). */
 export function ruPlural(n, one, few, many) {
-  const d = n % 10;
-  const h = n % 100;
-  if (d === 1 && h !== 11) return one;
-  if (d >= 2 && d <= 4 && (h < 12 || h > 14)) return few;
-  return many;
+  return plural("ru", n, { one, few, many });
+}
+
+/** The plural form of an English word for `n`: enPlural(n, "card", "cards"). */
+export function enPlural(n, one, other) {
+  return plural("en", n, { one, other });
 }
 
 /** Apply the language to every element marked with data-i18n / data-i18n-aria. */

@@ -73,23 +73,28 @@ export function sameNumber(a, b) {
 
 export const DEFAULT_OPTIONS = {
   draw: 1, source: "easy", passes: null, foundationReturn: true, // Klondike's
-  fcCells: 4, fcReturn: true, // FreeCell's
-  spiderSuits: 2, // the Spider page opened at /spider
+  fcCells: 4, fcReturn: true, fcSource: "normal", // FreeCell's (its random deals are nearly all winnable)
+  spiderSuits: 2, spiderSource: "easy", // Spider's (the suits of the page opened at /spider)
   auto: false, four: false, // every game's
-  winnable: false, // offer "Still winnable?" (the full-information solver, on request)
 };
+
+/** The option that holds where a game's new deals come from (easy, normal, hard, random). */
+export const SOURCE_OPTION = { klondike: "source", freecell: "fcSource", spider: "spiderSource" };
+
+const isSource = (v) => ["easy", "normal", "hard", "random"].includes(v);
 
 const OPTION_CHECKS = {
   draw: (v) => v === 1 || v === 3,
-  source: (v) => ["easy", "normal", "hard", "random"].includes(v),
+  source: isSource,
   passes: (v) => v === null || v === 1 || v === 3,
   foundationReturn: isBool,
   fcCells: (v) => Number.isInteger(v) && v >= 0 && v <= 4,
   fcReturn: isBool,
+  fcSource: isSource,
   spiderSuits: (v) => v === 1 || v === 2 || v === 4,
+  spiderSource: isSource,
   auto: isBool,
   four: isBool,
-  winnable: isBool,
 };
 
 function loadOptions() {
@@ -134,6 +139,8 @@ function checkGame(saved, game) {
   if (saved.elapsed !== undefined && !(Number.isFinite(saved.elapsed) && saved.elapsed >= 0)) return null;
   if (saved.counted !== undefined && !isBool(saved.counted)) return null;
   if (saved.wonCounted !== undefined && !isBool(saved.wonCounted)) return null;
+  if (saved.lostCounted !== undefined && !isBool(saved.lostCounted)) return null;
+  if (saved.streakBefore !== undefined && !isCount(saved.streakBefore)) return null;
   return {
     record: { game, rules: { ...r.rules }, deal: { ...r.deal, number }, moves: [...r.moves] },
     redo: saved.redo ? [...saved.redo] : [],
@@ -141,6 +148,8 @@ function checkGame(saved, game) {
     elapsed: saved.elapsed || 0,
     counted: !!saved.counted,
     wonCounted: !!saved.wonCounted,
+    lostCounted: !!saved.lostCounted,
+    streakBefore: saved.streakBefore || 0,
   };
 }
 
@@ -159,7 +168,7 @@ function loadGame(key, game) {
 function checkStats(s) {
   if (!isObject(s)) return null;
   const out = blankStats();
-  for (const k of ["played", "won", "streak", "bestStreak"]) {
+  for (const k of ["played", "won", "lost", "streak", "bestStreak"]) {
     if (s[k] === undefined) continue;
     if (!isCount(s[k])) return null;
     out[k] = s[k];
@@ -225,7 +234,7 @@ export const store = {
 
 /** Empty statistics of one variant. */
 export function blankStats() {
-  return { played: 0, won: 0, streak: 0, bestStreak: 0, bestTime: null, fewestMoves: null, recent: [] };
+  return { played: 0, won: 0, lost: 0, streak: 0, bestStreak: 0, bestTime: null, fewestMoves: null, recent: [] };
 }
 
 /** Count a game as played (its first move). */
@@ -238,11 +247,17 @@ export function countPlayed(variant, dealNumber) {
   store.saveStats(all);
 }
 
-/** Count a win with its time (ms) and moves. */
-export function countWon(variant, ms, moves) {
+/** Count a win with its time (ms) and moves. `lostStreak` is null for a game not counted as
+ * lost; for one counted lost at a dead end and won after an undo, the streak that loss ended:
+ * the loss is taken back and the streak goes on from there (one game, one result: its last). */
+export function countWon(variant, ms, moves, lostStreak = null) {
   const all = store.loadStats();
   const s = { ...blankStats(), ...(all[variant] || {}) };
   s.won += 1;
+  if (lostStreak !== null) {
+    s.lost = Math.max(0, s.lost - 1);
+    if (s.streak === 0) s.streak = lostStreak; // (unless another game was won meanwhile)
+  }
   s.streak += 1;
   s.bestStreak = Math.max(s.bestStreak, s.streak);
   s.bestTime = s.bestTime == null ? ms : Math.min(s.bestTime, ms);
@@ -251,10 +266,25 @@ export function countWon(variant, ms, moves) {
   store.saveStats(all);
 }
 
-/** A started game was abandoned unfinished: the winning streak ends. */
-export function countAbandoned(variant) {
+/** A started game reached a dead end: it counts as lost and the winning streak ends. Returns
+ * the streak it ended (the game keeps it, for countWon should it be won after an undo). */
+export function countLost(variant) {
   const all = store.loadStats();
   const s = { ...blankStats(), ...(all[variant] || {}) };
+  const streak = s.streak;
+  s.lost += 1;
+  s.streak = 0;
+  all[variant] = s;
+  store.saveStats(all);
+  return streak;
+}
+
+/** A started game was left unfinished for another: it counts as lost (unless a dead end
+ * counted it already, `lostAlready`) and the winning streak ends. */
+export function countAbandoned(variant, lostAlready = false) {
+  const all = store.loadStats();
+  const s = { ...blankStats(), ...(all[variant] || {}) };
+  if (!lostAlready) s.lost += 1;
   s.streak = 0;
   all[variant] = s;
   store.saveStats(all);

@@ -3,7 +3,7 @@
 // S), how a tapped card maps to the legal moves (a move to "c" lights every empty free cell),
 // its counters and words.
 
-import { cardName, ruPlural } from "../i18n.js";
+import { cardName, count } from "../i18n.js";
 import { pileKind, pileNumber } from "../board.js";
 
 const RANK_LETTERS = "A23456789TJQK";
@@ -36,7 +36,6 @@ export default {
   tallness: 5.4,
   maxCard: 130,
   minUp: 0.32,
-  sources: false,
   hasStock: false,
   variants: [],
 
@@ -164,8 +163,10 @@ export default {
       longestTitle: "The longest ordered run that can move onto a card now",
       emptyCell: (k) => `free cell ${k}, empty`, inCell: (k) => `free cell ${k}`,
       foundationOf: (s) => `foundation of ${{ C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s]}, empty`,
-      toCell: "a free cell", withOthers: (n) => ` with ${n} ${n === 1 ? "card" : "cards"} on it`,
-      winText: (m, t) => `All 52 cards are home in ${m} moves and ${t}.`,
+      toCell: "a free cell", withOthers: (n) => ` with ${count("en", n, { one: "card", other: "cards" })} on it`,
+      winText: (m, t) => `All 52 cards are home in ${count("en", m, { one: "move", other: "moves" })} and ${t}.`,
+      endText: "Whatever is moved, no card can go home any more: this game can no longer be won. Undo some moves, start this deal again, or take a new one.",
+      optSourcesNote: "Easy, normal and hard deals are graded for the standard rules (four free cells, cards may come back); with other rules new deals are random.",
     },
     ru: {
       title: "Свободная ячейка", pageTitle: "Свободная ячейка — пасьянс FreeCell",
@@ -174,8 +175,10 @@ export default {
       emptyCell: (k) => `свободная ячейка ${k}, пусто`, inCell: (k) => `ячейка ${k}`,
       foundationOf: (s) => `дом ${{ C: "треф", D: "бубен", H: "червей", S: "пик" }[s]}, пусто`,
       toCell: "в свободную ячейку",
-      withOthers: (n) => ` и ещё ${n} ${ruPlural(n, "карта", "карты", "карт")} на ней`,
-      winText: (m, t) => `Все 52 карты в домах: ходов ${m}, время ${t}.`,
+      withOthers: (n) => ` и ещё ${count("ru", n, { one: "карта", few: "карты", many: "карт" })} на ней`,
+      winText: (m, t) => `Все 52 карты в домах за ${count("ru", m, { one: "ход", few: "хода", many: "ходов" })}, время ${t}.`,
+      endText: "Что ни перекладывай, ни одна карта больше не уйдёт в дом: эту партию уже не выиграть. Отмените несколько ходов, начните сдачу заново или возьмите новую.",
+      optSourcesNote: "Лёгкие, обычные и трудные сдачи подобраны для обычных правил (четыре свободные ячейки, карты можно брать из домов); при других правилах новые сдачи случайные.",
     },
   },
 };

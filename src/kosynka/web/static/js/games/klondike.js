@@ -2,7 +2,7 @@
 // row (stock, waste, four foundations that follow the aces), how a tapped card maps to the legal
 // moves, its counters and words. The shared parts (table, controller) do the rest.
 
-import { cardName } from "../i18n.js";
+import { cardName, count } from "../i18n.js";
 import { pileKind, pileNumber } from "../board.js";
 
 const RANK_LETTERS = "A23456789TJQK";
@@ -53,7 +53,6 @@ export default {
   width: 7,
   tallness: 4.4,
   maxCard: 150,
-  sources: true,
   hasStock: true,
   variants: [
     { id: "draw1", variant: "draw-1", label: "draw1" },
@@ -216,20 +215,24 @@ export default {
     en: {
       title: "Klondike", pageTitle: "Klondike solitaire — kosynka", drawMode: "Cards per draw",
       draw1: "Draw 1", draw3: "Draw 3", faceDown: "Face down", pass: "Pass", stock: "Stock",
-      winText: (m, t) => `All 52 cards are home in ${m} moves and ${t}.`,
-      stockPile: (n) => `stock, ${n} cards; activate to draw`,
+      winText: (m, t) => `All 52 cards are home in ${count("en", m, { one: "move", other: "moves" })} and ${t}.`,
+      stockPile: (n) => `stock, ${count("en", n, { one: "card", other: "cards" })}; activate to draw`,
       stockEmpty: "empty stock; activate to turn the waste over", stockDone: "empty stock, no passes left",
       wasteEmpty: "empty waste", onWaste: "top of the waste",
       drew: (c) => `Drew: ${c}.`, recycled: "The waste is turned over: a new pass.",
+      endText: "However the stock is turned and whatever is moved, no face-down card can be turned up and no card can go home: this game can no longer be won. Undo some moves, start this deal again, or take a new one.",
+      optSourcesNote: "Easy, normal and hard deals are graded for the standard rules (unlimited passes, cards may come back); with other rules new deals are random.",
     },
     ru: {
       title: "Косынка", pageTitle: "Косынка — пасьянс Klondike", drawMode: "Сколько карт сдавать",
       draw1: "По одной", draw3: "По три", faceDown: "Закрытых", pass: "Круг", stock: "Запас",
-      winText: (m, t) => `Все 52 карты в домах: ходов ${m}, время ${t}.`,
-      stockPile: (n) => `запас, карт: ${n}; нажмите, чтобы сдать`,
+      winText: (m, t) => `Все 52 карты в домах за ${count("ru", m, { one: "ход", few: "хода", many: "ходов" })}, время ${t}.`,
+      stockPile: (n) => `запас, ${count("ru", n, { one: "карта", few: "карты", many: "карт" })}; нажмите, чтобы сдать`,
       stockEmpty: "запас пуст; нажмите, чтобы перевернуть сброс", stockDone: "запас пуст, кругов больше нет",
       wasteEmpty: "сброс пуст", onWaste: "верх сброса",
       drew: (c) => `Из запаса: ${c}.`, recycled: "Сброс перевёрнут: новый круг.",
+      endText: "Сколько ни перебирай запас и что ни перекладывай, ни одна закрытая карта не откроется и ни одна карта не уйдёт в дом: эту партию уже не выиграть. Отмените несколько ходов, начните сдачу заново или возьмите новую.",
+      optSourcesNote: "Лёгкие, обычные и трудные сдачи подобраны для обычных правил (кругов без ограничения, карты можно брать из домов); при других правилах новые сдачи случайные.",
     },
   },
 };

@@ -3,7 +3,7 @@
 // maps to the legal moves (always named by their column, since the two decks repeat cards), the
 // deal, the finished runs flying off, its counters and words.
 
-import { cardName, ruPlural } from "../i18n.js";
+import { cardName, count } from "../i18n.js";
 import { pileKind, pileNumber } from "../board.js";
 
 const RANK_LETTERS = "A23456789TJQK";
@@ -38,7 +38,6 @@ export default {
   maxCard: 110,
   downStep: 0.09,
   minUp: 0.42,
-  sources: false,
   hasStock: true,
   dealsOntoColumns: true,
   variants: [
@@ -193,23 +192,25 @@ export default {
       title: "Spider", pageTitle: "Spider solitaire — kosynka", suitsMode: "Suits",
       suits1: "1 suit", suits2: "2 suits", suits4: "4 suits",
       runs: "Runs", faceDown: "Face down", rowsLeft: "Rows left", dealRow: "Deal",
-      stockRows: (n) => `stock, ${n} ${n === 1 ? "row" : "rows"} left; activate to deal a row`,
+      stockRows: (n) => `stock, ${count("en", n, { one: "row", other: "rows" })} left; activate to deal a row`,
       stockDone: "empty stock", runPlace: "place for a finished run",
       runOf: (s) => `finished run of ${s}`,
       dealt: "Dealt a row.", runDone: (s) => ` A run of ${s} is complete and leaves the table.`,
       runNotOrdered: "The cards on top of it do not go down one rank at a time, so they cannot move together.",
-      winText: (m, t) => `All eight runs are complete in ${m} moves and ${t}.`,
+      winText: (m, t) => `All eight runs are complete in ${count("en", m, { one: "move", other: "moves" })} and ${t}.`,
+      endText: "Whatever is moved, no face-down card can be turned up any more, no run completed and no row dealt: this game can no longer be won. Undo some moves, start this deal again, or take a new one.",
     },
     ru: {
       title: "Паук", pageTitle: "Паук — пасьянс Spider", suitsMode: "Масти",
       suits1: "1 масть", suits2: "2 масти", suits4: "4 масти",
       runs: "Собрано", faceDown: "Закрытых", rowsLeft: "Рядов", dealRow: "Раздать",
-      stockRows: (n) => `колода, ${n} ${ruPlural(n, "ряд", "ряда", "рядов")}; нажмите, чтобы раздать ряд`,
+      stockRows: (n) => `колода, ${count("ru", n, { one: "ряд", few: "ряда", many: "рядов" })}; нажмите, чтобы раздать ряд`,
       stockDone: "колода пуста", runPlace: "место для собранного ряда",
       runOf: (s) => `собранный ряд ${s}`,
       dealt: "Роздан новый ряд.", runDone: (s) => ` Ряд ${s} собран и уходит со стола.`,
       runNotOrdered: "Карты поверх неё не идут подряд по убыванию, поэтому вместе их не перенести.",
-      winText: (m, t) => `Все восемь рядов собраны: ходов ${m}, время ${t}.`,
+      winText: (m, t) => `Все восемь рядов собраны за ${count("ru", m, { one: "ход", few: "хода", many: "ходов" })}, время ${t}.`,
+      endText: "Что ни перекладывай, ни одна закрытая карта больше не откроется, ни один ряд не соберётся и новый ряд не раздать: эту партию уже не выиграть. Отмените несколько ходов, начните сдачу заново или возьмите новую.",
     },
   },
 };
