@@ -117,6 +117,21 @@ def test_cli_arguments(argv: list[str], capsys: pytest.CaptureFixture[str]) -> N
     _one_line_refusal(code, capsys.readouterr().err)
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "--game", "x" * 5000, "--deals", "1"],
+        ["deal", "x" * 5000, "1"],
+        ["library", "pick", "--grade", "easy", "--game", "x" * 5000],
+    ],
+    ids=["solve", "deal", "library pick"],
+)
+def test_a_game_name_of_5000_letters(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown game's name is quoted shortened in its one-line refusal."""
+    code = main(argv)
+    _one_line_refusal(code, capsys.readouterr().err, "(5,000 characters)")
+
+
 @pytest.mark.parametrize("command", ["show", "moves", "apply", "solve"])
 @pytest.mark.parametrize("field", sorted(POSITIONS))
 def test_cli_positions(

@@ -393,7 +393,12 @@ def game_spec(name: str) -> GameSpec:
         return _SPECS[name.strip().lower()]
     except (KeyError, AttributeError):
         known = ", ".join(sorted(_SPECS))
-        raise InvalidNotationError(f"unknown game {name!r} (known: {known})") from None
+        said = (
+            repr(name)
+            if not isinstance(name, str) or len(name) <= 40
+            else (f"{name[:40]!r}... ({len(name):,} characters)")
+        )
+        raise InvalidNotationError(f"unknown game {said} (known: {known})") from None
 
 
 def game_specs() -> list[GameSpec]:
