@@ -187,7 +187,7 @@ class MoveResponse(BaseModel):
     view: View
 
 
-HintKind = Literal["solver", "heuristic", "draw", "recycle", "deal", "stuck", "won"]
+HintKind = Literal["solver", "heuristic", "draw", "recycle", "deal", "none", "stuck", "won"]
 
 
 class HintResponse(BaseModel):

@@ -18,7 +18,7 @@ from kosynka.errors import IllegalMoveError, KosynkaError
 from kosynka.games.base import Game
 from kosynka.plural import en_count, ru_count
 from kosynka.web import bridges, schemas
-from kosynka.web.games.base import Table, WebAdapter
+from kosynka.web.games.base import Table, WebAdapter, ended
 from kosynka.web.settings import Settings
 
 
@@ -247,20 +247,24 @@ class GameService:
 
     # ----------------------------------------------------------------- hints
     def hint(self, record: Any) -> schemas.HintResponse:
-        """A suggested move. Games whose hints may use the solver (every card known, or the
-        rules allow it) get the next move of a winning line when the solver finds one in time;
-        Klondike's hints use only what the player sees (the adapter's fair hint, which also
-        knows the game so far). Otherwise the heuristic's choice."""
+        """A suggested move. Where the player sees every card the solver would look at (the
+        adapter's ``solver_may_hint``: FreeCell always, Spider once nothing is hidden) the next
+        move of a winning line when the solver finds one in time; otherwise, and as the
+        fallback, the adapter's hint from what the player sees, which knows the game so far
+        and never leads back to a position it has had. A game that is over by its
+        ``outcome()`` (won, or lost whatever the hidden cards are) gets no move: ``won`` or
+        ``stuck``."""
         game = self.replay(record)
-        if game.is_won():
-            return self._hint_response(None, "won", True)
+        end = ended(game)
+        if end is not None:
+            return self._hint_response(game, None, end, True if end == "won" else None)
         winnable: bool | None = None
-        if self.adapter.solver_hints:
+        if self.adapter.solver_may_hint(game):
             ans = bridges.solve(game, self.settings.hint_time)
             winnable = {"solved": True, "unsolvable": False}.get(ans.status)
             played = self._with_history(record)
             if ans.status == "solved" and ans.moves and not self._goes_back(played, ans.moves[0]):
-                return self._hint_response(ans.moves[0], "solver", True)
+                return self._hint_response(game, ans.moves[0], "solver", True)
             # No line in time, or its first move leads back to a position the game has had
             # (a hint never undoes the player's moves): the player's move, which avoids them.
             move, kind = self.adapter.heuristic_hint(played)
@@ -271,7 +275,7 @@ class GameService:
                 record.deal.numbering,
             )
             move, kind = self.adapter.fair_hint(start, record.moves, game)
-        return self._hint_response(move, kind, winnable)
+        return self._hint_response(game, move, kind, winnable)
 
     # ----------------------------------------------------------------- analysis
     def analysis(self, record: Any) -> schemas.AnalysisResponse:
@@ -387,18 +391,11 @@ class GameService:
                 return True
         return False
 
-    def _hint_response(self, move: Any, kind: str, winnable: bool | None) -> schemas.HintResponse:
-        """Word a hint in both languages."""
-        if move is None:
-            if kind == "won":
-                en, ru = "The game is won.", "Партия выиграна."
-            else:
-                en, ru = (
-                    "No card can move any more.",
-                    "Больше ни одна карта не сдвинется.",
-                )
-        else:
-            en, ru = self.adapter.describe(move)
+    def _hint_response(
+        self, game: Game[Any], move: Any, kind: str, winnable: bool | None
+    ) -> schemas.HintResponse:
+        """Word a hint in ``game``'s position in both languages."""
+        en, ru = self.adapter.hint_words(game, move, kind)
         if kind != "won" and winnable is False:
             en += " (The solver shows this deal can no longer be won.)"
             ru += " (Решатель показал, что эту партию уже не выиграть.)"

@@ -22,6 +22,13 @@ The policy is the usual list of Klondike hints, best first:
 A king never moves from one empty column to another, and the player never moves a card into a
 layout of the tableau it has already had, so its games always end.
 
+As the game's hint (:func:`hint`, ``Player(..., hints=True)``) it is held to a stricter rule: it
+never leads into any position the game has had (whoever made the moves), and a move ranked
+below a draw is hinted only when progress is in sight within :data:`PLAN_DEPTH` more moves over
+the visible cards (a card turned up or home beyond the most so far, or a talon card it has seen
+given a new place); the next hint goes on with that line before any draw, and after
+:data:`MAX_WEAK` such moves without progress it has none (the web says "no useful move").
+
 Moves of equal rank (two columns with as many face-down cards, two places for the same card) are
 chosen at random from a seed, so several games from one deal with different seeds show how much
 luck the deal needs.
@@ -60,6 +67,15 @@ P_DRAW: Final = 100
 P_EMPTY_COLUMN: Final = 50
 P_LAST_RESORT: Final = 10
 P_NEVER: Final = -1
+
+MAX_WEAK: Final = 8
+"""As the game's hint, the player makes at most this many moves ranked below a draw (each
+followed by a round of the stock) between two steps of progress; then it has no hint."""
+PLAN_DEPTH: Final = 2
+"""As the game's hint, how many more card moves a weak move may need before the progress it
+prepares (see :meth:`Player._leads`)."""
+PLAN_NODES: Final = 300
+"""How many positions one hint's search of weak moves may look at."""
 
 DEFAULT_MAX_MOVES: Final = 2000
 """A game longer than this many moves (draws included) counts as lost."""
@@ -122,6 +138,16 @@ def _talon_key(game: Klondike, seen: _Seen) -> Hashable:
         seen.waste_len,
         seen.stock_len,
         game.pass_number if game.rules.passes is not None else 0,
+    )
+
+
+def _marks(game: Klondike) -> tuple[int, int, int]:
+    """Measures of progress, each smaller when better: the face-down cards, minus the cards
+    home, the cards in stock and waste."""
+    return (
+        game.face_down_count(),
+        -sum(game.foundation_counts()),
+        game.stock_count() + len(game.waste()),
     )
 
 
@@ -219,12 +245,28 @@ class Player:
     (one that leads to no layout it has had, and draws only while the stock still brings
     something new); :meth:`play` makes it; :meth:`follow` shows it a move someone else made."""
 
-    def __init__(self, game: Klondike, seed: int | random.Random = 0) -> None:
+    def __init__(
+        self, game: Klondike, seed: int | random.Random = 0, *, hints: bool = False
+    ) -> None:
         self.game = game
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.seen = _see(game)
         self.tables: set[Hashable] = {_table_key(self.seen)}
         self.talon_seen: set[Hashable] = {_talon_key(game, self.seen)}
+        self.positions: set[Hashable] | None = {game.key()} if hints else None
+        """As the game's hint: the key of every position the game has had, so that a move into
+        one is never chosen, whoever made the moves that led there (the memory above follows
+        the player's own play and may forget a position the person at the table went back
+        to)."""
+        self.best: tuple[int, ...] = _marks(game)
+        """The best of each measure of progress so far (see :func:`_marks`)."""
+        self.shown: set[int] = set(self.seen.waste)
+        """The talon cards seen on the waste."""
+        self.weak = 0
+        """Moves ranked below a draw made since the last progress."""
+        self.in_line = False
+        """The last move was a weak one without progress: the start of a line toward the
+        progress :meth:`_leads` saw, which the next hint goes on with before drawing."""
 
     def _remember(self, move: Move, after: _Seen) -> bool:
         """Note the position ``move`` led to; False (nothing noted) when it brings nothing new."""
@@ -243,10 +285,96 @@ class Player:
         self.seen = after
         return True
 
+    def _progress(self, move_rank: int) -> None:
+        """Note the position a move ranked ``move_rank`` led to: progress (a card turned up,
+        more cards home than ever, fewer cards in stock and waste than ever, a card seen on
+        the waste for the first time) or, for a weak move without progress, one more weak
+        move."""
+        g = self.game
+        marks = _marks(g)
+        gained = any(m < b for m, b in zip(marks, self.best, strict=True))
+        self.best = tuple(min(m, b) for m, b in zip(marks, self.best, strict=True))
+        shown = {c.index for c in g.waste()[-g.rules.draw :]}
+        if not shown <= self.shown:
+            self.shown |= shown
+            gained = True
+        if gained:
+            self.weak = 0
+        elif move_rank < P_DRAW:
+            self.weak += 1
+        self.in_line = not gained and move_rank < P_DRAW
+
+    def _known_talon(self, seen: _Seen) -> set[int]:
+        """The talon cards the player has seen on the waste and knows to be still there (not
+        in a column or home since)."""
+        placed = {c for up in seen.cols for c in up}
+        return {c for c in self.shown if c not in placed and seen.found[_SUIT[c]] < _RANK[c]}
+
+    @staticmethod
+    def _places(seen: _Seen, cards: set[int]) -> set[int]:
+        """Those of ``cards`` that could go somewhere now: onto a column's top card (one rank
+        higher, the other colour), a king into an empty column, or home."""
+        tops = {up[-1] for up in seen.cols if up}
+        empty = any(not up and not h for up, h in zip(seen.cols, seen.hidden, strict=True))
+        out = set()
+        for c in cards:
+            r = _RANK[c]
+            if (
+                seen.found[_SUIT[c]] == r - 1
+                or (r == 13 and empty)
+                or any(_RANK[t] == r + 1 and _RED[t] != _RED[c] for t in tops)
+            ):
+                out.add(c)
+        return out
+
+    def _leads(
+        self, depth: int, talon: set[int], before: set[int], budget: list[int], first: bool = True
+    ) -> bool:
+        """True when from the position now (``first``: the one the move weighed has just led
+        to), within ``depth`` more card moves of the tableau, progress is in sight: a card
+        turned up or sent home beyond the most so far, or, right after the move weighed, one
+        of the ``talon`` cards the player knows given a place it had not (``before``; further
+        down the line the round of the stock that brings the card would come between). Only
+        what the player sees is read: a move that turns a card up ends the line."""
+        g = self.game
+        seen = _see(g)
+        if first and self._places(seen, talon) - before:
+            return True
+        home = sum(seen.found)
+        moves = []
+        for m in g.generate_legal_moves():
+            if m.card is None or (seen.waste and seen.waste[-1] == m.card.index):
+                continue  # the talon's own moves are not part of the search
+            r = _rank(seen, m)
+            if P_EXPOSE <= r < P_SAFE_HOME or (m.to == FOUNDATION and home + 1 > -self.best[1]):
+                return True
+            if r != P_NEVER:
+                moves.append(m)
+        if depth <= 0:
+            return False
+        positions = self.positions or set()
+        for m in moves:
+            if budget[0] <= 0:
+                return False
+            budget[0] -= 1
+            g.push(m)
+            try:
+                if g.key() in positions or _table_key(_see(g)) in self.tables:
+                    continue
+                if self._leads(depth - 1, talon, before, budget, first=False):
+                    return True
+            finally:
+                g.pop()
+        return False
+
     def follow(self, move: Move) -> None:
         """Make ``move`` (someone else's choice, e.g. the player at the table) and remember
         where it led."""
+        move_rank = _rank(_see(self.game), move) if self.positions is not None else 0
         self.game.push(move)
+        if self.positions is not None:
+            self.positions.add(self.game.key())
+            self._progress(move_rank)
         after = _see(self.game)
         if not self._remember(move, after):
             self.seen = after  # a position had before: the memory stays as it was
@@ -255,12 +383,22 @@ class Player:
         """The move this player makes next, or None when every move leads back to where it
         has been (the game is lost for it). With ``make`` the move is made."""
         g = self.game
-        ranked: list[tuple[int, Move]] = []
+        hints = self.positions is not None
+        ranked: list[tuple[float, int, Move]] = []
+        # As the game's hint, weak moves only while few have been made since the last progress;
+        # right after one, the line it began goes on before any draw (a round of the stock in
+        # between would let another weak move start another line, and cards go to and fro).
+        floor = P_DRAW if hints and self.weak >= MAX_WEAK else P_NEVER + 1
+        go_on = hints and self.in_line
         for move in g.generate_legal_moves():
             r = _rank(self.seen, move)
-            if r != P_NEVER:
-                ranked.append((r, move))
-        ranked.sort(key=lambda rm: -rm[0])
+            if r >= floor:
+                ranked.append((P_DRAW + 0.5 + r / 1000 if go_on and r < P_DRAW else r, r, move))
+        ranked.sort(key=lambda km: -km[0])
+        depth = PLAN_DEPTH - 1 if go_on else PLAN_DEPTH
+        talon = self._known_talon(self.seen) if hints else set()
+        before = self._places(self.seen, talon) if hints else set()
+        budget = [PLAN_NODES]
         i = 0
         while i < len(ranked):
             # The group of moves sharing this rank, tried in random order. A draw that brings
@@ -269,15 +407,33 @@ class Player:
             j = i
             while j < len(ranked) and ranked[j][0] == ranked[i][0]:
                 j += 1
-            group = [m for _, m in ranked[i:j]]
+            group_rank = ranked[i][1]
+            group = [m for _, _, m in ranked[i:j]]
             i = j
             if len(group) > 1:
                 self.rng.shuffle(group)
             for move in group:
                 g.push(move)
-                if self._remember(move, _see(g)):
+                positions = self.positions
+                if (
+                    positions is not None
+                    and group_rank < P_DRAW
+                    and (
+                        g.key() in positions
+                        or _table_key(_see(g)) in self.tables
+                        or not self._leads(depth, talon, before, budget)
+                    )
+                ):
+                    g.pop()  # as the game's hint, a weak move only toward progress in sight
+                    continue
+                if (positions is None or g.key() not in positions) and self._remember(
+                    move, _see(g)
+                ):
                     if not make:
                         g.pop()
+                    elif positions is not None:
+                        positions.add(g.key())
+                        self._progress(group_rank)
                     return move
                 g.pop()
         return None
@@ -286,9 +442,9 @@ class Player:
 def hint(start: Klondike, history: Iterable[Move] = (), seed: int = 0) -> Move | None:
     """The hint after ``history`` (the moves made so far) from the position ``start``: the
     player's choice with the memory of that game, so that it never suggests going round the
-    stock again for nothing or back to a layout already had. None when no move helps in its
-    view. ``start`` is left unchanged."""
-    player = Player(start.copy(stack=False), seed)
+    stock again for nothing, back to a layout already had, or into any position the game has
+    had. None when no move helps in its view. ``start`` is left unchanged."""
+    player = Player(start.copy(stack=False), seed, hints=True)
     for move in history:
         player.follow(move)
     return player.choose()

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from kosynka.cards import Card
-from kosynka.games.base import Game, GameSpec
+from kosynka.games.base import Game, GameSpec, Termination
 
 
 @dataclass(slots=True)
@@ -43,6 +43,16 @@ def ru_accusative(card: Card) -> str:
     return f"{rank} {suit}"
 
 
+def ended(game: Game[Any]) -> str | None:
+    """The hint kind of a game that is over by ``game.outcome()``: ``won``, or ``stuck`` when
+    it is lost whatever the hidden cards are (no legal move, or a certain dead end: no
+    sequence of moves can make progress); None while it goes on."""
+    outcome = game.outcome()
+    if outcome is None:
+        return None
+    return "won" if outcome.termination is Termination.WON else "stuck"
+
+
 class WebAdapter(ABC):
     """One game as the web layer sees it."""
 
@@ -52,8 +62,9 @@ class WebAdapter(ABC):
     rules_model: ClassVar[type[BaseModel]]
     """The pydantic model of the game's rules in the API."""
     solver_hints: ClassVar[bool] = True
-    """Hints may follow the full-information solver's line. False for games with hidden cards
-    whose hints must use only what the player sees (Klondike): then :meth:`fair_hint`."""
+    """Hints may follow the full-information solver's line (every card is in sight). False for
+    games with hidden cards, whose hints use only what the player sees (:meth:`fair_hint`),
+    except in positions :meth:`solver_may_hint` allows."""
     move_pattern: ClassVar[str | None] = None
     """A regular expression every well-formed move text of the game matches (in the API's
     schema, so that clients and schema-driven tools know what a move looks like)."""
@@ -90,8 +101,9 @@ class WebAdapter(ABC):
 
     @abstractmethod
     def heuristic_hint(self, game: Game[Any]) -> tuple[Any | None, str]:
-        """A move suggested from what the player sees, and its kind (``heuristic``, ``draw``,
-        ``recycle``, ``deal``, ``stuck``, ``won``)."""
+        """A move suggested from what the player sees in ``game`` (which carries its move
+        stack), and its kind (``heuristic``, ``draw``, ``recycle``, ``deal``; with no move
+        ``none``, ``stuck`` or ``won``)."""
 
     def fair_hint(self, start: Game[Any], texts: Sequence[str], game: Game[Any]) -> tuple[Any, str]:
         """A hint from what the player has seen, knowing the game's history (``start`` is the
@@ -99,9 +111,36 @@ class WebAdapter(ABC):
         :meth:`heuristic_hint` on the position."""
         return self.heuristic_hint(game)
 
+    def solver_may_hint(self, game: Game[Any]) -> bool:
+        """True when the full-information solver's line is a fair hint in ``game``'s position
+        (the player sees every card it would look at); by default :attr:`solver_hints`."""
+        return self.solver_hints
+
     @abstractmethod
     def describe(self, move: Any) -> tuple[str, str]:
         """A move in words, in English and Russian (for hints)."""
+
+    def hint_words(self, game: Game[Any], move: Any, kind: str) -> tuple[str, str]:
+        """A hint in ``game``'s position in words, in English and Russian: the move
+        (:meth:`describe`), or with no move what the kind means: ``won``; ``stuck`` (the game
+        is lost: no card can move, or none of the moves left can ever help); ``none`` (moves
+        are left that might help, but none the player can see does)."""
+        if move is not None:
+            return self.describe(move)
+        if kind == "won":
+            return "The game is won.", "Партия выиграна."
+        if kind == "stuck" and next(game.generate_legal_moves(), None) is None:
+            return "No card can move any more.", "Больше ни одна карта не сдвинется."
+        if kind == "stuck":
+            return (
+                "No move can help any more: this game is lost. Undo or start a new deal.",
+                "Ни один ход уже не поможет: партия проиграна. Отмените ход или начните "
+                "новую сдачу.",
+            )
+        return (
+            "No useful move: undo or start a new deal.",
+            "Полезных ходов нет: отмените ход или начните новую сдачу.",
+        )
 
     def collect_possible(self, game: Game[Any]) -> bool:
         """True when a collect may be offered (the rest is decided by :meth:`plain_collect` or

@@ -15,7 +15,7 @@ from kosynka.cards import SUIT_LETTERS, Card
 from kosynka.games.base import Game, GameSpec
 from kosynka.games.freecell import FOUNDATION, SPEC, FreeCell, FreeCellRules, Move
 from kosynka.games.freecell import player as fc_player
-from kosynka.web.games.base import CARD_PATTERN, Table, WebAdapter, ru_accusative
+from kosynka.web.games.base import CARD_PATTERN, Table, WebAdapter, ended, ru_accusative
 from kosynka.web.schemas import WholeNumber
 
 
@@ -41,6 +41,30 @@ def columns_in_order(game: FreeCell) -> bool:
             if above.rank > below.rank:
                 return False
     return True
+
+
+MAX_IDLE = 40
+"""The most moves in a row without a card home beyond the most the game has had that the
+player's hints (the solver's fallback) lead through."""
+
+
+def idle_moves(game: FreeCell) -> int:
+    """How many of ``game``'s last moves (its move stack) brought no card home beyond the most
+    there had been before them."""
+    probe = game.copy()
+    counts = [sum(probe.foundation_counts())]
+    while probe.move_stack:
+        probe.pop()
+        counts.append(sum(probe.foundation_counts()))
+    counts.reverse()  # cards home after 0, 1, ... moves
+    best = counts[0]
+    idle = 0
+    for n in counts[1:]:
+        if n > best:
+            best, idle = n, 0
+        else:
+            idle += 1
+    return idle
 
 
 class FreeCellAdapter(WebAdapter):
@@ -90,15 +114,21 @@ class FreeCellAdapter(WebAdapter):
         return fc_player.safe_home_moves(game)
 
     def heuristic_hint(self, game: Game[Any]) -> tuple[Any | None, str]:
-        """The player's move; any legal move rather than a false "no moves"; ``stuck`` only
-        when no move is legal at all."""
+        """The player's move (the solver's fallback), never to a position of ``game``'s move
+        stack; ``none`` when every move leads back to one or :data:`MAX_IDLE` moves in a row
+        brought no card home and none can go now; ``stuck`` (or ``won``) once the game is over
+        by :meth:`FreeCell.outcome`."""
         assert isinstance(game, FreeCell)
-        if game.is_won():
-            return None, "won"
-        move = fc_player.best_move(game)
-        if move is None:
-            move = next(iter(game.legal_move_list()), None)
-        return (move, "heuristic") if move is not None else (None, "stuck")
+        end = ended(game)
+        if end is not None:
+            return None, end
+        avoid = fc_player.history_keys(game)
+        if idle_moves(game) >= MAX_IDLE:
+            home = [m for m, _ in fc_player.rank_moves(game, avoid) if m.to == FOUNDATION]
+            move = home[0] if home else None
+        else:
+            move = fc_player.best_move(game, avoid=avoid)
+        return (move, "heuristic") if move is not None else (None, "none")
 
     def describe(self, move: Any) -> tuple[str, str]:
         """A FreeCell move in words."""

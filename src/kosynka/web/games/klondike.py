@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from kosynka.cards import KING, SUIT_LETTERS, Card
 from kosynka.games.base import Game, GameSpec
 from kosynka.games.klondike import DRAW, FOUNDATION, SPEC, Klondike, KlondikeRules, Move, player
-from kosynka.web.games.base import CARD_PATTERN, Table, WebAdapter, ru_accusative
+from kosynka.web.games.base import CARD_PATTERN, Table, WebAdapter, ended, ru_accusative
 from kosynka.web.schemas import whole_number
 
 
@@ -133,6 +133,21 @@ def heuristic_hint(game: Klondike) -> Hint:
     return Hint(None, "stuck")
 
 
+def hint_of(game: Klondike, move: Move | None) -> Hint:
+    """The no-peeking player's choice ``move`` in ``game`` as a hint: none but ``won`` or
+    ``stuck`` once the game is over by :meth:`Klondike.outcome` (lost whatever the hidden
+    cards are); else ``heuristic`` (a card move), ``draw``, ``recycle``, or with no move
+    ``none`` (moves are left, but the player sees none that helps)."""
+    end = ended(game)
+    if end is not None:
+        return Hint(None, end)
+    if move is None:
+        return Hint(None, "none")
+    if move.card is not None:
+        return Hint(move, "heuristic")
+    return Hint(move, "draw" if move.to == DRAW else "recycle")
+
+
 # ----------------------------------------------------------------------------- the adapter
 def _foundation_order(order: tuple[int, ...]) -> list[int]:
     """Suit indices in the order their aces reached the foundations (the rest after, in suit
@@ -222,18 +237,16 @@ class KlondikeAdapter(WebAdapter):
 
     def fair_hint(self, start: Game[Any], texts: Sequence[str], game: Game[Any]) -> tuple[Any, str]:
         """The no-peeking player's move (:func:`kosynka.games.klondike.player.hint`), which
-        remembers the game so far: it uncovers cards, keeps empty columns for kings, and never
-        sends the player round the stock again when the last round brought nothing. When it
-        sees nothing that helps, the plain heuristic's choice; ``stuck`` only when no card can
-        ever move again."""
+        remembers the game so far: it uncovers cards, keeps empty columns for kings, never
+        sends the player round the stock again when the last round brought nothing and never
+        leads to a position the game has had. When it sees nothing that helps, ``none`` (no
+        useful move); ``stuck`` (and no move) once the game is lost whatever the hidden cards
+        are (:func:`hint_of`)."""
         assert isinstance(start, Klondike) and isinstance(game, Klondike)
-        move = player.hint(start, [Move.parse(t) for t in texts])
-        if move is not None:
-            kind = (
-                "heuristic" if move.card is not None else "draw" if move.to == DRAW else "recycle"
-            )
-            return move, kind
-        return heuristic_hint(game)
+        end = ended(game)
+        if end is not None:
+            return Hint(None, end)
+        return hint_of(game, player.hint(start, [Move.parse(t) for t in texts]))
 
     def describe(self, move: Any) -> tuple[str, str]:
         """A Klondike move in words."""

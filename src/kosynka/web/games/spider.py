@@ -1,11 +1,12 @@
 """Spider in the browser: the API's rules model (one, two or four suits), the removed runs as
-the foundations, the counters (runs removed, face-down cards, rows left in the stock) and hints
-from the game's no-peek player. Nothing goes home by hand and runs leave by themselves in the
-engine, so there are no safe moves and no collect."""
+the foundations, the counters (runs removed, face-down cards, rows left in the stock), hints from
+the game's no-peek player (the solver's line only once nothing is hidden) and the proven finish.
+Nothing goes home by hand and runs leave by themselves in the engine, so there are no safe
+moves."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -14,7 +15,7 @@ from kosynka.cards import Card
 from kosynka.games.base import Game, GameSpec
 from kosynka.games.spider import SPEC, Move, Spider, SpiderRules
 from kosynka.games.spider import player as spider_player
-from kosynka.web.games.base import CARD_PATTERN, Table, WebAdapter, ru_accusative
+from kosynka.web.games.base import CARD_PATTERN, Table, WebAdapter, ended, ru_accusative
 
 SUIT_PAGES: dict[int, str] = {1: "1-suit", 2: "2-suits", 4: "4-suits"}
 """The page address of each suit count (``/spider/2-suits``)."""
@@ -30,15 +31,50 @@ class SpiderRulesModel(BaseModel):
     )
 
 
-def history_keys(game: Spider) -> set[Hashable]:
-    """The keys of every position ``game`` has been in (its move stack, read back by taking
-    the moves back on a copy), the current one included."""
+class SpiderHints:
+    """The page's hints along one game: the no-peek player (:class:`kosynka.games.spider.
+    player.Player`) that has followed every move from the deal. Its hints never lead back to
+    a layout the game has had, never shuffle cards for nothing, and say so when no move is
+    left that helps."""
+
+    def __init__(self, start: Spider) -> None:
+        self.player = spider_player.Player(start.copy(stack=False))
+
+    @property
+    def game(self) -> Spider:
+        """The position now."""
+        return self.player.game
+
+    def follow(self, move: Move) -> None:
+        """Make ``move`` (IllegalMoveError if refused)."""
+        self.player.follow(move)
+
+    def hint(self) -> tuple[Move | None, str]:
+        """The hint and its kind: ``heuristic`` (a card move), ``deal`` (nothing useful left
+        but a new row), ``none`` (nothing useful left at all), ``stuck`` (no legal move),
+        ``won``."""
+        game = self.player.game
+        end = ended(game)
+        if end is not None:
+            return None, end
+        move = self.player.choose()
+        if move is None:
+            return None, "none"
+        return move, "deal" if move.is_deal else "heuristic"
+
+
+def hints_along(game: Spider) -> SpiderHints:
+    """:class:`SpiderHints` that has followed ``game``'s move stack from its first position
+    (``game`` is left unchanged)."""
     probe = game.copy()
-    keys: set[Hashable] = {probe.key()}
+    moves: list[Move] = []
     while probe.move_stack:
+        moves.append(probe.move_stack[-1])
         probe.pop()
-        keys.add(probe.key())
-    return keys
+    hints = SpiderHints(probe)
+    for move in reversed(moves):
+        hints.follow(move)
+    return hints
 
 
 class SpiderAdapter(WebAdapter):
@@ -87,28 +123,25 @@ class SpiderAdapter(WebAdapter):
         assert isinstance(game, Spider)
         return not game.is_won() and game.stock_count() == 0 and game.face_down_count() == 0
 
-    def heuristic_hint(self, game: Game[Any]) -> tuple[Any | None, str]:
-        """The player's move (``deal`` for a new row), unless it leads back to a position the
-        game has had (then the best-scored move that does not); any legal move rather than a
-        false "no moves"; ``stuck`` only when no move is legal at all."""
+    def solver_may_hint(self, game: Game[Any]) -> bool:
+        """Once every card is face up and the stock is dealt out the player sees all there is:
+        then the solver's line is a fair hint."""
         assert isinstance(game, Spider)
-        if game.is_won():
-            return None, "won"
-        seen = history_keys(game)
+        return game.stock_count() == 0 and game.face_down_count() == 0
 
-        def fresh(m: Move) -> bool:
-            probe = game.copy(stack=False)
-            probe.advance(m)
-            return probe.key() not in seen
+    def heuristic_hint(self, game: Game[Any]) -> tuple[Any | None, str]:
+        """The no-peek player's hint after ``game``'s move stack (see :class:`SpiderHints`)."""
+        assert isinstance(game, Spider)
+        return hints_along(game).hint()
 
-        move = spider_player.best_move(game)
-        if move is None or not fresh(move):
-            legal = game.legal_move_list()
-            ranked = sorted(legal, key=lambda m: -spider_player.score_move(game, m))
-            move = next((m for m in ranked if fresh(m)), None) or next(iter(legal), None)
-        if move is None:
-            return None, "stuck"
-        return move, "deal" if move.is_deal else "heuristic"
+    def fair_hint(self, start: Game[Any], texts: Sequence[str], game: Game[Any]) -> tuple[Any, str]:
+        """The no-peek player's hint after the moves ``texts`` from the deal ``start`` (see
+        :class:`SpiderHints`)."""
+        assert isinstance(start, Spider)
+        hints = SpiderHints(start)
+        for text in texts:
+            hints.follow(hints.game.parse_move(text))
+        return hints.hint()
 
     def describe(self, move: Any) -> tuple[str, str]:
         """A Spider move in words (the deal too)."""
@@ -125,6 +158,15 @@ class SpiderAdapter(WebAdapter):
             f"Move the {en} from column {src} to column {to}.",
             f"Переложите {ru} из столбца {src} в столбец {to}.",
         )
+
+    def hint_words(self, game: Game[Any], move: Any, kind: str) -> tuple[str, str]:
+        """A hint in words; a row is hinted only when no card move helps, and says so."""
+        if kind == "deal":
+            return (
+                "No useful move: deal a new row from the stock.",
+                "Полезных ходов нет: раздайте из колоды новый ряд.",
+            )
+        return super().hint_words(game, move, kind)
 
     def pages(self) -> list[tuple[str, str]]:
         """The game page of each suit count, also at a deal's shareable address; ``/spider``
