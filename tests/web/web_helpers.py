@@ -101,18 +101,23 @@ def open_game_page(
     motion: str = "no-preference",
     *,
     init_script: str | None = None,
+    touch: bool = False,
     console_errors: bool = True,
     ready: bool = True,
     ready_timeout: int = 15000,
 ) -> Any:
     """A game page at ``path`` in a fresh browser context (kept in ``contexts`` to be closed),
     at a given size, locale and motion setting; ``storage`` is put in localStorage before the
-    page first loads (once, not on reloads) and ``init_script`` runs in the page before its own
-    scripts. The page's script errors (and, with ``console_errors``, the errors it logs) are
-    kept on ``page.js_errors``, the addresses it asked for on ``page.urls``. With ``ready`` the
-    page is returned once it says it is ready."""
+    page first loads (once, not on reloads), ``init_script`` runs in the page before its own
+    scripts and ``touch`` makes a touch screen (for ``page.tap``). The page's script errors
+    (and, with ``console_errors``, the errors it logs) are kept on ``page.js_errors``, the
+    addresses it asked for on ``page.urls``. With ``ready`` the page is returned once it says
+    it is ready."""
     ctx = browser.new_context(
-        viewport={"width": width, "height": height}, locale=locale, reduced_motion=motion
+        viewport={"width": width, "height": height},
+        locale=locale,
+        reduced_motion=motion,
+        has_touch=touch,
     )
     ctx.set_default_timeout(20000)  # generous: CI runs other heavy tests alongside
     contexts.append(ctx)

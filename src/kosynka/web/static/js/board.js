@@ -7,6 +7,9 @@ import { STRINGS, cardName, describeColumn, parseCard } from "./i18n.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const RANK_TEXT = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+/** The least height (px) of a covered face-up card's visible strip wherever the window's
+ * height allows it: WCAG 2.2's minimum target size (2.5.8). */
+const TARGET = 24;
 
 /** An inline SVG showing the symbol `id` (from the page's sprite). */
 export function use(id, cls) {
@@ -79,6 +82,7 @@ export class Board {
     this.items = new Map(); // key -> {code, pile, index}: where each card element stands
     this.piles = new Map(); // pile -> [keys bottom to top]
     this.slots = new Map(); // pile -> slot element
+    this.frames = new Map(); // name -> frame element (see render)
     this.view = null;
     this.ctx = {};
     this.lang = "en";
@@ -95,6 +99,16 @@ export class Board {
     });
     this._bindPointer();
     this._bindKeys();
+    // The header or the bar changing height (a line wrapping, a button showing) changes the
+    // table's room: the controller has the table laid out again.
+    if (typeof ResizeObserver === "function") {
+      const watch = new ResizeObserver(() => {
+        if (!this.geom || !this.on.resize) return;
+        const { W, H } = this._room();
+        if (W !== this.geom.W || H !== this.geom.H) this.on.resize();
+      });
+      for (const part of document.querySelectorAll("header, .bar")) watch.observe(part);
+    }
   }
 
   _slot(pile, cls) {
@@ -110,25 +124,84 @@ export class Board {
     return s;
   }
 
-  /** Card size and pile positions for the table's current width and height. */
-  _geometry() {
+  /** The table's width and the height it may take: from its top to the bottom bar (or to the
+   * foot of the screen when the bar stands at the side). */
+  _room() {
+    const top = this.el.getBoundingClientRect().top + window.scrollY;
+    return {
+      W: this.el.clientWidth || 360,
+      H: Math.max(Math.floor(window.innerHeight - top - this._barHeight()), 0),
+    };
+  }
+
+  /** Card size and pile positions for the table's width and height and the columns of `view`.
+   * The cards are as large as the width allows (and short enough that a typical table fits
+   * the height), but never so large that a column of `view` runs under the bottom bar: the
+   * first card size, going down from there, at which every column fits with each covered
+   * face-up card showing a strip at least TARGET px tall and tall enough for its rank and
+   * suit; where the height allows no such strip (down to cards 32 px wide), the first at which
+   * the strips still show rank and suit (down to 28 px); in a window too short even for that,
+   * 28 px cards (or smaller, until the columns fit) with strips as tall as the room allows. */
+  _geometry(view) {
     const game = this.game;
     const n = game.width;
-    const W = this.el.clientWidth || 360;
-    const H = Math.max(window.innerHeight - this.el.getBoundingClientRect().top - this._barHeight(), 0);
+    const { W, H } = this._room();
     const gap = Math.max(n > 8 ? 3 : 4, Math.round(W * (n > 8 ? 0.008 : 0.012)));
-    // As wide as the columns allow, but short enough that a typical table fits the height.
     const byHeight = H > 0 ? Math.floor(H / (1.4 * game.tallness)) : 200;
-    // On a short screen (a phone on its side) cards stay readable (at least 48 px wide) and,
-    // when even then a column is too long, the page scrolls.
-    const cw = Math.max(26, Math.min(Math.floor((W - (n + 1) * gap) / n), Math.max(byHeight, 48), game.maxCard || 150));
+    const byWidth = Math.floor((W - (n + 1) * gap) / n);
+    const base = Math.max(12, Math.min(byWidth, Math.max(byHeight, 48), game.maxCard || 150));
+    const cols = view ? view.columns : [];
+    const fits = (g, floor) => {
+      g.floor = Math.min(floor, g.uMax);
+      return cols.every((c) => this._height(g, c.down, c.up.length, g.dMin, g.floor) <= g.avail);
+    };
+    const tries = [
+      [(g) => Math.max(TARGET, g.readable), 32],
+      [(g) => g.readable, 28],
+    ];
+    for (const [floor, least] of tries) {
+      for (let cw = base; cw >= Math.min(base, least); cw--) {
+        const g = this._sized(cw, W, H, n, gap);
+        if (fits(g, floor(g))) return g;
+      }
+    }
+    for (let cw = Math.min(base, 28); cw > 12; cw--) {
+      const g = this._sized(cw, W, H, n, gap);
+      if (fits(g, 0)) return g;
+    }
+    const g = this._sized(Math.min(base, 12), W, H, n, gap);
+    fits(g, 0);
+    return g;
+  }
+
+  /** The geometry of cards `cw` px wide: card height, pile positions, the room the columns
+   * have below the top row (`avail`), the face-down step (`dNorm`, closing up to `dMin`), the
+   * face-up strip (at most `uMax`) and the strip that shows a card's rank and suit
+   * (`readable`: its corner, the rank and the suit at the top right). */
+  _sized(cw, W, H, n, gap) {
+    const game = this.game;
     const ch = Math.round(cw * 1.4);
     const left = Math.round((W - (n * cw + (n - 1) * gap)) / 2);
     const x = (i) => left + i * (cw + gap);
-    const topY = gap + 2;
-    const tabY = topY + ch + Math.max(gap * 2, 10);
+    const vgap = Math.min(gap, Math.max(4, Math.round(ch * 0.1)));
+    const topY = vgap + 2;
+    const tabY = topY + ch + Math.max(vgap * 2, 10);
     const compact = cw < 44;
-    return { W, gap, cw, ch, x, topY, tabY, H, n, compact };
+    const readable = Math.ceil(cw * (compact ? 0.5 : game.minUp || 0.38));
+    return {
+      W, H, n, gap, cw, ch, x, topY, tabY, compact, readable,
+      avail: H - tabY - vgap,
+      dNorm: Math.max(4, Math.round(ch * (game.downStep || 0.11))),
+      dMin: Math.max(3, Math.round(ch * 0.04)),
+      uMax: Math.max(Math.round(ch * 0.3), 30, readable),
+      floor: 0,
+    };
+  }
+
+  /** How tall a column of `down` face-down and `up` face-up cards stands with these steps. */
+  _height(g, down, up, dOff, uOff) {
+    if (!up) return down ? (down - 1) * dOff + g.ch : g.ch;
+    return down * dOff + (up - 1) * uOff + g.ch;
   }
 
   /** The height the bottom bar takes from the table (none when it stands at the side). */
@@ -139,19 +212,25 @@ export class Board {
     return r.height > r.width ? 0 : r.height;
   }
 
-  /** Column offsets (face down, face up) squeezed so the tallest column fits the height, never
-   * so far that a covered face-up card stops showing its rank and suit (its corner: the rank,
-   * and the suit at the top right, both within the strip the next card leaves). */
+  /** A column's steps [face down, face up]: its face-up cards opened up to `uMax` where there
+   * is room, closed up to fit the height where there is not (the face-down cards first, from
+   * `dNorm` down to `dMin`, when the face-up strips would fall below the geometry's floor). */
   _offsets(g, down, up) {
-    let dOff = Math.max(4, Math.round(g.ch * (this.game.downStep || 0.11)));
-    let uOff = Math.max(Math.round(g.ch * 0.26), Math.round(g.cw * (g.compact ? 0.56 : 0.44)));
-    const minUp = Math.ceil(g.cw * (g.compact ? 0.5 : this.game.minUp || 0.38));
-    const avail = Math.max(g.H - g.tabY - g.gap, g.ch * 2.5);
-    const need = down * dOff + Math.max(0, up - 1) * uOff + g.ch;
-    if (need > avail) {
-      const k = Math.max((avail - g.ch) / (need - g.ch), 0.45);
-      dOff = Math.max(3, Math.round(dOff * k));
-      uOff = Math.max(minUp, Math.round(uOff * k));
+    let dOff = g.dNorm;
+    if (up <= 1) {
+      const k = up ? down : down - 1;
+      if (k > 0 && this._height(g, down, up, dOff, 0) > g.avail) {
+        dOff = Math.max(1, Math.min(dOff, Math.floor((g.avail - g.ch) / k)));
+      }
+      return [dOff, g.uMax];
+    }
+    let uOff = Math.min(g.uMax, Math.floor((g.avail - g.ch - down * dOff) / (up - 1)));
+    if (uOff < g.floor) {
+      uOff = g.floor;
+      if (down) dOff = Math.max(g.dMin, Math.min(dOff, Math.floor((g.avail - g.ch - (up - 1) * uOff) / down)));
+      if (this._height(g, down, up, dOff, uOff) > g.avail) {
+        uOff = Math.max(0, Math.floor((g.avail - g.ch - down * dOff) / (up - 1)));
+      }
     }
     return [dOff, uOff];
   }
@@ -168,7 +247,7 @@ export class Board {
     this.view = view;
     this.ctx = ctx;
     const game = this.game;
-    const g = (this.geom = this._geometry());
+    const g = (this.geom = this._geometry(view));
     const t = STRINGS[this.lang];
     this.el.style.setProperty("--cw", `${g.cw}px`);
     this.el.style.setProperty("--ch", `${g.ch}px`);
@@ -178,6 +257,7 @@ export class Board {
     const slotAt = (pile, cls, x, y, label, icon) => {
       const s = this._slot(pile, cls);
       s.style.transform = `translate(${x}px, ${y}px)`;
+      s._x = x;
       s.setAttribute("aria-label", label);
       s.hidden = false;
       s.replaceChildren();
@@ -185,9 +265,25 @@ export class Board {
       s._seen = true;
     };
     for (const s of this.slots.values()) s._seen = false;
+    // A frame behind a group of places (FreeCell's free cells, its foundations): decoration.
+    const frames = new Set();
+    const frameAt = (name, x, y, w, h) => {
+      let f = this.frames.get(name);
+      if (!f) {
+        f = document.createElement("div");
+        f.className = `frame ${name}`;
+        f.setAttribute("aria-hidden", "true");
+        this.el.prepend(f);
+        this.frames.set(name, f);
+      }
+      Object.assign(f.style, { transform: `translate(${x}px, ${y}px)`, width: `${w}px`, height: `${h}px` });
+      f.hidden = false;
+      frames.add(name);
+    };
 
     // The top row, by the game.
-    game.layoutTop(view, g, { place, slot: slotAt, t, lang: this.lang, ctx });
+    game.layoutTop(view, g, { place, slot: slotAt, frame: frameAt, t, lang: this.lang, ctx });
+    for (const [name, f] of this.frames) if (!frames.has(name)) f.hidden = true;
     // Columns.
     let bottom = g.tabY + g.ch;
     view.columns.forEach((col, i) => {
@@ -209,7 +305,9 @@ export class Board {
       bottom = Math.max(bottom, y + g.ch);
     });
     for (const s of this.slots.values()) if (!s._seen) s.hidden = true;
-    this.el.style.height = `${Math.max(bottom + g.gap, g.H)}px`;
+    // The table takes the height down to the bar (more only if a window too short for any
+    // card left a column longer: then the page scrolls).
+    this.el.style.height = `${Math.max(bottom, g.H)}px`;
     this._apply(prev, view, want, g);
   }
 
@@ -445,13 +543,18 @@ export class Board {
     const r = this.el.getBoundingClientRect();
     const x = px - r.left;
     const y = py - r.top;
-    const row = this.game.topRow(this.view);
-    for (let i = 0; i < g.n; i++) {
-      const x0 = g.x(i) - g.gap / 2;
-      if (x >= x0 && x < x0 + g.cw + g.gap) {
-        if (y >= g.tabY - g.gap) return `c${i}`;
-        if (y >= g.topY - g.gap && y < g.topY + g.ch + g.gap) return row[i] || null;
+    if (y >= g.tabY - g.gap) {
+      for (let i = 0; i < g.n; i++) {
+        const x0 = g.x(i) - g.gap / 2;
+        if (x >= x0 && x < x0 + g.cw + g.gap) return `c${i}`;
       }
+      return null;
+    }
+    if (y < g.topY - g.gap || y >= g.topY + g.ch + g.gap) return null;
+    // The top row's places stand where the game put them (not always over the columns).
+    for (const pile of this.game.topRow(this.view)) {
+      const s = pile && this.slots.get(pile);
+      if (s && !s.hidden && x >= s._x - g.gap / 2 && x < s._x + g.cw + g.gap / 2) return pile;
     }
     return null;
   }

@@ -11,6 +11,7 @@ import { SOURCE_OPTION, blankStats, countAbandoned, countLost, countPlayed, coun
 const $ = (id) => document.getElementById(id);
 const SUIT_LETTERS = "CDHS";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const MAX_PUT_ASIDE = 20; // games kept aside by restarts (and by undone restarts), the oldest dropped
 
 let game = null; // the game's module
 let api = null;
@@ -22,6 +23,8 @@ const state = {
   variant: null, // the page's variant ("draw-1", "freecell", "spider-2")
   redo: [],
   autos: [], // indices of moves the game made by itself (auto-move): undone with the move before
+  past: [], // games a restart put aside (as save() writes a game), the last one first back
+  ahead: [], // games at the deal's start that an undone restart left, for Redo to restart again
   elapsed: 0, // ms played before `since`
   since: null, // Date.now() when the clock last started, or null when stopped
   counted: false, // counted as played (at its first move)
@@ -98,16 +101,21 @@ function stopClock() {
 // ---------------------------------------------------------------- saving and showing
 function save() {
   if (!state.record) return;
-  store.saveGame(game.saveKey(game.variantOf(state.record)), {
-    record: state.record,
-    redo: state.redo,
-    autos: state.autos,
+  store.saveGame(game.saveKey(game.variantOf(state.record)), { ...snapshot(), past: state.past, ahead: state.ahead });
+}
+
+/** The game in play as save() writes it (without the games put aside). */
+function snapshot() {
+  return {
+    record: { ...state.record, moves: state.record.moves.slice() },
+    redo: state.redo.slice(),
+    autos: state.autos.slice(),
     elapsed: playedMs(),
     counted: state.counted,
     wonCounted: state.wonCounted,
     lostCounted: state.lostCounted,
     streakBefore: state.streakBefore,
-  });
+  };
 }
 
 /** Draw `view` on the table and update everything around it. */
@@ -127,8 +135,8 @@ function show(view) {
     "random-winnable": t().srcWinnable, chosen: t().srcChosen,
   }[r.deal.source];
   $("deal-src").textContent = srcName ? `(${srcName.toLowerCase()})` : "";
-  $("btn-undo").disabled = !view.can_undo;
-  $("btn-redo").disabled = state.redo.length === 0;
+  $("btn-undo").disabled = !view.can_undo && !state.past.length;
+  $("btn-redo").disabled = !state.redo.length && !state.ahead.length;
   $("btn-restart").disabled = !view.can_undo;
   $("btn-collect").hidden = !view.collect;
   $("btn-hint").disabled = view.outcome === "won";
@@ -203,7 +211,10 @@ async function doMove(text, how = {}) {
     res.applied.forEach((m, k) => {
       if (how.redo && k === 0) return; // the redone move was taken off the redo list already
       if (state.redo.length && state.redo[state.redo.length - 1] === m) state.redo.pop();
-      else if (!how.redo) state.redo = [];
+      else if (!how.redo) {
+        state.redo = [];
+        state.ahead = []; // a new line of play: an undone restart is not redone any more
+      }
     });
     if (first && !state.counted) {
       state.counted = true;
@@ -369,13 +380,13 @@ function select(target, quiet) {
   const sel = state.selection;
   const same = sel && sel.key === target.key;
   state.selection = { key: target.key, code: target.code, pile: target.pile, index: target.index, at: same ? sel.at : Date.now() };
-  board.mark(target.key, [...game.destinations(state.view, state.selection).keys()]);
+  board.mark(target.key, [...game.destinations(state.view, state.selection, state.record).keys()]);
   if (!quiet) announce(t().selected(cardName(target.code, state.lang)));
 }
 
 /** Try to put the selection `sel` on `pile` (the server says yes, or why not). */
 function moveTo(sel, pile) {
-  const lit = game.destinations(state.view, sel).get(pile);
+  const lit = game.destinations(state.view, sel, state.record).get(pile);
   const move = lit || game.moveTo(state.view, sel, pile);
   state.selection = null;
   board.clearMarks();
@@ -441,7 +452,8 @@ function onDrop(target, pile) {
 async function undo() {
   if (state.busy) return;
   if (!state.record.moves.length) {
-    announce(t().nothingToUndo);
+    if (state.past.length) await unrestart();
+    else announce(t().nothingToUndo);
     return;
   }
   state.busy = true;
@@ -470,7 +482,8 @@ async function undo() {
 async function redo() {
   if (state.busy) return;
   if (!state.redo.length) {
-    announce(t().nothingToRedo);
+    if (state.ahead.length) await restartFrom(true);
+    else announce(t().nothingToRedo);
     return;
   }
   clearSelection(false);
@@ -482,22 +495,61 @@ async function redo() {
   save();
 }
 
-async function restart() {
-  if (state.busy || !state.record.moves.length) return;
+/** Start the deal again, as a step Undo takes back: the game so far (its moves, what Redo
+ * would replay, its clock) is put aside, and Undo at the deal's start brings it back as it
+ * was (Redo then restarts again). A won deal started again is a new game for the statistics. */
+function restart() {
+  return restartFrom(false);
+}
+
+/** Restart; `again`: Redo of an undone restart (the game it had left at the deal's start, with
+ * what Redo would replay from there, comes back). */
+async function restartFrom(again) {
+  if (state.busy || !(again ? state.ahead.length : state.record.moves.length)) return;
   state.busy = true;
   clearSelection(false);
   try {
     const rec = { ...state.record, moves: [] };
     const res = await api.view(rec);
-    state.record = rec;
-    state.redo = [];
-    state.autos = [];
-    state.elapsed = 0;
-    state.since = null;
-    if (state.wonCounted) state.counted = false; // replaying a won deal is a new game
-    state.wonCounted = false;
+    const line = snapshot();
+    if (again) adopt(state.ahead.pop());
+    else {
+      state.ahead = [];
+      state.record = rec;
+      state.redo = [];
+      state.autos = [];
+      state.elapsed = 0;
+      state.since = null;
+      if (state.wonCounted) state.counted = false; // replaying a won deal is a new game
+      state.wonCounted = false;
+    }
+    state.past = [...state.past, line].slice(-MAX_PUT_ASIDE);
     show(res.view);
     save();
+    toast(t().restarted);
+    announce(t().restarted);
+  } catch (err) {
+    apiFailed(err);
+  } finally {
+    state.busy = false;
+  }
+}
+
+/** Undo a restart: the game it put aside comes back as it was. */
+async function unrestart() {
+  state.busy = true;
+  clearSelection(false);
+  try {
+    const line = state.past[state.past.length - 1];
+    const res = await api.view(line.record);
+    state.past = state.past.slice(0, -1);
+    state.ahead = [...state.ahead, snapshot()].slice(-MAX_PUT_ASIDE);
+    adopt(line);
+    show(res.view);
+    if (state.record.moves.length && res.view.outcome !== "won") startClock();
+    save();
+    toast(t().restartUndone);
+    announce(t().restartUndone);
   } catch (err) {
     apiFailed(err);
   } finally {
@@ -524,6 +576,8 @@ function abandonIfStarted() {
 
 function resetGameState(record, view) {
   state.record = record;
+  state.past = [];
+  state.ahead = [];
   state.redo = [];
   state.autos = [];
   state.elapsed = 0;
@@ -820,13 +874,15 @@ function buildVariants() {
       if (state.record && game.variantOf(state.record) === v.variant) return;
       toggleMore(false);
       const path = game.variantPath(v.variant);
+      // A page of its own keeps its own game; on this page the game in play would give way to
+      // a new deal, so the player is asked first (and a "no" changes nothing).
+      if (!path && inProgress() && !(await confirmNew())) return;
       game.rememberVariant(state.options, v.variant);
       store.saveOptions(state.options);
       if (path) {
-        location.assign(path); // a page of its own, with its own game kept
+        location.assign(path);
         return;
       }
-      if (inProgress() && !(await confirmNew())) return;
       newDeal(v.variant, false);
     });
     box.appendChild(b);
@@ -1000,8 +1056,8 @@ function bindUi() {
 }
 
 // ---------------------------------------------------------------- start
-async function resume(saved) {
-  const res = await viewOf(saved.record);
+/** Make `saved` (a game as snapshot() gives it) the game in play; the caller shows its view. */
+function adopt(saved) {
   state.record = saved.record;
   state.redo = saved.redo;
   state.autos = saved.autos;
@@ -1011,6 +1067,13 @@ async function resume(saved) {
   state.wonCounted = saved.wonCounted;
   state.lostCounted = saved.lostCounted;
   state.streakBefore = saved.streakBefore;
+}
+
+async function resume(saved) {
+  const res = await viewOf(saved.record);
+  adopt(saved);
+  state.past = saved.past || [];
+  state.ahead = saved.ahead || [];
   show(res.view);
   if (state.record.moves.length && res.view.outcome !== "won") startClock();
   if (res.view.outcome === "stuck") {
@@ -1044,6 +1107,7 @@ export async function start(module) {
   board = new Board($("board"), game, {
     tap: (target, how) => onTap(target, how || {}),
     drop: (target, pile) => onDrop(target, pile),
+    resize: () => state.view && show(state.view),
   });
   buildStatus();
   buildVariants();

@@ -118,6 +118,7 @@ function loadOptions() {
 
 const RECORD_SOURCES = ["easy", "normal", "hard", "random", "random-winnable", "chosen"];
 const MAX_MOVES = 6000;
+const MAX_ASIDE = 20; // games put aside by restarts, kept with the game in play
 const isMoves = (v, most = MAX_MOVES) =>
   Array.isArray(v) && v.length <= most && v.every((m) => typeof m === "string" && m.length > 0 && m.length <= 16);
 
@@ -141,7 +142,27 @@ function checkGame(saved, game) {
   if (saved.wonCounted !== undefined && !isBool(saved.wonCounted)) return null;
   if (saved.lostCounted !== undefined && !isBool(saved.lostCounted)) return null;
   if (saved.streakBefore !== undefined && !isCount(saved.streakBefore)) return null;
+  // The games a restart put aside (and undone restarts left): each a saved game of the same
+  // deal with none put aside of its own. A list not readable so is dropped, the game in play
+  // kept.
+  const line = (l) => {
+    if (!isObject(l) || (l.past && l.past.length) || (l.ahead && l.ahead.length)) return null;
+    const c = checkGame(l, game);
+    if (!c || !sameNumber(c.record.deal.number, number)) return null;
+    delete c.past;
+    delete c.ahead;
+    return c;
+  };
+  const aside = (v) => {
+    if (!Array.isArray(v) || v.length > MAX_ASIDE) return [];
+    const lines = v.map(line);
+    return lines.every(Boolean) ? lines : [];
+  };
+  const past = aside(saved.past);
+  const ahead = aside(saved.ahead);
   return {
+    past,
+    ahead,
     record: { game, rules: { ...r.rules }, deal: { ...r.deal, number }, moves: [...r.moves] },
     redo: saved.redo ? [...saved.redo] : [],
     autos: saved.autos ? [...saved.autos] : [],

@@ -28,6 +28,35 @@ function groupSize(view, code) {
   return 1;
 }
 
+/** The longest group that can move onto a card now: as many cards as could move one at a time
+ * through the free cells and empty columns, (1 + free cells) x 2^(empty columns), but never
+ * more than a run that could lie on a card (twelve, the queen down to the ace, on a king) or
+ * than the columns hold besides the card it goes onto (none once every card is home). */
+function longestRun(view) {
+  const free = view.cells.filter((c) => !c).length;
+  const empty = view.columns.filter((c) => c.up.length === 0).length;
+  const cards = view.columns.reduce((n, c) => n + c.up.length, 0);
+  return Math.max(0, Math.min((1 + free) * 2 ** empty, 12, cards - 1));
+}
+
+/** Where the top row's places stand: the free cells at the left and the foundations at the
+ * right, two groups set apart by a gap wider than the gaps within them (at least 16 px, half a
+ * card where there is room), each drawn in a frame of its own `pad` px around it. */
+function topPlaces(g) {
+  const pad = Math.max(3, Math.round(g.gap / 2));
+  const room = g.W - 2 * (pad + 2);
+  let inner = g.gap;
+  let mid = Math.max(16, Math.round(g.cw * 0.5), 2 * (g.gap + pad));
+  if (8 * g.cw + 6 * inner + mid > room) {
+    inner = Math.max(2, Math.min(inner, Math.floor((room - 8 * g.cw - 16) / 6)));
+    mid = Math.max(room - 8 * g.cw - 6 * inner, 2 * pad + 4);
+  }
+  const left = Math.round((g.W - (8 * g.cw + 6 * inner + mid)) / 2);
+  const at = (k) => left + k * (g.cw + inner) + (k >= 4 ? mid - inner : 0);
+  const frame = (from, n) => [at(from) - pad, g.topY - pad, n * g.cw + (n - 1) * inner + 2 * pad, g.ch + 2 * pad];
+  return { at, frame };
+}
+
 export default {
   name: "freecell",
   numbering: "ms",
@@ -35,7 +64,6 @@ export default {
   width: 8,
   tallness: 5.4,
   maxCard: 130,
-  minUp: 0.32,
   hasStock: false,
   variants: [],
 
@@ -61,7 +89,7 @@ export default {
   counters: [
     { id: "c-home", label: "home", value: (v) => v.counters.home },
     { id: "c-free", label: "freeCells", short: "freeCellsShort", value: (v) => v.counters.free_cells },
-    { id: "c-longest", label: "longest", title: "longestTitle", value: (v) => v.counters.longest },
+    { id: "c-longest", label: "longest", title: "longestTitle", value: (v) => longestRun(v) },
   ],
 
   options: {
@@ -86,27 +114,30 @@ export default {
     return row.concat(["f0", "f1", "f2", "f3"]);
   },
 
-  layoutTop(view, g, { place, slot, t, lang }) {
+  layoutTop(view, g, { place, slot, frame, t, lang }) {
+    const top = topPlaces(g);
+    if (view.cells.length) frame("cells", ...top.frame(0, view.cells.length));
+    frame("homes", ...top.frame(4, 4));
     view.cells.forEach((code, k) => {
       const pile = `cell${k}`;
-      slot(pile, "cell", g.x(k), g.topY, code ? `${t.inCell(k + 1)}: ${cardName(code, lang)}` : t.emptyCell(k + 1));
+      slot(pile, "cell", top.at(k), g.topY, code ? `${t.inCell(k + 1)}: ${cardName(code, lang)}` : t.emptyCell(k + 1));
       if (code) {
         place({
-          code, kind: "up", x: g.x(k), y: g.topY, z: 30, pile, index: 0, playable: true,
+          code, kind: "up", x: top.at(k), y: g.topY, z: 30, pile, index: 0, playable: true,
           label: `${cardName(code, lang)}, ${t.inCell(k + 1)}`,
         });
       }
     });
     view.foundations.forEach((f, k) => {
       const pile = `f${k}`;
-      slot(pile, "found suited", g.x(4 + k), g.topY, f.top ? t.foundationHas(cardName(f.top, lang), f.count) : t.foundationOf(f.suit), `s-${f.suit}`);
+      slot(pile, "found suited", top.at(4 + k), g.topY, f.top ? t.foundationHas(cardName(f.top, lang), f.count) : t.foundationOf(f.suit), `s-${f.suit}`);
       if (f.count >= 2) {
         const below = RANK_LETTERS[f.count - 2] + f.suit;
-        place({ code: below, kind: "up", x: g.x(4 + k), y: g.topY, z: 20, pile, index: f.count - 2, inert: true });
+        place({ code: below, kind: "up", x: top.at(4 + k), y: g.topY, z: 20, pile, index: f.count - 2, inert: true });
       }
       if (f.top) {
         place({
-          code: f.top, kind: "up", x: g.x(4 + k), y: g.topY, z: 21, pile, index: f.count - 1, playable: true,
+          code: f.top, kind: "up", x: top.at(4 + k), y: g.topY, z: 21, pile, index: f.count - 1, playable: true,
           label: `${cardName(f.top, lang)}, ${t.onFoundation}`,
         });
       }

@@ -36,14 +36,26 @@ function linkQuery(rules) {
   return q.length ? `?${q.join("&")}` : "";
 }
 
-/** The foundation slot (f0..f3) of a suit letter in this view. */
-function foundationPile(view, suit) {
-  return `f${view.foundations.findIndex((f) => f.suit === suit)}`;
+/** The foundation slot (f0..f3) a card of `suit` goes to. The slots take the suits in the
+ * order their aces first came home (the record's moves say which): a suit's own slot once its
+ * ace has been home, else the first slot no suit has taken yet (the view lists those in suit
+ * order, so the slot that shows a suit's mark now is not always where its ace will land). */
+function foundationPile(view, record, suit) {
+  const order = [];
+  for (const m of (record && record.moves) || []) {
+    const ace = /^A([CDHS])>f$/i.exec(m);
+    if (ace && !order.includes(ace[1].toUpperCase())) order.push(ace[1].toUpperCase());
+  }
+  const k = order.indexOf(suit);
+  const at = k >= 0 ? k : order.length;
+  const f = view.foundations[at];
+  if (f && (k < 0 ? f.count === 0 : f.suit === suit)) return `f${at}`;
+  return `f${view.foundations.findIndex((x) => x.suit === suit)}`;
 }
 
 /** The pile a legal destination ("f" or a column number) stands for. */
-function destPile(view, code, dest) {
-  return dest === "f" ? foundationPile(view, code[1]) : `c${Number(dest) - 1}`;
+function destPile(view, record, code, dest) {
+  return dest === "f" ? foundationPile(view, record, code[1]) : `c${Number(dest) - 1}`;
 }
 
 export default {
@@ -168,12 +180,13 @@ export default {
   // ------------------------------------------------------------ moves
   stockMove: (view) => (view.counters.stock ? "s" : "r"),
 
-  /** The lit destinations of a selected card: pile -> move text. */
-  destinations(view, sel) {
+  /** The lit destinations of a selected card: pile -> move text (a card going home lights the
+   * slot it will land on: see foundationPile). */
+  destinations(view, sel, record) {
     const out = new Map();
     for (const m of view.legal) {
       const [c, dest] = m.split(">");
-      if (c === sel.code && dest) out.set(destPile(view, c, dest), m);
+      if (c === sel.code && dest) out.set(destPile(view, record, c, dest), m);
     }
     return out;
   },
@@ -186,11 +199,11 @@ export default {
   },
   /** A double tap: the card home, when it can go. */
   quickMove: (view, sel) => (view.legal.includes(`${sel.code}>f`) ? `${sel.code}>f` : null),
-  /** What a hint lights: card keys and piles. */
-  hintMarks(view, move) {
+  /** What a hint lights: card keys and piles (a card going home: the slot it will land on). */
+  hintMarks(view, move, board) {
     if (move === "s" || move === "r") return ["stock"];
     const [code, dest] = move.split(">");
-    return [code, destPile(view, code, dest)];
+    return [code, destPile(view, board && board.ctx ? board.ctx.record : null, code, dest)];
   },
 
   describe(move, before, after, t, lang) {
