@@ -5,5 +5,6 @@ NB_MODULE(_core, m) {
   m.doc() = "kosynka's search cores (C++20): Klondike, FreeCell, Spider";
   bind_klondike(m);
   bind_freecell(m);
+  bind_freecell_referee(m);
   bind_spider(m);
 }

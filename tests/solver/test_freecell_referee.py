@@ -1,0 +1,200 @@
+"""The compiled FreeCell referee (``native/freecell_referee.cpp``) against the Python rules.
+
+The referee checks the search's lines in batch runs, so it must say of every move exactly what
+the rules engine says: on random positions from random play under every rule option (0-4 free
+cells, foundation return on and off), every move code (each card to each column, its
+foundation and a free cell) is legal for one exactly when it is legal for the other, a legal
+move leaves the same position in both, and the illegal moves met cover every reason the
+engine has for a move written so. fc-solve's stored ``-snx`` lines replay in the referee as in
+the rules engine, and the solver's lines are accepted, cut lines and lines with a move
+changed refused at the same move as the engine refuses them.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from kosynka.cards import ALL_CARDS
+from kosynka.games.freecell import CELL, FOUNDATION, FreeCell, FreeCellRules, Move
+from kosynka.games.freecell import reasons as R
+from kosynka.solver import NATIVE
+from kosynka.solver.freecell import position_args, search
+
+pytestmark = pytest.mark.skipif(NATIVE is None, reason="the compiled core is not installed")
+
+SOLUTIONS = Path(__file__).parents[1] / "data" / "freecell" / "fcsolve_solutions.txt"
+DESTINATIONS = (*range(8), FOUNDATION, CELL)
+RULES = [FreeCellRules(cells=c, foundation_return=r) for c in range(5) for r in (True, False)]
+
+
+def code_of(move: Move) -> int:
+    """The engine move code of ``move`` (``card * 16 + to``; a named free cell is ``c``)."""
+    to = CELL if move.to >= CELL else move.to
+    return move.card.index * 16 + to
+
+
+def referee(game: FreeCell, codes: list[int]) -> tuple[int, str, bool, tuple[object, ...]]:
+    """The referee's answer on ``codes`` from ``game``: moves made, the refusal, won, and the
+    position it ends in (columns, cells, foundations)."""
+    made, why, won, cols, cells, found = NATIVE.fc_referee(*position_args(game), codes)
+    position = (tuple(map(tuple, cols)), tuple(cells), tuple(found))
+    return int(made), str(why), bool(won), position
+
+
+def position_of(game: FreeCell) -> tuple[object, ...]:
+    """``game``'s position as the referee reports one."""
+    cols, cells, found, _ = position_args(game)
+    return (tuple(map(tuple, cols)), tuple(cells), tuple(found))
+
+
+def random_positions(count: int, seed: int) -> list[FreeCell]:
+    """Positions met in random play (moves home and between columns more often than moves to
+    free cells) under every rule option, each at a random depth."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        rules = RULES[i % len(RULES)]
+        game = FreeCell(rng.randrange(1, 2**31), rules=rules)
+        for _ in range(rng.randrange(0, 120)):
+            moves = game.legal_move_list()
+            if not moves:  # jammed: back up a few moves and play on
+                for _ in range(min(len(game.move_stack), rng.randrange(1, 12))):
+                    game.pop()
+                continue
+            home = [m for m in moves if m.to == FOUNDATION]
+            tableau = [m for m in moves if m.to < FOUNDATION]
+            if home and rng.random() < 0.5:
+                game.push(rng.choice(home))
+            elif tableau and rng.random() < 0.85:  # free cells filled at random soon jam
+                game.push(rng.choice(tableau))
+            else:
+                game.push(rng.choice(moves))
+        out.append(game)
+    return out
+
+
+def test_every_move_code_is_judged_as_the_rules_judge_it() -> None:
+    reasons_met: set[str] = set()
+    legal_met = 0
+    for game in random_positions(220, seed=7):
+        start = position_of(game)
+        for card in range(52):
+            for to in DESTINATIONS:
+                move = Move(ALL_CARDS[card], to)
+                reason = game.explain(move)
+                made, why, won, after = referee(game, [card * 16 + to])
+                assert (made == 1) == (reason is None), (game.text(), str(move), reason, why)
+                if reason is None:
+                    legal_met += 1
+                    expected = game.copy()
+                    expected.push(move)
+                    assert after == position_of(expected), (game.text(), str(move))
+                    assert won == expected.is_won()
+                else:
+                    reasons_met.add(reason.code)
+                    assert why and after == start
+    assert legal_met > 1000
+    # Every reason a move to a column, a foundation or "a free cell" can be refused for.
+    expected = {
+        R.NOT_AVAILABLE.code,
+        R.SAME_PLACE.code,
+        R.FOUNDATION_RETURN_OFF.code,
+        R.FOUNDATION_TO_CELL.code,
+        R.RUN_NOT_ORDERED.code,
+        R.CELL_ONE_CARD.code,
+        R.FOUNDATION_ONE_CARD.code,
+        R.CELLS_FULL.code,
+        R.NO_CELLS.code,
+        R.FOUNDATION_ORDER.code,
+        R.RANK.code,
+        R.COLOUR.code,
+        R.supermove_too_long(1).code,
+    }
+    assert expected <= reasons_met, expected - reasons_met
+
+
+def test_whole_lines_agree_with_the_rules_engine() -> None:
+    """Random legal lines are made whole; each is then cut at a random move changed to an
+    illegal one, and the referee stops where the engine refuses."""
+    rng = random.Random(11)
+    for game in random_positions(60, seed=3):
+        line: list[Move] = []
+        probe = game.copy(stack=False)
+        for _ in range(rng.randrange(1, 80)):
+            moves = probe.legal_move_list()
+            if not moves:
+                break
+            m = rng.choice(moves)
+            line.append(m)
+            probe.push(m)
+        codes = [code_of(m) for m in line]
+        made, why, won, after = referee(game, codes)
+        assert made == len(codes) and why == "" and after == position_of(probe)
+        assert won == probe.is_won()
+        if not codes:
+            continue
+        k = rng.randrange(len(codes))
+        before = game.copy(stack=False)
+        for m in line[:k]:
+            before.push(m)
+        bad = [
+            card * 16 + to
+            for card in range(52)
+            for to in DESTINATIONS
+            if before.explain(Move(ALL_CARDS[card], to)) is not None
+        ]
+        codes[k] = rng.choice(bad)
+        made, why, _, after = referee(game, codes)
+        assert made == k and why, (made, k)
+        assert after == position_of(before)
+
+
+def test_the_solvers_lines_win_in_the_referee_and_a_cut_line_does_not() -> None:
+    for deal, rules in [(1, RULES[8]), (617, RULES[9]), (1941, RULES[8]), (5, RULES[6])]:
+        game = FreeCell(deal, rules=rules)
+        status, _, line, _, _ = search(game, time_limit=30)
+        assert status == "solved"
+        made, why, won, _ = referee(game, line)
+        assert (made, why, won) == (len(line), "", True)
+        made, why, won, _ = referee(game, line[:-1])
+        assert made == len(line) - 1 and not won
+
+
+def test_fc_solve_lines_replay_in_the_referee() -> None:
+    rows = 0
+    for text in SOLUTIONS.read_text().splitlines():
+        if not text.strip() or text.startswith("#"):
+            continue
+        deal, cells, *tokens = text.split()
+        game = FreeCell(int(deal), rules=FreeCellRules(cells=int(cells)))
+        board = game.copy(stack=False)
+        codes = []
+        for token in tokens:
+            move = board.parse_standard(token)
+            codes.append(code_of(move))
+            board.push(move)
+        made, why, won, after = referee(game, codes)
+        assert (made, why, won) == (len(codes), "", True), deal
+        assert after == position_of(board)
+        rows += 1
+    assert rows >= 8
+
+
+@pytest.mark.parametrize(
+    ("columns", "cells", "found", "message"),
+    [
+        ([[0]] * 7, [], [0, 0, 0, 0], "eight columns"),
+        ([[]] * 8, [-1] * 5, [0, 0, 0, 0], "at most four"),
+        ([[]] * 8, [], [13, 13, 13], "four foundation"),
+        ([[]] * 8, [], [13, 13, 13, 12], "52 cards"),
+        ([[52]] + [[]] * 7, [], [13, 13, 13, 13], "0-51"),
+    ],
+)
+def test_a_bad_position_is_refused(
+    columns: list[list[int]], cells: list[int], found: list[int], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        NATIVE.fc_referee(columns, cells, found, True, [])
