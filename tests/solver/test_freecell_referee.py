@@ -12,16 +12,19 @@ changed refused at the same move as the engine refuses them.
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 import pytest
 
 from kosynka.cards import ALL_CARDS
+from kosynka.cli import main
 from kosynka.games.freecell import CELL, FOUNDATION, FreeCell, FreeCellRules, Move
 from kosynka.games.freecell import reasons as R
-from kosynka.solver import NATIVE
-from kosynka.solver.freecell import position_args, search
+from kosynka.solver import NATIVE, solve
+from kosynka.solver.freecell import position_args, referee_codes, replay_codes, search
+from kosynka.solver.result import SolutionError
 
 pytestmark = pytest.mark.skipif(NATIVE is None, reason="the compiled core is not installed")
 
@@ -198,3 +201,51 @@ def test_a_bad_position_is_refused(
 ) -> None:
     with pytest.raises(ValueError, match=message):
         NATIVE.fc_referee(columns, cells, found, True, [])
+
+
+def test_referee_codes_raise_on_a_broken_line() -> None:
+    game = FreeCell(1)
+    _, _, line, _, _ = search(game)
+    assert [str(m) for m in referee_codes(game, line)] == [str(m) for m in replay_codes(game, line)]
+    with pytest.raises(SolutionError, match="refused by the referee at move 6"):
+        referee_codes(game, line[:5] + line[6:])
+    with pytest.raises(SolutionError, match="does not win"):
+        referee_codes(game, line[:-1])
+
+
+def test_solve_deals_checks_lines_in_the_referee_by_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``kosynka solve --deals`` (FreeCell) checks in the referee unless told otherwise; the
+    rows are the same as with the Python replay but for the time."""
+    rows = {}
+    for verify in ([], ["--verify", "python"], ["--verify", "native"]):
+        code = main(["solve", "--game", "freecell", "--deals", "1-40,617", "--json", *verify])
+        assert code == 0
+        out = [json.loads(t) for t in capsys.readouterr().out.splitlines()]
+        rows[" ".join(verify)] = [{k: v for k, v in r.items() if k != "ms"} for r in out[:-1]]
+    assert rows[""] == rows["--verify python"] == rows["--verify native"]
+    assert len(rows[""]) == 41 and all(r["status"] == "solved" for r in rows[""])
+
+
+def test_solve_uses_the_referee_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One game through ``solve()`` (the web, the library) keeps the Python replay; a game
+    without a referee refuses ``verify="native"``."""
+    from kosynka.games.klondike import Klondike
+    from kosynka.solver import freecell as front
+
+    called: list[int] = []
+    monkeypatch.setattr(front, "referee_codes", lambda g, c: called.append(1) or [])
+    assert solve(FreeCell(2)).solved and not called
+    with pytest.raises(ValueError, match="no compiled referee checks klondike"):
+        solve(Klondike(1), verify="native")
+    with pytest.raises(ValueError, match="verify must be"):
+        solve(FreeCell(2), verify="referee")
+
+
+def test_verify_native_for_a_game_without_a_referee_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = main(["solve", "--game", "spider", "--deals", "1", "--verify", "native"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "no compiled referee checks spider" in err

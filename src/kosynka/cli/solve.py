@@ -34,7 +34,7 @@ from kosynka.errors import KosynkaError
 from kosynka.games import GameSpec, game_spec, game_specs
 from kosynka.numtext import parse_whole
 from kosynka.process import die_with_parent
-from kosynka.solver import SolveResult, default_implementation, has_solver, solve
+from kosynka.solver import SolveResult, default_implementation, has_referee, has_solver, solve
 from kosynka.solver.result import STOCK_MOVE_TEXTS
 from kosynka.solver.stats import summarize
 
@@ -100,6 +100,13 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
         default="text",
         help="moves as kosynka move text, or in fc-solve's standard notation (FreeCell)",
     )
+    p.add_argument(
+        "--verify",
+        choices=("native", "python"),
+        help="who checks each winning line: the compiled referee, apart from the search "
+        "(FreeCell; the default for --deals), or the Python rules engine (the default "
+        "otherwise)",
+    )
     return {"solve": cmd_solve}
 
 
@@ -153,16 +160,16 @@ def _row(
     return row
 
 
-_Task = tuple[str, str, Any, float | None, int | None, bool, str]
+_Task = tuple[str, str, Any, float | None, int | None, bool, str, str]
 """What every deal of a range is solved with: the game's name, the numbering, the rules, the
-time limit, the state limit, ``short`` and the notation."""
+time limit, the state limit, ``short``, the notation and who checks the lines."""
 
 
 def _solve_deal(task: _Task, number: int) -> dict[str, object]:
     """Solve deal ``number`` and give its result row."""
-    name, numbering, rules, time_limit, max_states, short, notation = task
+    name, numbering, rules, time_limit, max_states, short, notation, verify = task
     game = game_spec(name).deal(number, rules, numbering)
-    res = solve(game, time_limit=time_limit, max_states=max_states, short=short)
+    res = solve(game, time_limit=time_limit, max_states=max_states, short=short, verify=verify)
     return _row("deal", number, res, game, notation)
 
 
@@ -278,6 +285,17 @@ def _check_args(args: argparse.Namespace) -> None:
         raise CliError(str(exc)) from None
 
 
+def _verify(game_name: str, asked: str | None, *, batch: bool) -> str:
+    """Who checks the lines of ``game_name``: what ``--verify`` asks, else the compiled referee
+    for a range of deals of a game that has one (with the core installed), else the rules
+    engine. A referee asked for and missing is a one-line refusal."""
+    if asked == "native" and not has_referee(game_name):
+        raise CliError(f"--verify native: no compiled referee checks {game_name} lines here")
+    if asked is not None:
+        return asked
+    return "native" if batch and has_referee(game_name) else "python"
+
+
 def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]]:
     """How many results there will be, and the results in order (made as they are read)."""
     if args.deals:
@@ -297,6 +315,7 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
             args.max_states,
             args.short,
             args.notation,
+            _verify(spec.name, args.verify, batch=True),
         )
         numbers = itertools.chain.from_iterable(ranges)
         if args.jobs > 1 and total > 1:
@@ -309,11 +328,17 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
         if args.notation == "standard" and game.name != "freecell":
             raise CliError(f"{arg}: --notation standard is fc-solve's notation, for FreeCell only")
 
+    checks = {arg: _verify(game.name, args.verify, batch=False) for arg, game in games}
+
     def each() -> Iterator[dict[str, object]]:
         for arg, game in games:
             try:
                 res = solve(
-                    game, time_limit=args.time_limit, max_states=args.max_states, short=args.short
+                    game,
+                    time_limit=args.time_limit,
+                    max_states=args.max_states,
+                    short=args.short,
+                    verify=checks[arg],
                 )
             except ValueError as exc:
                 raise CliError(f"{arg}: {exc}") from None

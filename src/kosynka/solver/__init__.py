@@ -72,6 +72,13 @@ def _front(name: str) -> ModuleType | None:
     return front
 
 
+def has_referee(game_name: str) -> bool:
+    """True when the game's lines can be checked by a compiled referee apart from the search
+    (``verify="native"`` in :func:`solve`): its front says so and the core is installed."""
+    front = _front(game_name)
+    return front is not None and bool(getattr(front, "REFEREE", False)) and NATIVE is not None
+
+
 def has_solver(game_name: str) -> bool:
     """True when kosynka has a solver for the game called ``game_name``."""
     front = _front(game_name)
@@ -142,20 +149,37 @@ def solve(
     max_states: int | None = None,
     short: bool = False,
     implementation: str | None = None,
+    verify: str = "python",
 ) -> SolveResult:
     """Decide ``game``'s current position (it is not changed) and find a winning line.
 
     ``time_limit`` (seconds) and ``max_states`` bound the search; when one is reached before a
     verdict the status is ``limit``. With ``short`` the search spends extra effort on a line with
     fewer moves (never a longer one than without). ``implementation`` (``"native"`` or
-    ``"python"``) overrides the default. A winning line that the rules engine does not accept
-    raises :class:`SolutionError`."""
+    ``"python"``) overrides the default. A winning line is checked before it is returned: by
+    the rules engine (``verify="python"``), or with ``verify="native"`` by the game's compiled
+    referee, which shares no code with the search (FreeCell; for batch runs, see
+    :func:`has_referee`). A line the check does not accept raises :class:`SolutionError`."""
     if not isinstance(game, Game):
         raise TypeError(f"solve() needs a game, not {type(game).__name__}")
     front = _solver_of(game.name)
     time_limit, max_states = check_limits(time_limit, max_states)
     impl = implementation if implementation is not None else default_implementation(game.name)
-    result: SolveResult = front.solve_game(
+    if verify not in ("python", "native"):
+        raise ValueError(f"verify must be 'python' or 'native', not {verify!r}")
+    if verify == "native":
+        if not has_referee(game.name):
+            raise ValueError(f"no compiled referee checks {game.name} lines here")
+        result: SolveResult = front.solve_game(
+            game,
+            time_limit=time_limit,
+            max_states=max_states,
+            short=short,
+            implementation=impl,
+            verify="native",
+        )
+        return result
+    result = front.solve_game(
         game, time_limit=time_limit, max_states=max_states, short=short, implementation=impl
     )
     return result

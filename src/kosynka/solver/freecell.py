@@ -33,6 +33,11 @@ _MOVE_OF_CODE: Final = tuple(Move(ALL_CARDS[c], to) for c in range(52) for to in
 """The engine move of each code ``card * 16 + to`` (``to`` < 10), indexed by ``card * 10 + to``."""
 
 
+REFEREE: Final = True
+"""FreeCell lines can be checked by the compiled referee (``native/freecell_referee.cpp``), which
+shares no code with the search: :func:`solve_game` with ``verify="native"``."""
+
+
 def available_implementations() -> list[str]:
     """``["native", "python"]`` when the compiled core is installed, else ``["python"]``."""
     return ["native", "python"] if _NATIVE is not None else ["python"]
@@ -90,8 +95,11 @@ def solve_game(
     max_states: int | None = None,
     short: bool = False,
     implementation: str = "native",
+    verify: str = "python",
 ) -> SolveResult:
-    """Decide ``game``'s position (limits already checked by :func:`kosynka.solver.solve`)."""
+    """Decide ``game``'s position (limits already checked by :func:`kosynka.solver.solve`); a
+    winning line is checked by the rules engine, or with ``verify="native"`` by the compiled
+    referee (:func:`referee_codes`)."""
     if not isinstance(game, FreeCell):
         raise TypeError(f"the FreeCell solver needs a FreeCell game, not {type(game).__name__}")
     if implementation not in available_implementations():
@@ -105,7 +113,12 @@ def solve_game(
         implementation=implementation,
     )
     seconds = time.perf_counter() - start
-    moves = replay_codes(game, line) if status == "solved" else []
+    if status != "solved":
+        moves: list[Move] = []
+    elif verify == "native":
+        moves = referee_codes(game, line)
+    else:
+        moves = replay_codes(game, line)
     return SolveResult(
         status=SolveStatus(status),
         limit=limit,
@@ -164,6 +177,29 @@ def replay_codes(game: FreeCell, codes: Sequence[int]) -> list[Move]:
             f"{52 - sum(board.foundation_counts())} cards are not home"
         )
     return out
+
+
+def referee_codes(game: FreeCell, codes: Sequence[int]) -> list[Move]:
+    """Check a line of engine move codes from ``game``'s position in the compiled referee
+    (``native/freecell_referee.cpp``: the rules written apart from the search, held to the rules
+    engine by differential tests) and return its moves; raise :class:`SolutionError` when a
+    move is illegal or the line does not win. The moves are read from their codes alone: no
+    rules engine work per move, which is what makes a range of deals cheap to check."""
+    if _NATIVE is None:
+        raise ValueError("the compiled referee is not installed")
+    cols, cells, found, ret = position_args(game)
+    made, why, won, *_ = _NATIVE.fc_referee(cols, cells, found, ret, list(codes))
+    table = _MOVE_OF_CODE
+    if made < len(codes):
+        code = codes[made]
+        card, to = code >> 4, code & 15
+        shown = table[card * 10 + to] if 0 <= card < 52 and to < 10 else code
+        raise SolutionError(
+            f"solver line refused by the referee at move {made + 1} ({shown}): {why}"
+        )
+    if not won:
+        raise SolutionError(f"solver line of {made} moves does not win (the referee)")
+    return [table[(c >> 4) * 10 + (c & 15)] for c in codes]
 
 
 def _player_weights() -> list[float]:
