@@ -73,7 +73,15 @@ def test_a_stuck_game_opens_the_end_dialog_and_goes_back_to_where_the_win_was_lo
     page.locator('#board .card[data-card="4S"]').dblclick(position={"x": 10, "y": 6})
     dialog = page.locator("#dlg-end[open]")
     expect(dialog).to_be_visible()
-    assert page.inner_text("#end-h") == ("Ходов больше нет" if ru else "No more moves")
+    # The stock can still be turned, so moves remain, but none of them can help: the title says
+    # so, and the text says plainly that the game is lost.
+    assert page.inner_text("#end-h") == (
+        "Полезных ходов не осталось" if ru else "No useful moves left"
+    )
+    assert ("эту партию уже не выиграть" if ru else "this game can no longer be won") in (
+        page.inner_text("#end-text")
+    )
+    assert ("«Ещё можно выиграть?»" if ru else "“Still winnable?”") in page.inner_text("#end-tip")
     names = ["Отменить", "Заново", "Новая сдача"] if ru else ["Undo", "Restart", "New deal"]
     for name in names:
         button = dialog.get_by_role("button", name=name, exact=True)
@@ -126,13 +134,17 @@ def test_the_end_dialog_offers_undo_restart_and_a_new_deal(
 
 
 @pytest.mark.parametrize(("width", "height", "locale"), [(360, 740, "ru-RU"), (1280, 800, "en-US")])
-def test_still_winnable_is_an_option_that_asks_only_when_pressed(
+def test_still_winnable_is_in_the_menu_and_asks_only_when_pressed(
     page_at: Any, lost_line: list[str], width: int, height: int, locale: str
 ) -> None:
+    """The "Still winnable?" button sits in the menu of a game in play (no option turns it
+    on); the solver is asked only when it is pressed, and a hint never judges the deal."""
     ru = locale == "ru-RU"
     page = page_at("/", width, height, locale, storage=saved_game(record(6, lost_line)))
+    # "Still winnable?" is in the menu from the start, with no option to dig for.
     open_menu(page)
-    assert page.locator("#btn-analysis").is_hidden()  # off by default
+    expect(page.locator("#btn-analysis")).to_be_visible()
+    assert page.locator("#opt-winnable").count() == 0
     # A hint speaks of the next move only, never of whether the deal can still be won.
     page.click("body", position={"x": 5, "y": height // 2})
     page.click("#btn-hint")
@@ -140,10 +152,6 @@ def test_still_winnable_is_an_option_that_asks_only_when_pressed(
     said = page.evaluate("() => window.__toasts")
     assert said and not [s for s in said if "no longer" in s or "уже не" in s]
     assert analysis_calls(page) == 0
-    open_menu(page)
-    page.click("#btn-options")
-    page.check("#opt-winnable")
-    page.click("#dlg-options button[value=ok]")
     open_menu(page)
     page.click("#btn-analysis")
     answer = page.locator("#end-answer")

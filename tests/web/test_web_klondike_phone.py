@@ -187,10 +187,10 @@ def test_pile_labels_say_what_lies_there(page_at: Any) -> None:
         " на четырёх закрытых картах"
     )
     assert labels["c2"] == "столбец 3: восьмёрка треф на одной закрытой карте"
-    assert labels["waste"] == "сброс: сверху пятёрка бубен, карт: 7"
+    assert labels["waste"] == "сброс: сверху пятёрка бубен, 7 карт"
     # The foundations in the order their aces came: diamonds, then spades.
-    assert labels["f0"] == "дом: сверху туз бубен, карт: 1"
-    assert labels["f1"] == "дом: сверху шестёрка пик, карт: 6"
+    assert labels["f0"] == "дом: сверху туз бубен, 1 карта"
+    assert labels["f1"] == "дом: сверху шестёрка пик, 6 карт"
     assert labels["f2"] == "пустой дом"
     en = page_at("/", storage=saved(record(9, LINE[:COLLECT_AT])))
     labels = slot_labels(en)

@@ -76,6 +76,7 @@ def test_bad_storage_recovers_with_one_polite_message(
         "draw-3": {
             "played": 2,
             "won": 0,
+            "lost": 0,
             "streak": 0,
             "bestStreak": 0,
             "bestTime": None,
