@@ -89,3 +89,56 @@ def test_bad_input_is_one_line_and_exit_2(
     err = capsys.readouterr().err
     assert code == 2 and text == ""
     assert len(err.strip().splitlines()) == 1 and err.startswith("kosynka: error:")
+
+
+def test_min_cells_finds_the_fewest_free_cells_that_win(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--min-cells``: for each deal the searches go from 4 cells down to the first count that
+    loses, without foundation return unless asked; the fewest is proved (one fewer lost)."""
+
+    assert (
+        main(["solve", "--game", "freecell", "--deals", "2-4,11982", "--min-cells", "--json"]) == 0
+    )
+    *rows, last = [json.loads(t) for t in capsys.readouterr().out.splitlines()]
+    by_deal = {r["deal"]: r for r in rows}
+    assert {d: r["min_cells"] for d, r in by_deal.items()} == {2: 1, 3: 2, 4: 2, 11982: None}
+    assert by_deal[11982]["status"] == "unsolvable" and by_deal[11982]["moves"] == []
+    for deal in (2, 3, 4):
+        row = by_deal[deal]
+        k = row["min_cells"]
+        assert row["status"] == "solved"
+        assert [t[0] for t in row["tries"]] == list(range(4, k - 2, -1))
+        assert [t[1] for t in row["tries"]] == ["solved"] * (5 - k) + ["unsolvable"]
+        game = FreeCell(deal, rules=FreeCellRules(cells=k, foundation_return=False))
+        game.replay(row["moves"])
+        assert game.is_won()
+    assert last["summary"]["min_cells"] == {"1": 1, "2": 2, "none": 1}
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["--game", "klondike", "--deals", "1", "--min-cells"], "klondike has no free cells"),
+        (["--game", "freecell", "--deals", "1", "--with-foundation-return"], "goes with"),
+        (
+            [
+                "--game",
+                "freecell",
+                "--deals",
+                "1",
+                "--min-cells",
+                "--no-foundation-return",
+                "--with-foundation-return",
+            ],
+            "disagree",
+        ),
+    ],
+)
+def test_min_cells_refusals(
+    argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+
+    assert main(["solve", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and needle in err

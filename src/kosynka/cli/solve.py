@@ -3,6 +3,7 @@
     kosynka solve POSITION... [rule flags] [--time-limit S] [--short] [--json]
     kosynka solve --game GAME --deals 1-1000 [rule flags] [--numbering N] [--jobs N]
     kosynka solve --game freecell --deals 1-100 --notation standard   # fc-solve's notation
+    kosynka solve --game freecell --deals 1-32000 --min-cells         # fewest free cells that win
 
 With ``--json`` each position gives one JSON object per line, then a last line
 ``{"summary": {...}}``; otherwise a table and a summary (and a progress bar on a terminal).
@@ -11,11 +12,12 @@ With ``--json`` each position gives one JSON object per line, then a last line
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
 import sys
 from array import array
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Final, TextIO, overload
@@ -35,7 +37,7 @@ from kosynka.games import GameSpec, game_spec, game_specs
 from kosynka.numtext import parse_whole
 from kosynka.process import die_with_parent
 from kosynka.solver import SolveResult, default_implementation, has_referee, has_solver, solve
-from kosynka.solver.result import STOCK_MOVE_TEXTS
+from kosynka.solver.result import STOCK_MOVE_TEXTS, SolveStatus
 from kosynka.solver.stats import summarize
 
 MAX_DEALS: Final = 10_000_000
@@ -107,6 +109,18 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
         "(FreeCell; the default for --deals), or the Python rules engine (the default "
         "otherwise)",
     )
+    p.add_argument(
+        "--min-cells",
+        action="store_true",
+        help="for each deal, the fewest free cells that win it (FreeCell; from --cells, 4 by "
+        "default, down to the first count that loses), with foundation return OFF as in "
+        "Microsoft's rules unless --with-foundation-return",
+    )
+    p.add_argument(
+        "--with-foundation-return",
+        action="store_true",
+        help="with --min-cells: allow cards back from the foundations",
+    )
     return {"solve": cmd_solve}
 
 
@@ -160,17 +174,62 @@ def _row(
     return row
 
 
-_Task = tuple[str, str, Any, float | None, int | None, bool, str, str]
+_Task = tuple[str, str, Any, float | None, int | None, bool, str, str, bool]
 """What every deal of a range is solved with: the game's name, the numbering, the rules, the
-time limit, the state limit, ``short``, the notation and who checks the lines."""
+time limit, the state limit, ``short``, the notation, who checks the lines and whether to
+find the fewest free cells."""
 
 
 def _solve_deal(task: _Task, number: int) -> dict[str, object]:
     """Solve deal ``number`` and give its result row."""
-    name, numbering, rules, time_limit, max_states, short, notation, verify = task
+    name, numbering, rules, time_limit, max_states, short, notation, verify, fewest = task
+    if fewest:
+        return _fewest_cells(task, number)
     game = game_spec(name).deal(number, rules, numbering)
     res = solve(game, time_limit=time_limit, max_states=max_states, short=short, verify=verify)
     return _row("deal", number, res, game, notation)
+
+
+def _fewest_cells(task: _Task, number: int) -> dict[str, object]:
+    """The row of deal ``number`` with the fewest free cells that win it: solved with the rules'
+    cells, then one cell fewer each time until a count loses (winning with k cells wins with
+    k + 1, so the count above the first that loses is the fewest). ``status`` is ``solved``
+    when the fewest is proved (it wins, and one fewer is proved lost or it is 0),
+    ``unsolvable`` when even the most cells lose, ``limit`` when a search hit its limit first
+    (``min_cells`` is then the fewest known to win, or None). ``moves`` is the line with the
+    fewest cells; ``tries`` lists [cells, status, states, ms] for every search made."""
+    name, numbering, rules, time_limit, max_states, short, notation, verify, _ = task
+    best: tuple[int, SolveResult, Any] | None = None
+    tries: list[list[object]] = []
+    status = "solved"
+    states = 0
+    seconds = 0.0
+    for cells in range(rules.cells, -1, -1):
+        game = game_spec(name).deal(number, dataclasses.replace(rules, cells=cells), numbering)
+        res = solve(game, time_limit=time_limit, max_states=max_states, short=short, verify=verify)
+        tries.append([cells, res.status.value, res.states, round(res.seconds * 1000, 3)])
+        states += res.states
+        seconds += res.seconds
+        if res.solved:
+            best = (cells, res, game)
+            continue
+        if res.status.value == "limit":
+            status = "limit"
+        elif best is None:
+            status = "unsolvable"
+        break
+    if best is None:
+        last = res.limit if status == "limit" else None
+        row = _row("deal", number, SolveResult(SolveStatus(status), limit=last), None, notation)
+        row["min_cells"] = None
+    else:
+        row = _row("deal", number, best[1], best[2], notation)
+        row["status"] = status
+        row["min_cells"] = best[0]
+    row["states"] = states
+    row["ms"] = round(seconds * 1000, 3)
+    row["tries"] = tries
+    return row
 
 
 def _solve_chunk(task: _Task, numbers: tuple[int, ...]) -> list[dict[str, object]]:
@@ -279,6 +338,15 @@ def _check_args(args: argparse.Namespace) -> None:
         raise CliError(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
     if args.notation == "standard" and args.deals and spec.name != "freecell":
         raise CliError("--notation standard is fc-solve's notation, for FreeCell only")
+    if args.with_foundation_return and not args.min_cells:
+        raise CliError("--with-foundation-return goes with --min-cells")
+    if args.min_cells:
+        if not args.deals:
+            raise CliError("--min-cells works on --deals (a position's free cells are its own)")
+        if "cells" not in {o.name for o in spec.options}:
+            raise CliError(f"--min-cells: {spec.name} has no free cells")
+        if args.no_foundation_return and args.with_foundation_return:
+            raise CliError("--no-foundation-return and --with-foundation-return disagree")
     try:
         default_implementation(spec.name if has_solver(spec.name) else "klondike")
     except ValueError as exc:  # KOSYNKA_IMPLEMENTATION names a missing implementation
@@ -307,15 +375,19 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
             raise CliError(str(exc)) from None
         ranges = parse_deal_range(spec, args.deals, numbering)
         total = sum(map(len, ranges))
+        rules = rules_from(spec, args)
+        if args.min_cells:  # Microsoft's rules (no cards back) unless asked
+            rules = dataclasses.replace(rules, foundation_return=args.with_foundation_return)
         task: _Task = (
             spec.name,
             numbering,
-            rules_from(spec, args),
+            rules,
             args.time_limit,
             args.max_states,
             args.short,
             args.notation,
             _verify(spec.name, args.verify, batch=True),
+            args.min_cells,
         )
         numbers = itertools.chain.from_iterable(ranges)
         if args.jobs > 1 and total > 1:
@@ -353,6 +425,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     total, results = _results(args)
     progress = _Progress(total)
     rows = _Summarised()
+    fewest: Counter[str] = Counter()
     if not args.json:
         print(
             f"{'deal/position':<24} {'status':<11} {'card':>5} {'stock':>5} "
@@ -362,11 +435,18 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     for row in results:
         rows.add(row)
         progress.step()
+        if args.min_cells:
+            k = row["min_cells"]
+            fewest[
+                "undecided" if row["status"] == "limit" else "none" if k is None else str(k)
+            ] += 1
         if args.json:
             print(json.dumps(row), file=out, flush=True)
         else:
             label = str(row.get("deal", row.get("position")))
             status = str(row["status"]) + (f" ({row['limit']})" if "limit" in row else "")
+            if args.min_cells:
+                status += f" {'-' if row['min_cells'] is None else row['min_cells']}c"
             print(
                 f"{label:<24} {status:<11} {row['card_moves']:>5} {row['stock_moves']:>5} "
                 f"{row['states']:>10} {row['ms']:>10.3f}",
@@ -376,6 +456,9 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
             if total == 1 and row["moves"]:
                 print("moves: " + " ".join(str(m) for m in row["moves"]), file=out)  # type: ignore[attr-defined]
     summary = summarize(rows)
+    if args.min_cells:
+        order = [str(k) for k in range(5)] + ["none", "undecided"]
+        summary["min_cells"] = {k: fewest[k] for k in order if k in fewest}
     if args.json:
         print(json.dumps({"summary": summary}), file=out)
     else:
@@ -392,4 +475,8 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
             f"p90 {summary['p90_ms']} p99 {summary['p99_ms']} max {summary['max_ms']}",
             file=out,
         )
+        if args.min_cells:
+            order = [str(k) for k in range(5)] + ["none", "undecided"]
+            counts = ", ".join(f"{k}: {fewest[k]}" for k in order if k in fewest)
+            print(f"fewest free cells that win (deals): {counts}", file=out)
     return 0
