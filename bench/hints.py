@@ -11,6 +11,8 @@ solver). For each game, rules and grade the table gives:
 * ``won``: games the hints alone won (and the 95% interval), beside ``player``: the share of the
   grader's games the game's player won on the same deals (8 seeded games a deal);
 * ``repeats``: hinted moves that led to a position the game had already had (the goal is 0);
+* ``back``: hinted moves that took a card straight back to the pile its own last move took it
+  from, with no progress in between (the to-and-fro of issue 27; the goal is 0);
 * ``idle``: the longest run of hinted moves without progress over all the games, where progress
   is, in Klondike, a card turned up, more cards home than ever, fewer cards in stock and waste
   than ever, or a card seen on the waste for the first time; in FreeCell more cards home than
@@ -70,6 +72,7 @@ class Game:
     won: bool
     moves: int
     repeats: int
+    back: int
     idle: int
     end: str
     """How it ended: ``won``, ``none``, ``stuck`` or ``cap``."""
@@ -87,6 +90,8 @@ class Progress:
         self.waste_seen: set[int] = set()
         self.idle = 0
         self.longest = 0
+        self.gains = 0
+        """Moves that made progress so far."""
         self.note(game, first=True)
 
     def _marks(self, game: Any) -> dict[str, int]:
@@ -122,6 +127,7 @@ class Progress:
                 gained = True
         if gained or first:
             self.idle = 0
+            self.gains += 1
         else:
             self.idle += 1
             self.longest = max(self.longest, self.idle)
@@ -132,6 +138,25 @@ def _suited(game: Spider) -> int:
     from kosynka.games.spider.player import _suited_links
 
     return _suited_links(game)
+
+
+def _source(game: Any, move: Any) -> object:
+    """The pile the card that ``move`` names lies on before it (a column's index, ``cell`` or
+    ``other``), or None for a move of no card (a draw, a row dealt)."""
+    if isinstance(game, Spider):
+        return move.source
+    card = move.card
+    if card is None:
+        return None
+    for i in range(10):
+        try:
+            if card in game.column(i):
+                return i
+        except IndexError:
+            break
+    if isinstance(game, FreeCell) and card in game.cells():
+        return "cell"
+    return "other"
 
 
 def _solver_first(game: Any, had: set[Hashable]) -> Any | None:
@@ -222,7 +247,9 @@ def follow_hints(job: tuple[str, str, int, bool]) -> Game:
     progress = Progress(follower.game)
     seen: set[Hashable] = {follower.game.key()}
     texts: list[str] = []
-    repeats = differ = 0
+    repeats = differ = back = 0
+    last: dict[Any, tuple[object, object, int]] = {}
+    """Each card's last move: where from, where to, the progress count after it."""
     spent = 0.0
     end = "cap"
     while len(texts) < MAX_MOVES[name]:
@@ -236,6 +263,7 @@ def follow_hints(job: tuple[str, str, int, bool]) -> Game:
         if move is None:
             end = kind
             break
+        source = _source(follower.game, move)
         follower.follow(move)
         texts.append(str(move))
         key = follower.game.key()
@@ -243,11 +271,22 @@ def follow_hints(job: tuple[str, str, int, bool]) -> Game:
             repeats += 1
         seen.add(key)
         progress.note(follower.game)
+        card = getattr(move, "card", None)
+        if card is not None and source is not None:
+            before = last.get(card)
+            if (
+                before is not None
+                and before[:2] == (move.to, source)
+                and (before[2] == progress.gains)
+            ):
+                back += 1
+            last[card] = (source, move.to, progress.gains)
     g = follower.game
     return Game(
         won=g.is_won(),
         moves=len(texts),
         repeats=repeats,
+        back=back,
         idle=progress.longest,
         end="won" if g.is_won() else end,
         hint_seconds=spent / max(1, len(texts) + 1),
@@ -269,7 +308,7 @@ def main() -> int:
     args = ap.parse_args()
     print(f"Following only the hints (starter deals, all proven winnable; hint time {HINT_TIME} s)")
     print(f"{'game':<9} {'rules':<8} {'grade':<7} {'deals':>5} {'won':>5} {'share':>6} "
-          f"{'95% CI':>12} {'player':>6} {'repeats':>7} {'idle':>4} {'none':>4} "
+          f"{'95% CI':>12} {'player':>6} {'repeats':>7} {'back':>4} {'idle':>4} {'none':>4} "
           f"{'stuck':>5} {'cap':>3} {'moves':>5} {'ms':>6} {'differ':>6} {'s':>5}")  # fmt: skip
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for name in args.game:
@@ -304,6 +343,7 @@ def main() -> int:
                         f"{name:<9} {label:<8} {grade:<7} {n:>5} {won:>5} "
                         f"{100 * won / n:>5.1f}% {100 * lo:>5.1f}-{100 * hi:>5.1f}% "
                         f"{100 * player:>5.1f}% {sum(g.repeats for g in games):>7} "
+                        f"{sum(g.back for g in games):>4} "
                         f"{max(g.idle for g in games):>4} {ends.count('none'):>4} "
                         f"{ends.count('stuck'):>5} {ends.count('cap'):>3} "
                         f"{sum(g.moves for g in games) / n:>5.0f} "

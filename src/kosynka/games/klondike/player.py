@@ -398,7 +398,6 @@ class Player:
         depth = PLAN_DEPTH - 1 if go_on else PLAN_DEPTH
         talon = self._known_talon(self.seen) if hints else set()
         before = self._places(self.seen, talon) if hints else set()
-        budget = [PLAN_NODES]
         i = 0
         while i < len(ranked):
             # The group of moves sharing this rank, tried in random order. A draw that brings
@@ -408,6 +407,17 @@ class Player:
             while j < len(ranked) and ranked[j][0] == ranked[i][0]:
                 j += 1
             group_rank = ranked[i][1]
+            if hints and group_rank < P_DRAW:
+                # As the game's hint the weak moves (side by side in the order) are weighed
+                # together: the one with the shortest line to progress.
+                while j < len(ranked) and ranked[j][1] < P_DRAW:
+                    j += 1
+                weak = [(r, m) for _, r, m in ranked[i:j]]
+                i = j
+                chosen = self._toward(weak, depth, talon, before, make)
+                if chosen is not None:
+                    return chosen
+                continue
             group = [m for _, _, m in ranked[i:j]]
             i = j
             if len(group) > 1:
@@ -415,17 +425,6 @@ class Player:
             for move in group:
                 g.push(move)
                 positions = self.positions
-                if (
-                    positions is not None
-                    and group_rank < P_DRAW
-                    and (
-                        g.key() in positions
-                        or _table_key(_see(g)) in self.tables
-                        or not self._leads(depth, talon, before, budget)
-                    )
-                ):
-                    g.pop()  # as the game's hint, a weak move only toward progress in sight
-                    continue
                 if (positions is None or g.key() not in positions) and self._remember(
                     move, _see(g)
                 ):
@@ -434,6 +433,52 @@ class Player:
                     elif positions is not None:
                         positions.add(g.key())
                         self._progress(group_rank)
+                    return move
+                g.pop()
+        return None
+
+    def _toward(
+        self,
+        weak: list[tuple[int, Move]],
+        depth: int,
+        talon: set[int],
+        before: set[int],
+        make: bool,
+    ) -> Move | None:
+        """As the game's hint, the weak move (of ``weak``, rank and move, best rank first) to
+        make: one into no position the game has had and no tableau layout the player has had,
+        from which progress is in sight (:meth:`_leads`) within the fewest moves, at most
+        ``depth`` more; the better rank first, ties in random order. A move that is not needed
+        for the progress it sees (any move would do before the one that makes it) is thus not
+        chosen over that one. With ``make`` the move is made."""
+        g = self.game
+        positions = self.positions
+        assert positions is not None
+        cands: list[tuple[int, Move]] = []
+        k = 0
+        while k < len(weak):
+            n = k
+            while n < len(weak) and weak[n][0] == weak[k][0]:
+                n += 1
+            group = weak[k:n]
+            k = n
+            if len(group) > 1:
+                self.rng.shuffle(group)
+            for r, move in group:
+                g.push(move)
+                if g.key() not in positions and _table_key(_see(g)) not in self.tables:
+                    cands.append((r, move))
+                g.pop()
+        budget = [PLAN_NODES]
+        for d in range(depth + 1):
+            for r, move in cands:
+                g.push(move)
+                if self._leads(d, talon, before, budget) and self._remember(move, _see(g)):
+                    if make:
+                        positions.add(g.key())
+                        self._progress(r)
+                    else:
+                        g.pop()
                     return move
                 g.pop()
         return None

@@ -508,12 +508,12 @@ class Player:
         budget = MAX_IDLE - self.idle - 1
         search = _Search(g, self.seen, self.best_suited, PLAN_NODES)
 
-        def fresh(c: _Cand) -> bool:
-            return _turns_up(g, c) or _completes(g, c) or _after(g, c) not in self.seen
-
-        # The moves the player rates useful, best first (ties in random order): while the run
-        # without a gain is short enough, any of them that leads to a layout not had.
+        # The moves the player rates useful, best first (ties in random order): one that
+        # gains at once is the hint; the others, and the weaker moves after them, only as the
+        # start of a short line to a gain, the shortest line first (a move the gain does not
+        # need, say a card moved to and fro, is not chosen over the one that makes it).
         i = 0
+        later: list[_Cand] = []
         while i < len(scored) and scored[i][0] >= P_USEFUL:
             j = i
             while j < len(scored) and scored[j][0] == scored[i][0]:
@@ -522,16 +522,17 @@ class Player:
             i = j
             rng.shuffle(group)
             for c in group:
-                if search.gains(c, suited) or (budget >= 0 and fresh(c)):
+                if search.gains(c, suited):
                     return _move(g, c)
-        # Weaker moves only as the start of a short line to a gain.
-        for _, c in scored[i:]:
-            if _pointless(g, c):
-                continue
-            if search.gains(c, suited) or (
-                budget >= 0 and search.leads(c, min(PLAN_DEPTH, budget), suited)
-            ):
+                later.append(c)
+        weak = later + [c for _, c in scored[i:] if not _pointless(g, c)]
+        for c in weak:
+            if search.gains(c, suited):
                 return _move(g, c)
+        for depth in range(min(PLAN_DEPTH, budget) + 1):
+            for c in weak:
+                if search.leads(c, depth, suited):
+                    return _move(g, c)
         if g.stock_count() == 0:
             return None
         if g._explain_deal() is None:
