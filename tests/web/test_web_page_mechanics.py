@@ -135,6 +135,27 @@ def test_new_deal_and_the_draw_switch_ask_first(page_factory: Any) -> None:
     assert not page.js_errors
 
 
+def test_the_suit_count_switch_keeps_the_game_in_play(page_factory: Any) -> None:
+    """Spider: 2 suits from a 4-suit game in progress opens the 2-suit page (a game of its
+    own) without a word, and 4 suits brings the 4-suit game back as it was."""
+    record = long_record("spider")
+    n = len(record["moves"])
+    page = phone(page_factory, "spider", record)
+    wait_moves(page, n)
+    before = table(page)
+    page.tap("#btn-more")
+    page.locator("#suits2").tap()
+    page.wait_for_url("**/spider/2-suits**")
+    page.wait_for_selector("body[data-ready='1']")
+    page.tap("#btn-more")
+    page.locator("#suits4").tap()
+    page.wait_for_url("**/spider/4-suits**")
+    page.wait_for_selector("body[data-ready='1']")
+    wait_moves(page, n)
+    assert table(page) == before
+    assert not page.js_errors
+
+
 # ---------------------------------------------------------------------------- item 4
 _LAYOUT = """() => {
   const bar = document.querySelector('.bar').getBoundingClientRect();
