@@ -354,6 +354,11 @@ EXPECTED_PLURALS = {
         "ru": ["за 1 ход,", "за 2 хода,", "за 5 ходов,", "за 11 ходов,", "за 21 ход,",
                "за 22 хода,", "за 25 ходов,"],
     },
+    "shared.wasteHas": {
+        "en": ["waste: x on top"] + [f"x on top, {n} cards" for n in NUMBERS[1:]],
+        "ru": ["сброс: сверху x", "сверху x, 2 карты", "сверху x, 5 карт", "сверху x, 11 карт",
+               "сверху x, 21 карта", "сверху x, 22 карты", "сверху x, 25 карт"],
+    },
     "shared.foundationHas": {
         "en": [f"{n} card{'' if n == 1 else 's'}" for n in NUMBERS],
         "ru": ["1 карта", "2 карты", "5 карт", "11 карт", "21 карта", "22 карты", "25 карт"],
@@ -390,6 +395,7 @@ PAGE_PLURALS = """async (numbers) => {
       'freecell.withOthers': (n) => g('freecell').withOthers(n),
       'spider.stockRows': (n) => g('spider').stockRows(n),
       'spider.winText': (n) => g('spider').winText(n, '3:05'),
+      'shared.wasteHas': (n) => t.wasteHas('x', n),
       'shared.foundationHas': (n) => t.foundationHas('x', n),
       'shared.columnOn': (n) => i18n.describeColumn(1, ['7C'], n, lang),
       'shared.columnAlone': (n) => i18n.describeColumn(1, [], n, lang),
