@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "freecell_referee.hpp"
 
 namespace nb = nanobind;
 
@@ -190,6 +191,23 @@ Board make_board(const std::vector<std::vector<int>>& columns, const std::vector
   for (auto& c : b.cells) c = c < 0 ? -1 : c;
   b.cards_back = cards_back;
   return b;
+}
+
+Verdict referee_line(const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
+                     const std::vector<int>& found, bool cards_back,
+                     const std::vector<int>& codes) {
+  Board b = make_board(columns, cells, found, cards_back);
+  Verdict v;
+  for (int code : codes) {
+    const char* refused = play(b, code);
+    if (refused != nullptr) {
+      v.why = refused;
+      break;
+    }
+    ++v.made;
+  }
+  v.won = b.won();
+  return v;
 }
 
 }  // namespace kosynka::freecell_referee

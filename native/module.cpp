@@ -6,5 +6,6 @@ NB_MODULE(_core, m) {
   bind_klondike(m);
   bind_freecell(m);
   bind_freecell_referee(m);
+  bind_freecell_range(m);
   bind_spider(m);
 }

@@ -22,8 +22,15 @@ from kosynka.cards import ALL_CARDS
 from kosynka.cli import main
 from kosynka.games.freecell import CELL, FOUNDATION, FreeCell, FreeCellRules, Move
 from kosynka.games.freecell import reasons as R
+from kosynka.games.freecell.deals import freecell_columns
 from kosynka.solver import NATIVE, solve
-from kosynka.solver.freecell import position_args, referee_codes, replay_codes, search
+from kosynka.solver.freecell import (
+    position_args,
+    referee_codes,
+    replay_codes,
+    search,
+    solve_deals,
+)
 from kosynka.solver.result import SolutionError
 
 pytestmark = pytest.mark.skipif(NATIVE is None, reason="the compiled core is not installed")
@@ -249,3 +256,46 @@ def test_verify_native_for_a_game_without_a_referee_is_one_line(
     code = main(["solve", "--game", "spider", "--deals", "1", "--verify", "native"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "no compiled referee checks spider" in err
+
+
+def test_the_cores_microsoft_deals_are_the_python_numbering() -> None:
+    """The core deals Microsoft's numbers as :func:`freecell_columns` does: 1-100,000 and a
+    thousand numbers about each boundary where the generator changes (2^31, 2^32), the last
+    number of FreeCell Pro's range, and refuses numbers outside 1..2^33-1."""
+    numbers = [*range(1, 100_001), 2**33 - 1, 2**33 - 2]
+    numbers += [*range(2**31 - 500, 2**31 + 500), *range(2**32 - 500, 2**32 + 500)]
+    for n in numbers:
+        assert NATIVE.fc_ms_columns(n) == [[c.index for c in col] for col in freecell_columns(n)], n
+    for bad in (0, 2**33):
+        with pytest.raises(ValueError, match=r"1\.\.2"):
+            NATIVE.fc_ms_columns(bad)
+
+
+def test_a_chunk_of_deals_in_the_core_is_the_same_as_deal_by_deal() -> None:
+    rules = FreeCellRules(cells=3, foundation_return=False)
+    numbers = [*range(1, 30), 2**31 + 7, 2**32 + 7]
+    batch = solve_deals(numbers, rules, "ms", time_limit=30)
+    assert batch is not None
+    for n, res in zip(numbers, batch, strict=True):
+        one = solve(FreeCell(n, rules=rules), time_limit=30)
+        assert (res.status, res.moves, res.states) == (one.status, one.moves, one.states), n
+    assert solve_deals(numbers, rules, "pysol") is None  # PySolFC's numbers: deal by deal
+
+
+def test_a_chunk_with_a_line_the_referee_refuses_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kosynka.solver import freecell as front
+
+    class Core:
+        """The core with one line spoiled on its way out of the search."""
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(NATIVE, name)
+
+        def fc_solve_ms(self, *args: object) -> list[tuple[object, ...]]:
+            rows = NATIVE.fc_solve_ms(*args)
+            status, limit, codes, states, unique, seconds, _, _ = rows[0]
+            return [(status, limit, codes, states, unique, seconds, 4, "spoiled"), *rows[1:]]
+
+    monkeypatch.setattr(front, "_NATIVE", Core())
+    with pytest.raises(SolutionError, match=r"deal 5: .* at move 5: spoiled"):
+        solve_deals([5, 6], FreeCellRules(), "ms")

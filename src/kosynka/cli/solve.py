@@ -36,7 +36,14 @@ from kosynka.errors import KosynkaError
 from kosynka.games import GameSpec, game_spec, game_specs
 from kosynka.numtext import parse_whole
 from kosynka.process import die_with_parent
-from kosynka.solver import SolveResult, default_implementation, has_referee, has_solver, solve
+from kosynka.solver import (
+    SolveResult,
+    default_implementation,
+    has_referee,
+    has_solver,
+    solve,
+    solver_front,
+)
 from kosynka.solver.result import STOCK_MOVE_TEXTS, SolveStatus
 from kosynka.solver.stats import summarize
 
@@ -233,7 +240,18 @@ def _fewest_cells(task: _Task, number: int) -> dict[str, object]:
 
 
 def _solve_chunk(task: _Task, numbers: tuple[int, ...]) -> list[dict[str, object]]:
-    """Solve a few deals in a row (what a worker process is given at once with ``--jobs``)."""
+    """Solve a few deals in a row (what a worker process is given at once with ``--jobs``):
+    all at once in the game's compiled core when its solver front offers that for the task
+    (``solve_deals``: dealt, searched and refereed in the core, for lines checked by the
+    compiled referee in move text), else deal by deal."""
+    name, numbering, rules, time_limit, max_states, short, notation, verify, fewest = task
+    batch = getattr(solver_front(name), "solve_deals", None)
+    if batch is not None and verify == "native" and notation == "text" and not fewest:
+        results = batch(
+            numbers, rules, numbering, time_limit=time_limit, max_states=max_states, short=short
+        )
+        if results is not None:
+            return [_row("deal", n, res) for n, res in zip(numbers, results, strict=True)]
     return [_solve_deal(task, n) for n in numbers]
 
 
@@ -392,7 +410,7 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
         numbers = itertools.chain.from_iterable(ranges)
         if args.jobs > 1 and total > 1:
             return total, _pooled(task, numbers, min(args.jobs, total))
-        return total, (_solve_deal(task, n) for n in numbers)
+        return total, (row for chunk in _chunks(numbers) for row in _solve_chunk(task, chunk))
     games = [(arg, read_position(arg, args)[0]) for arg in args.positions]
     for arg, game in games:
         if not has_solver(game.name):

@@ -72,6 +72,12 @@ def _front(name: str) -> ModuleType | None:
     return front
 
 
+def solver_front(game_name: str) -> ModuleType | None:
+    """The solver module of the game called ``game_name`` (``kosynka.solver.<name>``), or None
+    when the game has none: for what a front offers beyond :func:`solve` (``solve_deals``)."""
+    return _front(game_name)
+
+
 def has_referee(game_name: str) -> bool:
     """True when the game's lines can be checked by a compiled referee apart from the search
     (``verify="native"`` in :func:`solve`): its front says so and the core is installed."""

@@ -23,8 +23,9 @@ from typing import Final
 
 from kosynka.cards import ALL_CARDS
 from kosynka.errors import KosynkaError
-from kosynka.games.freecell import FOUNDATION, FreeCell, Move
+from kosynka.games.freecell import FOUNDATION, FreeCell, FreeCellRules, Move
 from kosynka.games.freecell import player as _player
+from kosynka.games.freecell.deals import check_deal_number
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _freecell_py
 from kosynka.solver.result import SolutionError, SolveResult, SolveStatus
@@ -200,6 +201,59 @@ def referee_codes(game: FreeCell, codes: Sequence[int]) -> list[Move]:
     if not won:
         raise SolutionError(f"solver line of {made} moves does not win (the referee)")
     return [table[(c >> 4) * 10 + (c & 15)] for c in codes]
+
+
+def solve_deals(
+    numbers: Sequence[int],
+    rules: FreeCellRules,
+    numbering: str,
+    *,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    short: bool = False,
+) -> list[SolveResult] | None:
+    """Decide a chunk of deals in the compiled core at once: Microsoft's deals dealt in C++,
+    each searched and its line checked by the compiled referee (what ``kosynka solve --deals``
+    runs when the referee checks the lines), with no rules engine object made per deal or per
+    move. None when that path does not apply (another numbering than ``ms``, no core, or
+    ``KOSYNKA_IMPLEMENTATION=python``): the caller then solves deal by deal. A line the
+    referee refuses raises :class:`SolutionError`."""
+    from kosynka.solver import check_limits, default_implementation
+
+    if _NATIVE is None or numbering != "ms" or default_implementation("freecell") != "native":
+        return None
+    for n in numbers:
+        check_deal_number(n, "ms")
+    time_limit, max_states = check_limits(time_limit, max_states)
+    rows = _NATIVE.fc_solve_ms(
+        list(numbers),
+        rules.cells,
+        rules.foundation_return,
+        -1.0 if time_limit is None else float(time_limit),
+        0 if max_states is None else int(max_states),
+        short,
+    )
+    table = _MOVE_OF_CODE
+    out: list[SolveResult] = []
+    for number, (status, limit, codes, states, unique, seconds, refused, why) in zip(
+        numbers, rows, strict=True
+    ):
+        if refused >= 0:
+            raise SolutionError(
+                f"deal {number}: solver line refused by the referee at move {refused + 1}: {why}"
+            )
+        out.append(
+            SolveResult(
+                status=SolveStatus(status),
+                limit=str(limit) if limit else None,
+                moves=[table[(c >> 4) * 10 + (c & 15)] for c in codes],
+                states=int(states),
+                unique_states=int(unique),
+                seconds=float(seconds),
+                implementation="native",
+            )
+        )
+    return out
 
 
 def _player_weights() -> list[float]:
