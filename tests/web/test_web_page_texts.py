@@ -699,6 +699,17 @@ def test_a_dead_end_is_said_at_once_and_counted_lost_once_until_won_after_an_und
 
     lost = {"played": 4, "won": 3, "lost": 1, "streak": 0, "bestStreak": 3}
     assert stats() == lost
+    # The statistics dialog shows it: Draw 1's column counts one game lost.
+    page.keyboard.press("Escape")
+    open_menu(page)
+    page.click("#btn-stats")
+    rows = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#stats-body tr')].map(
+            r => [r.cells[0].textContent, [...r.cells].slice(1).map(c => c.textContent)]))"""
+    )
+    assert rows[""] == ["Draw 1", "Draw 3"] and rows["Lost"][0] == "1", rows
+    assert rows["Current streak"][0] == "0" and rows["Best streak"][0] == "3", rows
+    page.click("#dlg-stats button[value=ok]")
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
     expect(page.locator("#dlg-end[open]")).to_be_visible()
