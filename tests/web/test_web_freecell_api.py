@@ -314,3 +314,29 @@ def test_hints_never_lead_back_to_a_position_of_the_game() -> None:
     probe = game.copy(stack=False)
     probe.push(Move.parse(hint.move))
     assert probe.key() not in seen
+
+
+def test_max_run_is_what_can_move_onto_a_card() -> None:
+    """The counter is the supermove limit capped at twelve cards (the most that can lie on a
+    card) and at what the columns hold besides the card it goes onto."""
+    from kosynka.cards import ALL_CARDS, Card
+    from kosynka.solver import solve
+    from kosynka.web.games.freecell import longest_run
+
+    game = FreeCell(15)
+    assert longest_run(game) == game.supermove_limit() == 5
+    won = FreeCell(1)
+    won.replay(solve(won).moves)
+    assert won.is_won() and longest_run(won) == 0
+    # The kings of clubs and diamonds alone in the columns, the rest home: the rule would let
+    # 40 cards move (4 free cells, 3 empty columns), the columns hold one card to move.
+    few = FreeCell.from_position(
+        [[Card.parse("KC")], [Card.parse("KD")], [], [], [], [], [], []],
+        foundations=(12, 12, 13, 13),
+    )
+    assert few.supermove_limit() == 5 * 2**6 and longest_run(few) == 1
+    # All 52 cards in four columns, four columns empty: 80 cards by the rule, 12 on a card.
+    deep = FreeCell.from_position(
+        [list(ALL_CARDS[13 * s : 13 * s + 13]) for s in range(4)] + [[]] * 4
+    )
+    assert deep.supermove_limit() == 5 * 2**4 and longest_run(deep) == 12

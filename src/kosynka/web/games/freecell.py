@@ -67,6 +67,14 @@ def idle_moves(game: FreeCell) -> int:
     return idle
 
 
+def longest_run(game: FreeCell) -> int:
+    """The longest group that can move onto a card now (the "Max run" counter): the supermove
+    limit, but never more than a run that can lie on a card (twelve, the queen down to the ace
+    on a king) nor than the columns hold besides the card it goes onto (0 once all are home)."""
+    on_table = sum(len(game.column(i)) for i in range(8))
+    return max(0, min(game.supermove_limit(), 12, on_table - 1))
+
+
 class FreeCellAdapter(WebAdapter):
     """FreeCell's web adapter."""
 
@@ -104,7 +112,7 @@ class FreeCellAdapter(WebAdapter):
                 "moves": len(moves),
                 "home": sum(counts),
                 "free_cells": game.free_cell_count(),
-                "longest": game.supermove_limit(),
+                "longest": longest_run(game),
             },
         }
 
