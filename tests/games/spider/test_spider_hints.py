@@ -28,12 +28,13 @@ def follow_hints(player: Player, limit: int = 1500) -> list[str]:
     return made
 
 
-@pytest.mark.parametrize(("deal", "suits"), ISSUE_DEALS)
-def test_following_the_hints_never_comes_back_and_ends(deal: int, suits: int) -> None:
+# Deal 7 (2 suits) is where the hints moved J♠, Q♥ and 3♠ to and fro for 20 moves.
+@pytest.mark.parametrize(("deal", "suits"), [*ISSUE_DEALS, (7, 2), (3, 1)])
+def test_following_the_hints_never_comes_back_nor_to_and_fro(deal: int, suits: int) -> None:
     player = Player(Spider(deal, rules=SpiderRules(suits=suits)))
     seen: set[Hashable] = {player.game.key()}
-    made = 0
-    longest = 0
+    last: dict[object, tuple[object, object, int]] = {}
+    gains = made = longest = 0
     while made < 1500:
         move = player.choose()
         if move is None:
@@ -44,6 +45,11 @@ def test_following_the_hints_never_comes_back_and_ends(deal: int, suits: int) ->
         assert key not in seen, f"hint {made} ({move}) went back to a position already had"
         seen.add(key)
         longest = max(longest, player.idle)
+        gains += player.idle == 0
+        if move.card is not None:
+            before = last.get(move.card)
+            assert before != (move.to, move.source, gains), f"hint {made} ({move}) went back"
+            last[move.card] = (move.source, move.to, gains)
     assert 20 < made < 1500  # it plays, and it stops: no hint is a shuffle
     assert longest <= MAX_IDLE
     assert player.game.is_won() or player.choose() is None

@@ -1,0 +1,167 @@
+"""Hints that play fair and never circle (issue 27 item 2), asked over real HTTP of a running
+``kosynka serve``: Spider's and Klondike's hints come from the no-peek players (the same as the
+game's player gives on the record), FreeCell's from the solver; with no useful move the hint has
+no move and says so in English and Russian (kind ``none``), and kind ``stuck`` once the game is
+over by ``outcome()``."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+from typing import Any
+
+import pytest
+from games.spider.spider_positions import position
+
+from kosynka import Klondike, KlondikeRules
+from kosynka.games.klondike.player import Player as KlondikePlayer
+from kosynka.games.spider import Spider, SpiderRules
+from kosynka.games.spider.player import Player as SpiderPlayer
+from kosynka.web.games.base import ended
+from kosynka.web.games.spider import ADAPTER as SPIDER
+from kosynka.web.games.spider import SpiderHints
+
+NONE_WORDS = (
+    "No useful move: undo or start a new deal.",
+    "Полезных ходов нет: отмените ход или начните новую сдачу.",
+)
+DEAL_WORDS = (
+    "No useful move: deal a new row from the stock.",
+    "Полезных ходов нет: раздайте из колоды новый ряд.",
+)
+KINGS = ["KC", "KC", "KD", "KD", "KH", "KH", "KS", "KS"]
+STUCK_WORDS = (
+    "No move can help any more: this game is lost. Undo or start a new deal.",
+    "Ни один ход уже не поможет: партия проиграна. Отмените ход или начните новую сдачу.",
+)
+
+
+def ask(server: str, game: str, record: dict[str, Any]) -> dict[str, Any]:
+    """POST /api/<game>/hint with ``record``; the answer's JSON."""
+    req = urllib.request.Request(
+        f"{server}/api/{game}/hint",
+        data=json.dumps({"record": record}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(req, timeout=60) as r:
+        assert r.status == 200
+        body: dict[str, Any] = json.loads(r.read())
+    return body
+
+
+def spider_record(number: int, suits: int, moves: list[str]) -> dict[str, Any]:
+    """A Spider game record as the page keeps it."""
+    return {
+        "game": "spider",
+        "rules": {"suits": suits},
+        "deal": {"number": number, "numbering": "kpat", "source": "chosen"},
+        "moves": moves,
+    }
+
+
+def klondike_record(number: int, draw: int, moves: list[str]) -> dict[str, Any]:
+    """A Klondike game record as the page keeps it."""
+    return {
+        "game": "klondike",
+        "rules": {"draw": draw, "passes": None, "foundation_return": True},
+        "deal": {"number": number, "numbering": "pysol", "source": "chosen"},
+        "moves": moves,
+    }
+
+
+def spider_line(number: int, suits: int) -> list[str]:
+    """The moves of a game that follows Spider's hints until they end."""
+    player = SpiderPlayer(Spider(number, rules=SpiderRules(suits=suits)))
+    made: list[str] = []
+    while (move := player.choose()) is not None:
+        player.follow(move)
+        made.append(str(move))
+    return made
+
+
+def test_spider_hints_are_the_no_peek_players_and_end_in_words(server: str) -> None:
+    """On the issue's 2-suit deal #1247586768: at the deal, after some moves and at the end
+    the page's hint is the no-peek player's (no solver while cards are hidden), a row is
+    hinted with its words, and at the end there is no move: ``none`` with its words, or
+    ``stuck`` if ``outcome()`` calls the game lost."""
+    number, suits = 1247586768, 2
+    line = spider_line(number, suits)
+    start = Spider(number, rules=SpiderRules(suits=suits))
+    first_deal = line.index("s") if "s" in line else None
+    for n in sorted({0, 20, len(line) // 2, first_deal or 0, len(line)}):
+        hints = SpiderHints(start)
+        for text in line[:n]:
+            hints.follow(hints.game.parse_move(text))
+        move, kind = hints.hint()
+        body = ask(server, "spider", spider_record(number, suits, line[:n]))
+        assert body["kind"] != "solver" and not SPIDER.solver_may_hint(hints.game)
+        assert (body["move"], body["kind"]) == (None if move is None else str(move), kind), n
+        if n == first_deal:
+            assert kind == "deal" and (body["en"], body["ru"]) == DEAL_WORDS
+        if n == len(line):
+            assert body["move"] is None
+            end = ended(hints.game)
+            assert body["kind"] == ("none" if end is None else end)
+            words = NONE_WORDS if end is None else STUCK_WORDS
+            assert (body["en"], body["ru"]) == words
+    assert first_deal is not None
+
+
+def test_klondike_says_no_useful_move_in_both_languages(server: str) -> None:
+    """Deal 4 (Draw 3) followed by its hints ends where moves are left that could still make
+    progress (the four of spades could go home again), but none the player sees helps: kind
+    ``none``, no move, and the words in English and Russian."""
+    game = Klondike(4, rules=KlondikeRules(draw=3))
+    player = KlondikePlayer(game.copy(stack=False), 0, hints=True)
+    made: list[str] = []
+    while True:
+        player.rng = random.Random(0)
+        move = player.choose()
+        if move is None:
+            break
+        player.follow(move)
+        made.append(str(move))
+    assert ended(player.game) is None  # not over: some move could make progress
+    body = ask(server, "klondike", klondike_record(4, 3, made))
+    assert body["kind"] == "none" and body["move"] is None
+    assert (body["en"], body["ru"]) == NONE_WORDS
+    # One move before, the hint is the move that was made there.
+    body = ask(server, "klondike", klondike_record(4, 3, made[:-1]))
+    assert body["move"] == made[-1]
+
+
+def test_freecell_still_answers_from_the_solver(server: str) -> None:
+    record = {
+        "game": "freecell",
+        "rules": {"cells": 4, "foundation_return": True},
+        "deal": {"number": 1, "numbering": "ms", "source": "chosen"},
+        "moves": [],
+    }
+    body = ask(server, "freecell", record)
+    assert body["kind"] == "solver" and body["winnable"] is True and body["move"]
+    record["moves"] = [body["move"]]
+    body = ask(server, "freecell", record)
+    assert body["kind"] == "solver" and body["move"]
+
+
+def test_stuck_words() -> None:
+    """``stuck`` says no card can move when none can, and otherwise that no move can help."""
+    stuck = position(["* " + KINGS[0], *KINGS[1:], "AH", "AS"])
+    assert next(stuck.generate_legal_moves(), None) is None
+    assert SpiderHints(stuck).hint() == (None, "stuck")
+    assert SPIDER.hint_words(stuck, None, "stuck") == (
+        "No card can move any more.",
+        "Больше ни одна карта не сдвинется.",
+    )
+    assert SPIDER.hint_words(Spider(1), None, "stuck") == STUCK_WORDS
+    assert SPIDER.hint_words(Spider(1), None, "none") == NONE_WORDS
+
+
+@pytest.mark.parametrize("suits", [1, 4])
+def test_spider_hint_at_the_deal_reads_no_face_down_card(server: str, suits: int) -> None:
+    """The hint at a fresh deal is the no-peek player's, not the solver's line."""
+    body = ask(server, "spider", spider_record(1345069927, suits, []))
+    player = SpiderPlayer(Spider(1345069927, rules=SpiderRules(suits=suits)))
+    move = player.choose()
+    assert move is not None and body["move"] == str(move) and body["kind"] == "heuristic"
