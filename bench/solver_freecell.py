@@ -15,6 +15,9 @@ Parts (see ``bench/solver_freecell.md`` for what each measures and the figures):
     --json``. Wall and CPU time of each process; per-deal median and p99 (fc-solve's from the
     time stamps it prints per board, ours from the ``ms`` of the JSON lines, the search's own
     time); decided deals; our mean line length.
+``speed2``
+    Two processes a side in one run: two fc-solve range solvers at once on the two halves of
+    LO-HI against ``kosynka solve --jobs 2`` on the whole range; wall times.
 ``breakdown``
     Where our process spends its time, in this process on the same deals: dealing
     (``FreeCell(n)``), the search (the core), the replay of the line through the rules and the
@@ -123,6 +126,38 @@ def run_ours(deals: str, extra: list[str]) -> dict[str, object]:
     wall, cpu = time.perf_counter() - t0, cpu_children() - cpu0
     rows = [json.loads(line) for line in out.splitlines()]
     return {"wall": wall, "cpu": cpu, "rows": rows[:-1], "summary": rows[-1]["summary"]}
+
+
+def part_speed2(lo: int, hi: int) -> dict[str, object]:
+    """Two processes a side, in one run: two fc-solve range solvers at once on the two halves
+    of LO-HI (Debian's package has no threaded range solver) and ``kosynka solve --jobs 2``
+    on the whole range. Wall time of each side."""
+    exe = shutil.which("freecell-solver-range-parallel-solve")
+    if exe is None:
+        raise SystemExit("fc-solve is not installed (apt-get install freecell-solver-bin)")
+    mid = (lo + hi) // 2
+    t0 = time.perf_counter()
+    procs = [
+        subprocess.Popen([exe, str(a), str(b), "1", "-l", "lg"], stdout=subprocess.DEVNULL)
+        for a, b in ((lo, mid), (mid + 1, hi))
+    ]
+    for proc in procs:
+        proc.wait()
+    fcs_wall = time.perf_counter() - t0
+    cmd = [sys.executable, "-m", "kosynka", "solve", "--game", "freecell", "--deals"]
+    cmd += [f"{lo}-{hi}", "--jobs", "2", "--json"]
+    t0 = time.perf_counter()
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    ours_wall = time.perf_counter() - t0
+    summary = json.loads(out.splitlines()[-1])["summary"]
+    print(f"\n## speed, two processes: MS {lo}-{hi}\n")
+    print("| solver | wall s | decided |")
+    print("|---|---|---|")
+    print(f"| fc-solve -l lg, two range solvers on the halves | {fcs_wall:.2f} | - |")
+    decided = summary["count"] - summary["limit"]
+    print(f"| kosynka solve --jobs 2 | {ours_wall:.2f} | {decided}/{summary['count']} |")
+    print(f"\nratio (kosynka / fc-solve): wall {ours_wall / fcs_wall:.2f}")
+    return {"fcs_wall": fcs_wall, "ours_wall": ours_wall}
 
 
 def part_speed(lo: int, hi: int) -> dict[str, object]:
@@ -373,6 +408,8 @@ def main() -> None:
     if "speed" in parts:
         got = part_speed(lo, hi)
         rows = got["ours"]["rows"]  # type: ignore[index]
+    if "speed2" in parts:
+        part_speed2(lo, hi)
     if "breakdown" in parts:
         part_breakdown(lo, hi)
     if "lines" in parts:
