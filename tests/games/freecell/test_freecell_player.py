@@ -27,8 +27,12 @@ class TestSafeHome(unittest.TestCase):
     def test_aces_and_twos_are_safe(self) -> None:
         found = [0, 0, 0, 0]
         assert is_safe_home(Card.parse("AH").index, found)
-        assert not is_safe_home(Card.parse("2H").index, [0, 0, 1, 0]) or True
         assert is_safe_home(Card.parse("2H").index, [0, 0, 1, 0])
+        # Safety is about landing places, not whose turn it is: every two is safe, a three only
+        # once both black twos are home.
+        assert is_safe_home(Card.parse("2S").index, [0, 0, 0, 0])
+        assert not is_safe_home(Card.parse("3H").index, [2, 0, 2, 1])
+        assert is_safe_home(Card.parse("3H").index, [2, 0, 2, 2])
 
     def test_a_card_is_safe_when_the_other_colour_is_home_below_it(self) -> None:
         # 5H is needed by 4C and 4S as a landing place until they are home.
