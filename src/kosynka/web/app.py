@@ -317,7 +317,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             services[spec.name] = GameService(adapter, settings)
     app.state.settings = settings
     app.state.services = services
-    app.state.service = services["klondike"]
     shares = os.environ.get(SHARES_ENV) or None  # set by `kosynka serve` for its workers
     buckets = SharedBuckets(
         Rates(settings.client_work_per_s, settings.client_work_burst),

@@ -47,8 +47,6 @@ class Settings:
     """Requests with a larger body are refused with 413. Every body the schema allows fits: a
     record of the most moves allowed, each at its longest (16 characters, each up to 6 bytes as
     a JSON escape)."""
-    max_moves: int = 6000
-    """The longest move list a game record may carry."""
     hint_time: float = 0.5
     """Seconds the solver may spend on a hint."""
     collect_time: float = 0.3
@@ -109,7 +107,6 @@ class Settings:
         d = cls()
         return cls(
             max_body_bytes=_int_env("KOSYNKA_MAX_BODY", d.max_body_bytes),
-            max_moves=_int_env("KOSYNKA_MAX_MOVES", d.max_moves),
             hint_time=_float_env("KOSYNKA_HINT_TIME", d.hint_time),
             collect_time=_float_env("KOSYNKA_COLLECT_TIME", d.collect_time),
             analysis_time=_float_env("KOSYNKA_ANALYSIS_TIME", d.analysis_time),
