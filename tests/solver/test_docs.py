@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
 import kosynka.solver
 import kosynka.solver.stats
-
-
-@pytest.mark.parametrize("module", [kosynka.solver, kosynka.solver.stats])
-def test_docstring_examples(module: object) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
-    assert result.attempted > 0
-    assert result.failed == 0
 
 
 def test_wilson_interval_edges() -> None:

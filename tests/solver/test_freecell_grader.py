@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
 import kosynka.library.graders.freecell as grader
@@ -45,8 +43,3 @@ def test_score_and_thresholds() -> None:
     assert grader.grade_of((grader.EASY_BELOW + grader.HARD_FROM) / 2) == "normal"
     with pytest.raises(ValueError):
         grader.difficulty_score(grader.figures_of(0, 0, 0.0, 0.0, 1))
-
-
-def test_docstring_examples() -> None:
-    result = doctest.testmod(grader)
-    assert result.attempted > 0 and result.failed == 0

@@ -3,7 +3,6 @@ examples of the package."""
 
 from __future__ import annotations
 
-import doctest
 import unittest
 
 import pytest
@@ -11,7 +10,6 @@ import pytest
 import kosynka.games.freecell as fc
 from kosynka.errors import InvalidNotationError, InvalidPositionError
 from kosynka.games.base import detect_position, game_class, game_spec
-from kosynka.games.freecell import deals, notation, player, reasons, rules, spec
 from kosynka.games.freecell.notation import format_fcs, format_text
 
 
@@ -102,9 +100,3 @@ class TestRegistry(unittest.TestCase):
         )
         assert "(the tableau is empty)" in fc.SPEC.render(empty)
         assert "cells (none)" in fc.SPEC.render(empty)
-
-
-@pytest.mark.parametrize("module", [fc, deals, notation, player, reasons, rules, spec])
-def test_docstring_examples(module: object) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
-    assert result.failed == 0
