@@ -295,17 +295,36 @@ def test_freecell_says_its_own_words_and_its_dead_end_at_once(open_page: Any) ->
 
 
 def test_spider_says_its_own_words_at_its_dead_end(open_page: Any) -> None:
-    """A Spider game saved at a dead end (4 suits, stock dealt out): the end dialog, opened on
-    load, speaks of Spider's dead end, in English and in Russian, with "Still winnable?" in the
-    menu and in the dialog's words."""
+    """A Spider game (4 suits) one move before a dead end: the move made by taps, and the end
+    dialog comes with its view; it speaks of Spider's dead end, in English and in Russian (and
+    again after a reload), with "Still winnable?" in the menu and in the dialog's words; the
+    game counts as lost once."""
     deal, line = dead_end(lambda n: SPIDER.deal(n, SPIDER.make_rules(suits=4)), range(1, 300))
     rec = {
         "game": "spider",
         "rules": {"suits": 4},
         "deal": {"number": deal, "numbering": "kpat", "source": "chosen"},
-        "moves": line,
+        "moves": line[:-1],
     }
     page = open_page("/spider/4-suits", phone=True, storage=saved("kosynka.game.v1.spider-4", rec))
+    wait_moves(page, len(line) - 1)
+    assert page.locator("#dlg-end[open]").count() == 0
+    if line[-1] == "s":
+        page.locator('#board [data-pile="stock"]').first.click(position={"x": 10, "y": 10})
+    else:
+        src, rest = line[-1].split(":")
+        code, dst = rest.split(">")
+        pile = f"c{int(src) - 1}"
+        card = page.locator(f'#board .card[data-card="{code}"][data-pile="{pile}"]').last
+        box = card.bounding_box()
+        page.mouse.click(box["x"] + 8, box["y"] + 5)
+        tap_target(page, f"c{int(dst) - 1}")
+    page.wait_for_function(
+        f"() => document.getElementById('c-moves').textContent === '{len(line)}'"
+    )
+    assert page.locator("#dlg-end[open]").count() == 1  # with the move's view, not later
+    lost = stored(page, "kosynka.stats.v1")["spider-4"]
+    assert lost["lost"] == 1 and lost["streak"] == 0, lost
     for lang in ("en", "ru"):
         if lang == "ru":
             page.keyboard.press("Escape")
@@ -314,6 +333,7 @@ def test_spider_says_its_own_words_at_its_dead_end(open_page: Any) -> None:
             page.reload()
             page.wait_for_selector("body[data-ready='1']")
         expect(page.locator("#dlg-end[open]")).to_be_visible()
+        assert stored(page, "kosynka.stats.v1")["spider-4"] == lost  # counted once
         text = dialog_texts(page)
         assert_own_words("spider", lang, text)
         assert ("row" if lang == "en" else "ряд") in page.inner_text("#end-text")
