@@ -19,7 +19,9 @@ solver). For each game, rules and grade the table gives:
   ever; in Spider a card turned up, a row dealt, a run removed, or more cards in suit than since
   the last of those;
 * ``none``: games that ended with a hint of kind ``none`` ("no useful move: undo or start a new
-  deal"); ``stuck``: games that ended with no legal move; ``cap``: games cut at the move cap;
+  deal": moves are left, but none the player sees helps); ``stuck``: games that ended lost by
+  the game's ``outcome()`` (no legal move, or a certain dead end); ``cap``: games cut at the
+  move cap;
 * ``ms``: the mean time of one hint (this bench keeps each game's hint player from move to
   move; the server rebuilds it from the record at each request).
 
@@ -51,13 +53,13 @@ from kosynka.games.spider import Spider
 from kosynka.library import read_starter
 from kosynka.library.build import numbering_of
 from kosynka.library.grading import GRADES, wilson_interval
-from kosynka.web import bridges
 from kosynka.web.games.base import ended
 from kosynka.web.games.freecell import ADAPTER as FREECELL
 from kosynka.web.games.klondike import ADAPTER as KLONDIKE
 from kosynka.web.games.klondike import hint_of
 from kosynka.web.games.spider import ADAPTER as SPIDER
 from kosynka.web.games.spider import SpiderHints
+from kosynka.web.service import solver_hint
 from kosynka.web.settings import Settings
 
 MAX_MOVES = {"klondike": 3000, "freecell": 1000, "spider": 3000}
@@ -159,17 +161,6 @@ def _source(game: Any, move: Any) -> object:
     return "other"
 
 
-def _solver_first(game: Any, had: set[Hashable]) -> Any | None:
-    """The solver's next move within the hint time when it leads to no position in ``had``
-    (the service's solver path), else None."""
-    ans = bridges.solve(game, HINT_TIME)
-    if ans.status != "solved" or not ans.moves:
-        return None
-    probe = game.copy(stack=False)
-    probe.push(ans.moves[0])
-    return None if probe.key() in had else ans.moves[0]
-
-
 class Follower:
     """The web's hints along one game, kept from move to move."""
 
@@ -197,11 +188,11 @@ class Follower:
             return hint_of(g, self.player.choose())
         if self.name == "spider":
             if SPIDER.solver_may_hint(g):
-                move = _solver_first(g, self.had)
+                move, _ = solver_hint(g, self.had, HINT_TIME)
                 if move is not None:
                     return move, "solver"
             return self.hints.hint()
-        move = _solver_first(g, self.had)
+        move, _ = solver_hint(g, self.had, HINT_TIME)
         if move is not None:
             return move, "solver"
         return FREECELL.heuristic_hint(g)

@@ -15,12 +15,15 @@ import pytest
 from games.spider.spider_positions import position
 
 from kosynka import Klondike, KlondikeRules
+from kosynka.games.freecell import FreeCell
 from kosynka.games.klondike.player import Player as KlondikePlayer
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.games.spider.player import Player as SpiderPlayer
+from kosynka.web import bridges
 from kosynka.web.games.base import ended
 from kosynka.web.games.spider import ADAPTER as SPIDER
 from kosynka.web.games.spider import SpiderHints
+from kosynka.web.service import history_keys, solver_hint
 
 NONE_WORDS = (
     "No useful move: undo or start a new deal.",
@@ -165,3 +168,22 @@ def test_spider_hint_at_the_deal_reads_no_face_down_card(server: str, suits: int
     player = SpiderPlayer(Spider(1345069927, rules=SpiderRules(suits=suits)))
     move = player.choose()
     assert move is not None and body["move"] == str(move) and body["kind"] == "heuristic"
+
+
+def test_the_solver_hint_takes_another_winning_move_rather_than_go_back() -> None:
+    """When the solver's line would lead to a position the game has had, the hint is another
+    move to a new position from which the solver finds a line (FreeCell deal 1, with the
+    position after the solver's first move marked as had)."""
+    game = FreeCell(1)
+    first, winnable = solver_hint(game, set(), 1.0)
+    assert first is not None and winnable is True
+    after = game.copy(stack=False)
+    after.push(first)
+    move, winnable = solver_hint(game, {game.key(), after.key()}, 1.0)
+    assert move is not None and move != first and winnable is True
+    probe = game.copy(stack=False)
+    probe.push(move)
+    assert probe.key() not in {game.key(), after.key()}
+    assert bridges.solve(probe, 1.0).status == "solved"
+    game.push(move)
+    assert history_keys(game) == {game.copy(stack=False).key(), FreeCell(1).key()}

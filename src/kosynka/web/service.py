@@ -9,7 +9,7 @@ import hashlib
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -68,6 +68,51 @@ class ReplayCache:
             self._items.move_to_end(key)
             while len(self._items) > self._size:
                 self._items.popitem(last=False)
+
+
+def history_keys(game: Game[Any]) -> set[Hashable]:
+    """The keys of every position ``game`` has had (its move stack, read back on a copy), the
+    one now included."""
+    probe = game.copy()
+    keys = {probe.key()}
+    while probe.move_stack:
+        probe.pop()
+        keys.add(probe.key())
+    return keys
+
+
+def solver_hint(
+    game: Game[Any], had: Collection[Hashable], seconds: float
+) -> tuple[Any | None, bool | None]:
+    """The next move of a winning line from ``game`` that leads to no position in ``had``, and
+    whether the solver found ``game`` winnable (None: not decided in time). The solver's own
+    line first; when its first move leads back to a position in ``had``, of the other legal
+    moves to new positions the one from which the solver finds the shortest line, within
+    ``seconds`` more in all (a winning line through a position had is no hint: the player
+    would go round a circle)."""
+    ans = bridges.solve(game, seconds)
+    winnable = {"solved": True, "unsolvable": False}.get(ans.status)
+    if ans.status != "solved" or not ans.moves:
+        return None, winnable
+    first = ans.moves[0]
+    probe = game.copy(stack=False)
+    probe.push(first)
+    if probe.key() not in had:
+        return first, True
+    deadline = time.monotonic() + seconds
+    best: tuple[int, Any] | None = None
+    for move in game.generate_legal_moves():
+        left = deadline - time.monotonic()
+        if left <= 0.01:
+            break
+        probe = game.copy(stack=False)
+        probe.push(move)
+        if probe.key() in had:
+            continue
+        line = bridges.solve(probe, min(left, max(seconds / 4, 0.05)))
+        if line.status == "solved" and (best is None or len(line.moves) < best[0]):
+            best = (len(line.moves), move)
+    return (None if best is None else best[1]), True
 
 
 class GameService:
@@ -260,13 +305,12 @@ class GameService:
             return self._hint_response(game, None, end, True if end == "won" else None)
         winnable: bool | None = None
         if self.adapter.solver_may_hint(game):
-            ans = bridges.solve(game, self.settings.hint_time)
-            winnable = {"solved": True, "unsolvable": False}.get(ans.status)
             played = self._with_history(record)
-            if ans.status == "solved" and ans.moves and not self._goes_back(played, ans.moves[0]):
-                return self._hint_response(game, ans.moves[0], "solver", True)
-            # No line in time, or its first move leads back to a position the game has had
-            # (a hint never undoes the player's moves): the player's move, which avoids them.
+            move, winnable = solver_hint(game, history_keys(played), self.settings.hint_time)
+            if move is not None:
+                return self._hint_response(game, move, "solver", True)
+            # No line in time, or none that avoids the positions the game has had (a hint
+            # never undoes the player's moves): the player's move, which avoids them.
             move, kind = self.adapter.heuristic_hint(played)
         else:
             start = self.spec.deal(
@@ -376,20 +420,6 @@ class GameService:
         for text in record.moves:
             game.push(game.parse_move(text))
         return game
-
-    @staticmethod
-    def _goes_back(played: Game[Any], move: Any) -> bool:
-        """True when ``move`` from ``played``'s position leads to a position ``played`` has
-        had before (its move stack is walked on a copy)."""
-        probe = played.copy()
-        probe.push(move)
-        target = probe.key()
-        walk = played.copy()
-        while walk.move_stack:
-            walk.pop()
-            if walk.key() == target:
-                return True
-        return False
 
     def _hint_response(
         self, game: Game[Any], move: Any, kind: str, winnable: bool | None
