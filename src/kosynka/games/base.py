@@ -26,8 +26,10 @@ class Termination(enum.Enum):
     """The game is won (Klondike and FreeCell: every card is home; Spider: all eight runs
     removed)."""
     STUCK = "stuck"
-    """No move can help any more (Klondike: no card can ever move again, however the stock is
-    cycled; FreeCell and Spider: no legal move at all)."""
+    """The game is lost: no move is legal, or no sequence of moves can ever make progress (a
+    dead end: Klondike: turn up a face-down card or send one more card home, however the
+    stock is turned; FreeCell: send one more card home; Spider: turn up a face-down card,
+    deal a row or remove a run), whatever the face-down cards are."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ from typing import Final
 from kosynka.cards import ALL_CARDS, Card, Suit
 from kosynka.errors import InvalidNotationError, InvalidPositionError, Reason
 from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
+from kosynka.games.freecell import deadend
 from kosynka.games.freecell import reasons as R
 from kosynka.games.freecell.deals import check_deal_number, freecell_columns
 from kosynka.numtext import parse_whole
@@ -653,12 +654,22 @@ class FreeCell(Game[Move]):
         """True when no move at all is legal (and the game is not won)."""
         return not self.is_won() and not self.legal_move_list()
 
+    def is_dead_end(self) -> bool:
+        """True when no sequence of legal moves can ever put more cards home than the
+        foundations hold now, so the game is lost, however the cards are moved to and fro
+        (see :mod:`kosynka.games.freecell.deadend`; a search too large for its bound answers
+        False). A won game is not at a dead end."""
+        return deadend.search(self).dead
+
     def outcome(self) -> Outcome | None:
-        """``Outcome(WON)`` when every card is home, ``Outcome(STUCK)`` when no move is legal,
-        otherwise ``None``."""
+        """``Outcome(WON)`` when every card is home, ``Outcome(STUCK)`` when the game is lost:
+        no move is legal (:meth:`is_stuck`), or no sequence of moves can ever send one more
+        card home (:meth:`is_dead_end`); otherwise ``None``. The dead-end search is bounded (a
+        few milliseconds as a rule): ask this once per position shown, not in a search's inner
+        loop."""
         if self.is_won():
             return Outcome(Termination.WON)
-        if self.is_stuck():
+        if self.is_stuck() or self.is_dead_end():
             return Outcome(Termination.STUCK)
         return None
 

@@ -27,6 +27,7 @@ from kosynka.errors import (
     Reason,
 )
 from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
+from kosynka.games.klondike import deadend
 from kosynka.games.klondike import reasons as R
 from kosynka.games.klondike.deals import KlondikeLayout, check_deal_number, klondike_layout
 from kosynka.numtext import parse_whole
@@ -673,12 +674,22 @@ class Klondike(Game[Move]):
             else:
                 return True
 
+    def is_dead_end(self) -> bool:
+        """True when no sequence of legal moves can ever turn up a face-down card or put more
+        cards home than the foundations hold now, however the stock is turned: the game is
+        lost whatever the face-down cards are (see :mod:`kosynka.games.klondike.deadend`; a
+        search too large for its bound answers False). A won game is not at a dead end."""
+        return deadend.search(self).dead
+
     def outcome(self) -> Outcome | None:
-        """``Outcome(WON)`` when every card is home, ``Outcome(STUCK)`` when nothing can ever
-        move again, otherwise ``None``."""
+        """``Outcome(WON)`` when every card is home, ``Outcome(STUCK)`` when the game is lost:
+        nothing can ever move again (:meth:`is_stuck`), or no sequence of moves can ever turn
+        up a face-down card or send one more card home (:meth:`is_dead_end`); otherwise
+        ``None``. The dead-end search is bounded (a few milliseconds as a rule): ask this once
+        per position shown, not in a search's inner loop."""
         if self.is_won():
             return Outcome(Termination.WON)
-        if self.is_stuck():
+        if self.is_stuck() or self.is_dead_end():
             return Outcome(Termination.STUCK)
         return None
 

@@ -32,6 +32,7 @@ from typing import Final
 from kosynka.cards import ALL_CARDS, Card, Suit
 from kosynka.errors import InvalidNotationError, InvalidPositionError, Reason
 from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
+from kosynka.games.spider import deadend
 from kosynka.games.spider import reasons as R
 from kosynka.games.spider.deals import (
     SpiderLayout,
@@ -677,12 +678,22 @@ class Spider(Game[Move]):
         nothing can ever change. A game that can only shuffle cards to and fro is not stuck."""
         return not self.is_won() and not self.legal_move_list()
 
+    def is_dead_end(self) -> bool:
+        """True when no sequence of legal moves can ever turn up a face-down card, deal a row
+        or remove a finished run: the game is lost whatever the face-down cards and the stock
+        are (see :mod:`kosynka.games.spider.deadend`; a search too large for its bound answers
+        False). A won game is not at a dead end."""
+        return deadend.search(self).dead
+
     def outcome(self) -> Outcome | None:
-        """``Outcome(WON)`` when all eight runs are removed, ``Outcome(STUCK)`` when no move is
-        legal, otherwise ``None``."""
+        """``Outcome(WON)`` when all eight runs are removed, ``Outcome(STUCK)`` when the game is
+        lost: no move is legal (:meth:`is_stuck`), or no sequence of moves can ever turn up a
+        face-down card, deal a row or remove a run (:meth:`is_dead_end`); otherwise ``None``.
+        The dead-end search is bounded (a few milliseconds as a rule): ask this once per
+        position shown, not in a search's inner loop."""
         if self.is_won():
             return Outcome(Termination.WON)
-        if self.is_stuck():
+        if self.is_stuck() or self.is_dead_end():
             return Outcome(Termination.STUCK)
         return None
 
