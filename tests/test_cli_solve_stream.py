@@ -106,7 +106,17 @@ def test_workers_are_given_only_a_few_chunks_ahead() -> None:
             yield n
 
     spec = game_spec("klondike")
-    task: solve_cli._Task = ("klondike", "pysol", spec.make_rules(), None, 50, False, "text")
+    task: solve_cli._Task = (
+        "klondike",
+        "pysol",
+        spec.make_rules(),
+        None,
+        50,
+        False,
+        "text",
+        "python",
+        False,
+    )
     jobs = 2
     rows = solve_cli._pooled(task, numbers(), jobs)
     first = [next(rows) for _ in range(3)]
