@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from kosynka.games.klondike.rules import Klondike
 
-LIMIT: Final = 5_000
+LIMIT: Final = 4_000
 """The most positions :func:`search` looks at before it answers "not dead" (bound hit)."""
 
 _RANK: Final = tuple(i % 13 + 1 for i in range(52))

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 ROW: Final = 10
 """Cards in a dealt row: a row can be dealt only with at least this many cards on the table."""
 
-LIMIT: Final = 8_000
+LIMIT: Final = 4_000
 """The most positions :func:`search` looks at before it answers "not dead" (bound hit)."""
 
 _RANK: Final = tuple(i % 13 + 1 for i in range(52))
