@@ -50,6 +50,11 @@ _WEIGHT = 1
 """How much a card buried one deeper counts against a position in the search order, against
 one move more to reach it."""
 
+_FITTERS: Final = tuple(
+    tuple(y for y in range(52) if _FITS[y] == _WANTS[x]) if _RANK[x] > 1 else () for x in range(52)
+)
+"""Per card: the two cards that may lie on it in a column (none on an ace)."""
+
 _State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """Column numbers (sorted; see :class:`_Columns`), free cells (sorted, -1 for an empty one),
 foundation counts."""
@@ -137,6 +142,28 @@ def _can_dig_out(cols: list[list[int]], cells: list[int], found: list[int]) -> b
     return False
 
 
+def useless_returns(found: list[int]) -> set[int]:
+    """The cards on the foundations whose return to a column can never help send one more
+    card home: each card that could lie on one is on the foundations and useless itself, and
+    the card under it on its foundation is useless too (an ace is useless: no card lies on an
+    ace). As in Klondike (:func:`kosynka.games.klondike.deadend.useless_returns`), a line
+    that takes such a card back does as well leaving it home: nothing is ever put on it,
+    nothing under it comes back, and the foundations hold at least as many cards at every
+    step."""
+    home = {s * 13 + r for s in range(4) for r in range(found[s])}
+    useful: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for x in home - useful:
+            if (_RANK[x] > 1 and x - 1 in useful) or any(
+                y in useful or y not in home for y in _FITTERS[x]
+            ):
+                useful.add(x)
+                changed = True
+    return home - useful
+
+
 def search(game: FreeCell, limit: int = LIMIT) -> DeadEndSearch:
     """Whether ``game`` is at a dead end: no sequence of legal moves can put more cards on the
     foundations than they hold now (see the module note).
@@ -149,6 +176,7 @@ def search(game: FreeCell, limit: int = LIMIT) -> DeadEndSearch:
     if _can_dig_out(game._cols, game._cells, game._found):
         return DeadEndSearch(False, False, 1)
     back = game.rules.foundation_return
+    useless = useless_returns(game._found) if back else set()
     table = _Columns()
     cards, wants, starts, pops = table.cards, table.wants, table.start, table.pops
     empty = table.id(())
@@ -281,6 +309,8 @@ def search(game: FreeCell, limit: int = LIMIT) -> DeadEndSearch:
                 if not n:
                     continue
                 card = s * 13 + n - 1
+                if card in useless:
+                    continue  # taking it back never helps (see useless_returns)
                 for k in onto.get(_FITS[card], nothing) + empty_at:
                     f = list(found)
                     f[s] -= 1

@@ -55,6 +55,10 @@ _FITS: Final = tuple(_RANK[i] * 2 + _RED[i] for i in range(52))
 _WANTS: Final = tuple((_RANK[i] - 1) * 2 + 1 - _RED[i] for i in range(52))
 """Per card on top of a column: the key of the cards that may lie on it."""
 _KING: Final = 13
+_FITTERS: Final = tuple(
+    tuple(y for y in range(52) if _FITS[y] == _WANTS[x]) if _RANK[x] > 1 else () for x in range(52)
+)
+"""Per card: the two cards that may lie on it in a column (none on an ace)."""
 
 _Column = tuple[int, tuple[int, ...]]
 """A column: 1 when it hides cards (else 0), and its face-up cards bottom to top."""
@@ -85,6 +89,37 @@ def _start(game: Klondike) -> _State:
     return cols, tuple(game._found), talon, len(game._waste), game.pass_number
 
 
+def useless_returns(found: list[int], face_down: set[int]) -> set[int]:
+    """The cards on the foundations whose return to the tableau can never help make progress:
+    no card that could lie on one can ever get there (each is face down, or on the
+    foundations and useless itself), and the card under it on its foundation is useless too
+    (returning that one is why this one would have to come back first). An ace is useless (no
+    card lies on an ace).
+
+    Taking such a card back is never needed: in a line that does, leave it home and drop its
+    later moves; no other move needs it off the foundation or on a column (nothing is ever put
+    on it, nothing under it comes back), a column it covered is only freer, and the
+    foundations hold at least as many cards at every step, so progress comes as soon. The set
+    is the largest with that property (the cards left over when the useful ones, those some
+    card could lie on or whose lower card is useful, have been found)."""
+    home = {s * 13 + r for s in range(4) for r in range(found[s])}
+    useful: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for x in home - useful:
+            if _RANK[x] > 1 and x - 1 in useful:
+                useful.add(x)
+                changed = True
+                continue
+            for y in _FITTERS[x]:
+                if (y in home and y in useful) or (y not in home and y not in face_down):
+                    useful.add(x)
+                    changed = True
+                    break
+    return home - useful
+
+
 def search(game: Klondike, limit: int = LIMIT) -> DeadEndSearch:
     """Whether ``game`` is at a dead end: no sequence of legal moves can turn up a face-down
     card or put more cards on the foundations than they hold now (see the module note).
@@ -98,6 +133,8 @@ def search(game: Klondike, limit: int = LIMIT) -> DeadEndSearch:
     passes = rules.passes
     back = rules.foundation_return
     goal = sum(game._found)
+    face_down = {c for col, h in zip(game._cols, game._hidden, strict=True) for c in col[:h]}
+    useless = useless_returns(game._found, face_down) if back else set()
     unlimited = passes is None
     any_order = unlimited and draw == 1
     """Every talon card can be brought to the top at any time: only the set of them counts."""
@@ -181,6 +218,8 @@ def search(game: Klondike, limit: int = LIMIT) -> DeadEndSearch:
                 if not n:
                     continue
                 card = s * 13 + n - 1
+                if card in useless:
+                    continue  # taking it back never helps (see useless_returns)
                 for k in empties if _RANK[card] == _KING else onto.get(_FITS[card], nothing):
                     f = list(found)
                     f[s] -= 1
