@@ -471,3 +471,19 @@ def test_the_bound_says_not_dead_and_says_so() -> None:
         (spider_deadend, Spider(1)),
     ):
         assert not detector.search(won).dead
+
+
+def test_cards_taken_back_for_nothing_stay_home() -> None:
+    c = [Card.parse(t).index for t in ("AC", "2C", "AD", "AH", "3D", "3H")]
+    ac, two_c, ad, ah, three_d, three_h = c
+    # Nothing lies on an ace; 2C helps back only if a red ace can come onto it.
+    assert klondike_deadend.useless_returns([5, 0, 0, 0], set()) == {ac}
+    assert klondike_deadend.useless_returns([5, 0, 0, 0], {ad, ah}) == {ac, two_c}
+    # 4C's red threes are face down, but 3C under it is worth taking back: so is 4C.
+    assert klondike_deadend.useless_returns([5, 0, 0, 0], {three_d, three_h}) == {ac}
+    # FreeCell: only KS left out, nothing is worth taking back. With the hearts out, a black
+    # card a heart can lie on is, and so is a red card such a black card can lie on, but for
+    # the aces and 2D (only the black aces, useless, could lie on it).
+    assert len(freecell_deadend.useless_returns([13, 13, 13, 12])) == 51
+    useless = freecell_deadend.useless_returns([13, 13, 0, 13])
+    assert useless == {Card.parse(t).index for t in ("AC", "AD", "2D", "AS")}
