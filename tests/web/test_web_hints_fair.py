@@ -19,7 +19,7 @@ from kosynka.games.freecell import FreeCell
 from kosynka.games.klondike.player import Player as KlondikePlayer
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.games.spider.player import Player as SpiderPlayer
-from kosynka.web import bridges
+from kosynka.web import bridges, service
 from kosynka.web.games.base import ended
 from kosynka.web.games.spider import ADAPTER as SPIDER
 from kosynka.web.games.spider import SpiderHints
@@ -187,3 +187,26 @@ def test_the_solver_hint_takes_another_winning_move_rather_than_go_back() -> Non
     assert bridges.solve(probe, 1.0).status == "solved"
     game.push(move)
     assert history_keys(game) == {game.copy(stack=False).key(), FreeCell(1).key()}
+
+
+def test_hints_that_are_followed_follow_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Following FreeCell's hints from the deal wins without a position twice and with one
+    search: each hint after the first is the next move of the line found then."""
+    service._lines.clear()
+    calls: list[int] = []
+    solve = bridges.solve
+
+    def counted(game: Any, seconds: float) -> Any:
+        calls.append(1)
+        return solve(game, seconds)
+
+    monkeypatch.setattr(bridges, "solve", counted)
+    game = FreeCell(1)
+    had = {game.key()}
+    while not game.is_won():
+        move, winnable = solver_hint(game, had, 1.0)
+        assert move is not None and winnable is True
+        game.push(move)
+        assert game.key() not in had
+        had.add(game.key())
+    assert len(calls) == 1

@@ -81,15 +81,59 @@ def history_keys(game: Game[Any]) -> set[Hashable]:
     return keys
 
 
+LINE_CACHE = 50_000
+"""How many positions of the solver's lines :func:`solver_hint` remembers (in each process)."""
+_lines: OrderedDict[Hashable, tuple[Any, Hashable]] = OrderedDict()
+"""Positions of the solver's lines (by key), each with the line's next move and the key of
+the position it leads to: the hints along a line the player follows are that line's moves."""
+_lines_lock = threading.Lock()
+
+
+def _remember_line(game: Game[Any], moves: Sequence[Any]) -> None:
+    """Note every position of the winning line ``moves`` from ``game`` with its next move."""
+    probe = game.copy(stack=False)
+    steps: list[tuple[Hashable, Any, Hashable]] = []
+    for move in moves:
+        key = probe.key()
+        probe.push(move)
+        steps.append((key, move, probe.key()))
+    with _lines_lock:
+        for key, move, nxt in steps:
+            _lines[key] = (move, nxt)
+            _lines.move_to_end(key)
+        while len(_lines) > LINE_CACHE:
+            _lines.popitem(last=False)
+
+
+def _line_move(game: Game[Any], had: Collection[Hashable]) -> Any | None:
+    """The next move of a remembered winning line through ``game``'s position, when it is legal
+    here, leads where the line went and to no position in ``had``; else None."""
+    with _lines_lock:
+        step = _lines.get(game.key())
+    if step is None:
+        return None
+    move, nxt = step
+    if move not in game.legal_moves:
+        return None
+    probe = game.copy(stack=False)
+    probe.push(move)
+    key = probe.key()
+    return move if key == nxt and key not in had else None
+
+
 def solver_hint(
     game: Game[Any], had: Collection[Hashable], seconds: float
 ) -> tuple[Any | None, bool | None]:
     """The next move of a winning line from ``game`` that leads to no position in ``had``, and
-    whether the solver found ``game`` winnable (None: not decided in time). The solver's own
-    line first; when its first move leads back to a position in ``had``, of the other legal
-    moves to new positions the one from which the solver finds the shortest line, within
-    ``seconds`` more in all (a winning line through a position had is no hint: the player
-    would go round a circle)."""
+    whether ``game`` is winnable (None: not decided in time). A line hinted before goes on
+    (its positions are remembered, so a player who follows the hints follows one line, not a
+    new search's at every move); else the solver's line; when its first move leads back to a
+    position in ``had``, of the other legal moves to new positions the one from which the
+    solver finds the shortest line, within ``seconds`` more in all (a winning line through a
+    position had is no hint: the player would go round a circle)."""
+    move = _line_move(game, had)
+    if move is not None:
+        return move, True
     ans = bridges.solve(game, seconds)
     winnable = {"solved": True, "unsolvable": False}.get(ans.status)
     if ans.status != "solved" or not ans.moves:
@@ -98,9 +142,10 @@ def solver_hint(
     probe = game.copy(stack=False)
     probe.push(first)
     if probe.key() not in had:
+        _remember_line(game, ans.moves)
         return first, True
     deadline = time.monotonic() + seconds
-    best: tuple[int, Any] | None = None
+    best: tuple[int, Any, Game[Any], list[Any]] | None = None
     for move in game.generate_legal_moves():
         left = deadline - time.monotonic()
         if left <= 0.01:
@@ -111,8 +156,13 @@ def solver_hint(
             continue
         line = bridges.solve(probe, min(left, max(seconds / 4, 0.05)))
         if line.status == "solved" and (best is None or len(line.moves) < best[0]):
-            best = (len(line.moves), move)
-    return (None if best is None else best[1]), True
+            best = (len(line.moves), move, probe, list(line.moves))
+    if best is None:
+        return None, True
+    _, move, probe, rest = best
+    _remember_line(game, [move])
+    _remember_line(probe, rest)
+    return move, True
 
 
 class GameService:

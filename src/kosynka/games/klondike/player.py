@@ -327,18 +327,14 @@ class Player:
                 out.add(c)
         return out
 
-    def _leads(
-        self, depth: int, talon: set[int], before: set[int], budget: list[int], first: bool = True
-    ) -> bool:
-        """True when from the position now (``first``: the one the move weighed has just led
-        to), within ``depth`` more card moves of the tableau, progress is in sight: a card
-        turned up or sent home beyond the most so far, or, right after the move weighed, one
-        of the ``talon`` cards the player knows given a place it had not (``before``; further
-        down the line the round of the stock that brings the card would come between). Only
-        what the player sees is read: a move that turns a card up ends the line."""
+    def _leads(self, depth: int, talon: set[int], before: set[int], budget: list[int]) -> bool:
+        """True when from the position now, within ``depth`` more card moves of the tableau,
+        progress is in sight: a card turned up or sent home beyond the most so far, or one of
+        the ``talon`` cards the player knows given a place it had not (``before``). Only what
+        the player sees is read: a move that turns a card up ends the line."""
         g = self.game
         seen = _see(g)
-        if first and self._places(seen, talon) - before:
+        if self._places(seen, talon) - before:
             return True
         home = sum(seen.found)
         moves = []
@@ -361,7 +357,7 @@ class Player:
             try:
                 if g.key() in positions or _table_key(_see(g)) in self.tables:
                     continue
-                if self._leads(depth - 1, talon, before, budget, first=False):
+                if self._leads(depth - 1, talon, before, budget):
                     return True
             finally:
                 g.pop()
