@@ -26,8 +26,9 @@ As the game's hint (:func:`hint`, ``Player(..., hints=True)``) it is held to a s
 never leads into any position the game has had (whoever made the moves), and a move ranked
 below a draw is hinted only when progress is in sight within :data:`PLAN_DEPTH` more moves over
 the visible cards (a card turned up or home beyond the most so far, or a talon card it has seen
-given a new place); the next hint goes on with that line before any draw, and after
-:data:`MAX_WEAK` such moves without progress it has none (the web says "no useful move").
+given a new place), the shortest such line first; the next hint goes on with that line
+before any draw, and after :data:`MAX_WEAK` such moves without progress it has none (the web
+says "no useful move").
 
 Moves of equal rank (two columns with as many face-down cards, two places for the same card) are
 chosen at random from a seed, so several games from one deal with different seeds show how much
