@@ -19,7 +19,12 @@ answer:
 * a next card of its suit with no more cards above it than there are empty free cells and
   columns can be dug out one card at a time and sent home: no search needed;
 * the columns are compared as a set and the free cells as a set (no rule looks at their
-  places).
+  places);
+* a card on the foundations that could never help when taken back is not taken back (see
+  :func:`useless_returns`).
+
+It looks first at the positions where a card the foundations need lies least deep, against
+the moves made to get there; its bound counts every position built, one per move tried.
 
 >>> from kosynka.games.freecell import FreeCell
 >>> search(FreeCell(1)).dead

@@ -26,8 +26,14 @@ small, none of which changes an answer:
   position the search plays every waste card the rest of this pass brings to the top, and
   (when the rules allow another pass) every one the next pass brings;
 * with unlimited passes, positions of the stock that a new pass can reach are one position
-  (each reaches the others); with a pass limit, a position reached with fewer passes used
-  covers the same position reached later.
+  (each reaches the others), and with Draw 1 only which cards the stock and the waste hold
+  counts (any of them can be brought to the top at any time); with a pass limit, a position
+  reached with fewer passes used covers the same position reached later;
+* a card on the foundations that could never help when taken back is not taken back (see
+  :func:`useless_returns`).
+
+It goes breadth first, so progress close at hand is found first; its bound counts every
+position built, one per move tried.
 
 >>> from kosynka.games.klondike import Klondike
 >>> search(Klondike(1)).dead
