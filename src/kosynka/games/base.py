@@ -258,6 +258,19 @@ class Game(ABC, Generic[M]):
     def key(self) -> Hashable:
         """A hashable key that is equal for positions from which play is the same."""
 
+    def _remembered_dead_end(self, search: Callable[[], bool]) -> bool:
+        """``search()``, the dead-end search of this position, remembered with the position
+        (its rules and :meth:`key`) last asked about: a page asks ``outcome()`` of one
+        position more than once (the view, then a hint), and the search may take tens of
+        milliseconds."""
+        asked = (getattr(self, "rules", None), self.key())
+        memo: tuple[Any, bool] | None = self.__dict__.get("_dead_end")
+        if memo is not None and memo[0] == asked:
+            return memo[1]
+        answer = search()
+        self.__dict__["_dead_end"] = (asked, answer)
+        return answer
+
     def push_text(self, text: str) -> M:
         """Parse ``text`` as a move, push it and return the move."""
         move = self.parse_move(text)

@@ -659,7 +659,7 @@ class FreeCell(Game[Move]):
         foundations hold now, so the game is lost, however the cards are moved to and fro
         (see :mod:`kosynka.games.freecell.deadend`; a search too large for its bound answers
         False). A won game is not at a dead end."""
-        return deadend.search(self).dead
+        return self._remembered_dead_end(lambda: deadend.search(self).dead)
 
     def outcome(self) -> Outcome | None:
         """``Outcome(WON)`` when every card is home, ``Outcome(STUCK)`` when the game is lost:

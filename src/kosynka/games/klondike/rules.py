@@ -679,7 +679,7 @@ class Klondike(Game[Move]):
         cards home than the foundations hold now, however the stock is turned: the game is
         lost whatever the face-down cards are (see :mod:`kosynka.games.klondike.deadend`; a
         search too large for its bound answers False). A won game is not at a dead end."""
-        return deadend.search(self).dead
+        return self._remembered_dead_end(lambda: deadend.search(self).dead)
 
     def outcome(self) -> Outcome | None:
         """``Outcome(WON)`` when every card is home, ``Outcome(STUCK)`` when the game is lost:

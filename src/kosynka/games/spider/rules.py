@@ -683,7 +683,7 @@ class Spider(Game[Move]):
         or remove a finished run: the game is lost whatever the face-down cards and the stock
         are (see :mod:`kosynka.games.spider.deadend`; a search too large for its bound answers
         False). A won game is not at a dead end."""
-        return deadend.search(self).dead
+        return self._remembered_dead_end(lambda: deadend.search(self).dead)
 
     def outcome(self) -> Outcome | None:
         """``Outcome(WON)`` when all eight runs are removed, ``Outcome(STUCK)`` when the game is
