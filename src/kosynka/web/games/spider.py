@@ -51,8 +51,9 @@ class SpiderHints:
 
     def hint(self) -> tuple[Move | None, str]:
         """The hint and its kind: ``heuristic`` (a card move), ``deal`` (nothing useful left
-        but a new row), ``none`` (nothing useful left at all), ``stuck`` (no legal move),
-        ``won``."""
+        but a new row), ``none`` (the game goes on, but no move the player sees helps);
+        without a move ``stuck`` or ``won`` once the game is over by ``outcome()`` (stuck: no
+        legal move, or a certain dead end)."""
         game = self.player.game
         end = ended(game)
         if end is not None:
