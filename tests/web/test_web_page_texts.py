@@ -310,7 +310,7 @@ def test_spider_says_its_own_words_at_its_dead_end(open_page: Any) -> None:
     wait_moves(page, len(line) - 1)
     assert page.locator("#dlg-end[open]").count() == 0
     if line[-1] == "s":
-        page.locator('#board [data-pile="stock"]').first.click(position={"x": 10, "y": 10})
+        page.locator('#board [data-pile="stock"]').last.click(position={"x": 10, "y": 10})
     else:
         src, rest = line[-1].split(":")
         code, dst = rest.split(">")
