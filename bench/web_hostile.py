@@ -18,7 +18,10 @@ own; all share this machine's cores. Each setting runs twice on a fresh server: 
 ordinary players alone) and under attack. Printed per run: the ordinary players' move latency
 (p50, p99, worst), every call's p99, how their hints were answered (``solver``: the solver
 answered, a winning line or a proof of loss; ``fallback``: the heuristic, the solver having
-given no answer), and what the hostile addresses got (answers, 429s, connection refusals).
+given no answer; ``player``: Spider's no-peek player, which answers while cards are hidden
+without asking the solver, not counted in the solver's share; Klondike's hints never ask the
+solver and are not classed), and what the hostile addresses got (answers, 429s, connection
+refusals).
 
     python bench/web_hostile.py                        # 16 hostile addresses, 30 s a run
     python bench/web_hostile.py --hostile 8 16 --duration 30 --players 100
@@ -228,8 +231,12 @@ async def _solver_player(
                 if rng.random() < 0.25:
                     status, hint = await call("hint", {"record": record})
                     if status == 200:
-                        answered = hint["winnable"] is not None
-                        seen.hints[f"{game} {'solver' if answered else 'fallback'}"] += 1
+                        answered = hint["kind"] == "solver" or hint["winnable"] is not None
+                        # Spider's hints come from the no-peek player until nothing is hidden:
+                        # the solver is not asked, so such a hint is no fallback.
+                        player = game == "spider" and not answered
+                        kind = "solver" if answered else "player" if player else "fallback"
+                        seen.hints[f"{game} {kind}"] += 1
                         move = hint["move"]
                     else:
                         seen.hints[f"{game} {status}"] += 1
@@ -313,7 +320,7 @@ def run_once(
     moves = [x for k, v in seen.ms.items() if k.endswith(" move") for x in v]
     every = [x for v in seen.ms.values() for x in v]
     solver = sum(v for k, v in seen.hints.items() if k.endswith(" solver"))
-    asked = sum(seen.hints.values())
+    asked = sum(v for k, v in seen.hints.items() if not k.endswith(" player"))
     errors5 = sum(c for s, c in seen.status.items() if s >= 500)
     print(
         f"{hostile:>7} {len(moves):>6} {pct(moves, 50):>8.1f} {pct(moves, 99):>8.1f} "
