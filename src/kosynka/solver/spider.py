@@ -23,7 +23,6 @@ the rules engine before it is returned.
 from __future__ import annotations
 
 import time
-from types import ModuleType
 from typing import Any, Final
 
 from kosynka.games.spider import Spider
@@ -44,12 +43,7 @@ fit in memory (about 3.5 GB at this many)."""
 
 def available_implementations() -> list[str]:
     """``["native", "python"]`` when the compiled core is installed, else ``["python"]``."""
-    return ["native", "python"] if _has_core(_NATIVE) else ["python"]
-
-
-def _has_core(core: ModuleType | None) -> bool:
-    """Whether the compiled module holds the Spider search (an older build may not)."""
-    return core is not None and hasattr(core, "spider_solve")
+    return ["native", "python"] if _NATIVE is not None else ["python"]
 
 
 def position_args(game: Spider) -> tuple[list[list[int]], list[int], list[int], list[int]]:

@@ -23,14 +23,10 @@ def verify_line(game: Game[Any], moves: Sequence[Any]) -> list[Any]:
         return klondike_line(game, moves)  # type: ignore[arg-type]
     board = game.copy(stack=False)
     out: list[Any] = []
-    advance = getattr(board, "advance", None)
     for i, m in enumerate(moves):
         try:
             move = board.parse_move(m) if isinstance(m, str) else m
-            if advance is not None:
-                advance(move)
-            else:
-                board.push(move)
+            board.advance(move)
         except KosynkaError as exc:
             raise SolutionError(f"solver line refused at move {i + 1} ({m}): {exc}") from None
         out.append(move)

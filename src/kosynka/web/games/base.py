@@ -78,15 +78,9 @@ class WebAdapter(ABC):
         return Table(game)
 
     def push(self, table: Table, move: Any) -> None:
-        """Make ``move`` on ``table`` (raise ``IllegalMoveError`` if refused); the table keeps
-        no undo history, so a game's ``advance`` (checked, without history) is used if it has
-        one."""
-        game = table.game
-        advance = getattr(game, "advance", None)
-        if advance is not None:
-            advance(move)
-        else:
-            game.push(move)
+        """Make ``move`` on ``table`` (raise ``IllegalMoveError`` if refused): the game's
+        ``advance``, checked and without history, since the table keeps no undo history."""
+        table.game.advance(move)
 
     @abstractmethod
     def view_parts(self, table: Table, moves: Sequence[str]) -> dict[str, Any]:
