@@ -149,6 +149,16 @@ RU_SUIT_NAMES: Final = ("треф", "бубен", "червей", "пик")
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card(r, Suit(s)) for s in range(4) for r in range(1, 14))
 """All 52 cards ordered by :attr:`Card.index`."""
 
+# Per card index (suit * 13 + rank - 1), for rules and searches that work on indices: the rank
+# 1..13, the suit 0..3 (C, D, H, S) and the colour (1 for red), and the keys that say which
+# card may lie on which in a column built down in alternating colours: card ``a`` may lie on
+# card ``b`` exactly when ``CARD_FITS[a] == CARD_WANTS[b]``.
+CARD_RANK: Final = tuple(i % 13 + 1 for i in range(52))
+CARD_SUIT: Final = tuple(i // 13 for i in range(52))
+CARD_RED: Final = tuple(1 if i // 13 in (1, 2) else 0 for i in range(52))
+CARD_FITS: Final = tuple(CARD_RANK[i] * 2 + CARD_RED[i] for i in range(52))
+CARD_WANTS: Final = tuple((CARD_RANK[i] - 1) * 2 + 1 - CARD_RED[i] for i in range(52))
+
 _CARD_TEXTS: Final[tuple[str, ...]] = tuple(
     RANK_LETTERS[c.rank - 1] + SUIT_LETTERS[c.suit] for c in ALL_CARDS
 )

@@ -30,7 +30,16 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from kosynka.cards import ALL_CARDS, Card, Suit
+from kosynka.cards import (
+    ALL_CARDS,
+    CARD_FITS,
+    CARD_RANK,
+    CARD_RED,
+    CARD_SUIT,
+    CARD_WANTS,
+    Card,
+    Suit,
+)
 from kosynka.errors import InvalidNotationError, InvalidPositionError, Reason
 from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
 from kosynka.games.freecell import deadend
@@ -51,12 +60,12 @@ _DESTS: Final = CELL_SLOT + MAX_CELLS
 """Destinations per card in the table of every move."""
 
 # Per card index: rank 1..13, suit 0..3, colour (1 for red).
-_RANK: Final = tuple(i % 13 + 1 for i in range(52))
-_SUIT: Final = tuple(i // 13 for i in range(52))
-_RED: Final = tuple(1 if i // 13 in (1, 2) else 0 for i in range(52))
-_FITS_KEY: Final = tuple(_RANK[i] * 2 + _RED[i] for i in range(52))
+_RANK: Final = CARD_RANK
+_SUIT: Final = CARD_SUIT
+_RED: Final = CARD_RED
+_FITS_KEY: Final = CARD_FITS
 """Per card: the key under which :meth:`FreeCell.legal_move_list` files the columns it fits."""
-_WANTS_KEY: Final = tuple((_RANK[i] - 1) * 2 + 1 - _RED[i] for i in range(52))
+_WANTS_KEY: Final = CARD_WANTS
 """Per card on top of a column: the key of the cards that may go on it."""
 
 

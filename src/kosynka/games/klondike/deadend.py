@@ -47,18 +47,20 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from kosynka.cards import CARD_FITS, CARD_RANK, CARD_RED, CARD_SUIT, CARD_WANTS
+
 if TYPE_CHECKING:
     from kosynka.games.klondike.rules import Klondike
 
 LIMIT: Final = 4_000
 """The most positions :func:`search` looks at before it answers "not dead" (bound hit)."""
 
-_RANK: Final = tuple(i % 13 + 1 for i in range(52))
-_SUIT: Final = tuple(i // 13 for i in range(52))
-_RED: Final = tuple(1 if i // 13 in (1, 2) else 0 for i in range(52))
-_FITS: Final = tuple(_RANK[i] * 2 + _RED[i] for i in range(52))
+_RANK: Final = CARD_RANK
+_SUIT: Final = CARD_SUIT
+_RED: Final = CARD_RED
+_FITS: Final = CARD_FITS
 """Per card: the key of the column tops it may lie on (see :data:`_WANTS`)."""
-_WANTS: Final = tuple((_RANK[i] - 1) * 2 + 1 - _RED[i] for i in range(52))
+_WANTS: Final = CARD_WANTS
 """Per card on top of a column: the key of the cards that may lie on it."""
 _KING: Final = 13
 _FITTERS: Final = tuple(

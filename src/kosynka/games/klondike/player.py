@@ -47,11 +47,12 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
+from kosynka.cards import CARD_RANK, CARD_RED, CARD_SUIT
 from kosynka.games.klondike.rules import FOUNDATION, Klondike, Move
 
-_RANK: Final = tuple(i % 13 + 1 for i in range(52))
-_SUIT: Final = tuple(i // 13 for i in range(52))
-_RED: Final = tuple(1 if i // 13 in (1, 2) else 0 for i in range(52))
+_RANK: Final = CARD_RANK
+_SUIT: Final = CARD_SUIT
+_RED: Final = CARD_RED
 _OTHER_COLOUR: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
 """The suits of the other colour, per suit (C, D, H, S)."""
 

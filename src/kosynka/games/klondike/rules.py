@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from kosynka.cards import ALL_CARDS, KING, Card, Suit
+from kosynka.cards import ALL_CARDS, CARD_RANK, CARD_RED, CARD_SUIT, KING, Card, Suit
 from kosynka.errors import (
     InvalidNotationError,
     InvalidPositionError,
@@ -41,9 +41,9 @@ RECYCLE: Final = -2
 """``Move.to`` for turning the waste into a new stock (``r``)."""
 
 # Per card index: rank 1..13, suit 0..3, colour (1 for red).
-_RANK: Final = tuple(i % 13 + 1 for i in range(52))
-_SUIT: Final = tuple(i // 13 for i in range(52))
-_RED: Final = tuple(1 if i // 13 in (1, 2) else 0 for i in range(52))
+_RANK: Final = CARD_RANK
+_SUIT: Final = CARD_SUIT
+_RED: Final = CARD_RED
 
 
 def _fits_on(card: int, target: int) -> bool:

@@ -32,6 +32,8 @@ import heapq
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from kosynka.cards import CARD_RANK
+
 if TYPE_CHECKING:
     from kosynka.games.spider.rules import Spider
 
@@ -41,7 +43,7 @@ ROW: Final = 10
 LIMIT: Final = 4_000
 """The most positions :func:`search` looks at before it answers "not dead" (bound hit)."""
 
-_RANK: Final = tuple(i % 13 + 1 for i in range(52))
+_RANK: Final = CARD_RANK
 _FULL_RUN: Final = tuple(tuple(s * 13 + r for r in range(12, -1, -1)) for s in range(4))
 """Per suit, a finished run bottom to top (King first)."""
 

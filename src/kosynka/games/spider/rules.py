@@ -29,7 +29,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from kosynka.cards import ALL_CARDS, Card, Suit
+from kosynka.cards import ALL_CARDS, CARD_RANK, CARD_SUIT, Card, Suit
 from kosynka.errors import InvalidNotationError, InvalidPositionError, Reason
 from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
 from kosynka.games.spider import deadend
@@ -52,8 +52,8 @@ RUNS: Final = 8
 ROW: Final = 10
 """Cards in a dealt row."""
 
-_RANK: Final = tuple(i % 13 + 1 for i in range(52))
-_SUIT: Final = tuple(i // 13 for i in range(52))
+_RANK: Final = CARD_RANK
+_SUIT: Final = CARD_SUIT
 _FULL_RUN: Final = tuple([s * 13 + r for r in range(12, -1, -1)] for s in range(4))
 """Per suit, the cards of a complete run bottom to top (King first)."""
 
