@@ -7,6 +7,7 @@ from pathlib import Path
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from perft_tree import perft
 
 from kosynka import Klondike, KlondikeRules, Move
 from kosynka.cards import ALL_CARDS
@@ -116,19 +117,6 @@ def test_push_pop_restores_exactly(deal: int, rules: KlondikeRules, choices: lis
 
 # ----------------------------------------------------------------------------- perft
 PERFT_FILE = Path(__file__).parent.parent / "data" / "klondike" / "perft.txt"
-
-
-def perft(game: Klondike, depth: int, seen: set[object]) -> int:
-    """Leaf count of the move tree to ``depth``; ``seen`` collects distinct leaf positions."""
-    if depth == 0:
-        seen.add(game.key())
-        return 1
-    total = 0
-    for move in list(game.legal_moves):
-        game.push(move)
-        total += perft(game, depth - 1, seen)
-        game.pop()
-    return total
 
 
 def read_perft() -> list[tuple[int, str, KlondikeRules, int, int, int]]:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from perft_tree import perft
 
 from kosynka.cards import ALL_CARDS
 from kosynka.errors import InvalidNotationError, InvalidPositionError
@@ -153,19 +154,6 @@ def test_unapply_restores_exactly(deal: int, rules: FreeCellRules, choices: list
 
 # ----------------------------------------------------------------------------- perft
 PERFT_FILE = Path(__file__).parents[2] / "data" / "freecell" / "perft.txt"
-
-
-def perft(game: FreeCell, depth: int, seen: set[object]) -> int:
-    """Leaf count of the move tree to ``depth``; ``seen`` collects distinct leaf positions."""
-    if depth == 0:
-        seen.add(game.key())
-        return 1
-    total = 0
-    for move in game.legal_move_list():
-        game.push(move)
-        total += perft(game, depth - 1, seen)
-        game.pop()
-    return total
 
 
 def read_perft() -> list[tuple[int, str, FreeCellRules, int, int, int]]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from perft_tree import perft
+
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.games.spider.rules import COLUMNS, DEAL, Move
 
@@ -30,20 +32,6 @@ def brute_force_moves(game: Spider) -> set[Move]:
     if game.explain(deal) is None:
         out.add(deal)
     return out
-
-
-def perft(game: Spider, depth: int, seen: set[object]) -> int:
-    """Leaf count of the move tree to ``depth`` by the move generator; ``seen`` collects the
-    distinct leaf positions."""
-    if depth == 0:
-        seen.add(game.key())
-        return 1
-    total = 0
-    for move in game.legal_move_list():
-        game.push(move)
-        total += perft(game, depth - 1, seen)
-        game.pop()
-    return total
 
 
 def read_perft() -> list[tuple[int, str, int, int, int, int]]:
