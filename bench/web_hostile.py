@@ -43,6 +43,7 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -164,17 +165,26 @@ class Seen:
     hints: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
 
+def _timed_calls(
+    conn: Conn, game: str, seen: Seen
+) -> Callable[[str, dict[str, Any]], Awaitable[tuple[int, Any]]]:
+    """A player's API calls to ``game``: each one timed and its status counted in ``seen``."""
+
+    async def call(kind: str, body: dict[str, Any]) -> tuple[int, Any]:
+        t0 = time.perf_counter()
+        status, res = await conn.post(f"/api/{game}/{kind}", body)
+        seen.ms[f"{game} {kind}"].append((time.perf_counter() - t0) * 1000)
+        seen.status[status] += 1
+        return status, res
+
+    return call
+
+
 async def _klondike_player(port: int, source: str, stop_at: float, seed: int, seen: Seen) -> None:
     """A Klondike player as in ``bench/web_load.py``: moves, a hint and a reload now and then."""
     rng = random.Random(seed)
     conn = Conn(port, source)
-
-    async def call(kind: str, body: dict[str, Any]) -> tuple[int, Any]:
-        t0 = time.perf_counter()
-        status, res = await conn.post(f"/api/klondike/{kind}", body)
-        seen.ms[f"klondike {kind}"].append((time.perf_counter() - t0) * 1000)
-        seen.status[status] += 1
-        return status, res
+    call = _timed_calls(conn, "klondike", seen)
 
     await asyncio.sleep(rng.uniform(0, 2))
     try:
@@ -209,13 +219,7 @@ async def _solver_player(
     moves are cards home or a random legal move."""
     rng = random.Random(seed)
     conn = Conn(port, source)
-
-    async def call(kind: str, body: dict[str, Any]) -> tuple[int, Any]:
-        t0 = time.perf_counter()
-        status, res = await conn.post(f"/api/{game}/{kind}", body)
-        seen.ms[f"{game} {kind}"].append((time.perf_counter() - t0) * 1000)
-        seen.status[status] += 1
-        return status, res
+    call = _timed_calls(conn, game, seen)
 
     await asyncio.sleep(rng.uniform(0, 2))
     try:
