@@ -4,13 +4,12 @@ through Playwright, and the recorded winning line."""
 from __future__ import annotations
 
 import json
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import open_game_page, start_server
+from web_helpers import open_game_page, serving
 
 DATA = Path(__file__).parent / "data"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -31,15 +30,8 @@ and only the fairness tests are about shares (they start servers of their own)."
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
     """The base address of a running ``kosynka serve`` (with :data:`ROOMY_SHARES`)."""
-    proc, base = start_server(extra_env=ROOMY_SHARES)
-    try:
+    with serving(extra_env=ROOMY_SHARES) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 @pytest.fixture(scope="session")

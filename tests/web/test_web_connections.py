@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import json
 import socket
-import subprocess
 import time
 from collections.abc import Iterator
 
 import pytest
-from web_helpers import record, start_server
+from web_helpers import record, serving
 
 CAP = 4
 TIMEOUT = 1.5
@@ -19,22 +18,15 @@ WORKERS = 2
 
 @pytest.fixture(scope="module")
 def guarded() -> Iterator[tuple[str, int]]:
-    proc, base = start_server(
+    with serving(
         workers=WORKERS,
         extra_env={
             "KOSYNKA_HEADER_TIMEOUT": str(TIMEOUT),
             "KOSYNKA_BODY_TIMEOUT": str(TIMEOUT),
             "KOSYNKA_MAX_CONNECTIONS_PER_ADDRESS": str(CAP),
         },
-    )
-    try:
+    ) as base:
         yield "127.0.0.1", int(base.rsplit(":", 1)[1])
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def _connect(where: tuple[str, int], source: str) -> socket.socket:

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import record, start_server
+from web_helpers import record, start_server, stop_server
 
 from kosynka.web import create_app
 from kosynka.web.app import GC_THRESHOLDS
@@ -81,14 +81,6 @@ def run_async(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
         raise out["error"]
     value: T = out["value"]
     return value
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
 
 
 # ----------------------------------------------------------------------------- the buckets
@@ -273,7 +265,7 @@ def tight() -> Iterator[str]:
     try:
         yield base
     finally:
-        stop(proc)
+        stop_server(proc)
 
 
 def _long(deal: int) -> dict[str, Any]:
@@ -350,7 +342,7 @@ def roomy() -> Iterator[str]:
     try:
         yield base
     finally:
-        stop(proc)
+        stop_server(proc)
 
 
 def _hammer(base: str, source: str, make: Any, stop_flag: threading.Event, got: list[int]) -> None:

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from klondike_web import players_line
 from playwright.sync_api import expect
-from web_helpers import open_game_page, seed_storage, start_server, wait_moves
+from web_helpers import open_game_page, seed_storage, serving, wait_moves
 
 from kosynka import Klondike, KlondikeRules, Move
 from kosynka.games.base import Game
@@ -581,17 +580,10 @@ def test_the_phone_header_names_the_game_and_its_variant(open_page: Any, locale:
 def tight_server() -> Iterator[str]:
     """A server whose share of solver time for one address is small (as a player's share is,
     and smaller): a page that sent a hint request for every tap would be turned away."""
-    proc, base = start_server(
+    with serving(
         extra_env={"KOSYNKA_CLIENT_SOLVER_BURST": "0.3", "KOSYNKA_CLIENT_SOLVER": "0.05"}
-    )
-    try:
+    ) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def test_sixteen_hint_taps_in_a_second_never_show_a_server_limit(

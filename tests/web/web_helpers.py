@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -9,6 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +74,26 @@ def start_server(
             time.sleep(0.1)
     proc.kill()
     raise RuntimeError("kosynka serve did not start within 20 s")
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server :func:`start_server` started (killed if it takes more than 10 s)."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@contextlib.contextmanager
+def serving(workers: int = 1, extra_env: dict[str, str] | None = None) -> Iterator[str]:
+    """A running ``kosynka serve`` (see :func:`start_server`) for the ``with`` block: its base
+    address; stopped after."""
+    proc, base = start_server(workers, extra_env)
+    try:
+        yield base
+    finally:
+        stop_server(proc)
 
 
 def seed_storage(ctx: Any, storage: dict[str, Any] | None) -> None:
