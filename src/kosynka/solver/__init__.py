@@ -173,19 +173,16 @@ def solve(
     impl = implementation if implementation is not None else default_implementation(game.name)
     if verify not in ("python", "native"):
         raise ValueError(f"verify must be 'python' or 'native', not {verify!r}")
-    if verify == "native":
-        if not has_referee(game.name):
-            raise ValueError(f"no compiled referee checks {game.name} lines here")
-        result: SolveResult = front.solve_game(
-            game,
-            time_limit=time_limit,
-            max_states=max_states,
-            short=short,
-            implementation=impl,
-            verify="native",
-        )
-        return result
-    result = front.solve_game(
-        game, time_limit=time_limit, max_states=max_states, short=short, implementation=impl
+    if verify == "native" and not has_referee(game.name):
+        raise ValueError(f"no compiled referee checks {game.name} lines here")
+    # Only fronts with a referee take ``verify``; the others always replay in Python.
+    extra = {"verify": "native"} if verify == "native" else {}
+    result: SolveResult = front.solve_game(
+        game,
+        time_limit=time_limit,
+        max_states=max_states,
+        short=short,
+        implementation=impl,
+        **extra,
     )
     return result
