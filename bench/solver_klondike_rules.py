@@ -73,21 +73,26 @@ def looser(rules: KlondikeRules) -> list[KlondikeRules]:
     return out
 
 
-def _solve_deal(job: tuple[int, str, float, int]) -> dict[str, object]:
+def _solve_deal(job: tuple[int, str, float, int | None]) -> dict[str, object]:
     """Every rule set's verdict of one deal by one implementation, and the seconds taken."""
-    deal, impl, limit, _ = job
+    deal, impl, limit, states = job
     out: dict[str, object] = {"deal": deal, "impl": impl}
     for rules in RULE_SETS:
         began = time.perf_counter()
-        res = solve(Klondike(deal, rules=rules), implementation=impl, time_limit=limit)
+        res = solve(
+            Klondike(deal, rules=rules), implementation=impl, time_limit=limit, max_states=states
+        )
         out[name(rules)] = [res.status.value, round(time.perf_counter() - began, 4)]
     return out
 
 
-def run(deals: list[int], impl: str, limit: float, jobs: int) -> dict[int, dict[str, object]]:
-    """Verdicts of ``impl`` for every deal, by deal number."""
+def run(
+    deals: list[int], impl: str, limit: float, jobs: int, states: int | None = None
+) -> dict[int, dict[str, object]]:
+    """Verdicts of ``impl`` for every deal, by deal number (``limit`` seconds and at most
+    ``states`` states a search)."""
     rows: dict[int, dict[str, object]] = {}
-    work = [(d, impl, limit, i) for i, d in enumerate(deals)]
+    work = [(d, impl, limit, states) for d in deals]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for row in pool.map(_solve_deal, work, chunksize=4):
             rows[int(row["deal"])] = row  # type: ignore[call-overload]
@@ -112,6 +117,12 @@ def main() -> None:
         type=float,
         help="seconds a search for the exact search (default: --time-limit)",
     )
+    ap.add_argument(
+        "--exact-states",
+        type=int,
+        help="states a search for the exact search (a limit that does not depend on the load)",
+    )
+    ap.add_argument("--python-states", type=int, help="states a search for the Python search")
     ap.add_argument("--python", type=int, default=0, help="deals the pure-Python search decides")
     ap.add_argument("--python-limit", type=float, default=10.0)
     ap.add_argument("--json", help="write every verdict to this file")
@@ -128,20 +139,24 @@ def main() -> None:
     for impl in impls:
         began = time.perf_counter()
         limit = args.exact_limit if impl == "exact" and args.exact_limit else args.time_limit
-        results[impl] = run(deals, impl, limit, args.jobs)
+        states = args.exact_states if impl == "exact" else None
+        results[impl] = run(deals, impl, limit, args.jobs, states)
         took = time.perf_counter() - began
         print(f"{impl}: {len(deals)} deals x {len(RULE_SETS)} rule sets in {took:.0f} s")
     if args.python and "python" not in impls:
         began = time.perf_counter()
-        results["python"] = run(deals[: args.python], "python", args.python_limit, args.jobs)
+        results["python"] = run(
+            deals[: args.python], "python", args.python_limit, args.jobs, args.python_states
+        )
         took = time.perf_counter() - began
         print(f"python: {args.python} deals x {len(RULE_SETS)} rule sets in {took:.0f} s")
 
     exact_limit = args.exact_limit or args.time_limit
     print(
         f"\n{args.count} deals (PySolFC numbers, seed {args.seed}), verdicts per rule set "
-        f"(limits: {args.time_limit:g} s a search, exact {exact_limit:g} s, "
-        f"python {args.python_limit:g} s):"
+        f"(limits: {args.time_limit:g} s a search, exact {exact_limit:g} s "
+        f"and {args.exact_states or 'no limit of'} states, "
+        f"python {args.python_limit:g} s and {args.python_states or 'no limit of'} states):"
     )
     print("| rules | search | won | lost | limit | median ms | p99 ms | monotonicity |")
     print("|---|---|---|---|---|---|---|---|")
