@@ -86,7 +86,7 @@ class MenuEntry:
     own."""
 
     path: str
-    """The page's address (``/spider/2-suits``)."""
+    """The page's address (``/<name>`` or, for a variant's page, a longer one)."""
     variant: str
     """What the page module's ``pageVariant()`` says for that page (the menu marks the page
     the player is on)."""
@@ -172,7 +172,7 @@ class WebAdapter(ABC):
 
     spec: ClassVar[GameSpec]
     title: ClassVar[str]
-    """The prefix of the game's API model names (``Klondike`` -> ``KlondikeGameRecord``)."""
+    """The prefix of the game's API model names (``<Title>GameRecord``)."""
     rules_model: ClassVar[type[BaseModel]]
     """The pydantic model of the game's rules in the API."""
     solver_hints: ClassVar[bool] = True
@@ -193,7 +193,7 @@ class WebAdapter(ABC):
     page_titles: ClassVar[Mapping[str, str]]
     """The game page's title (the browser tab's words) by language."""
     play_words: ClassVar[Mapping[str, str]]
-    """The not-found page's link to the game by language (``Play Klondike``)."""
+    """The not-found page's link to the game by language ("Play ..." with the game's name)."""
     example_deal: ClassVar[str]
     """A deal's address, shown on the not-found page as an example of one."""
     page_options: ClassVar[tuple[PageOption, ...]] = ()
@@ -307,7 +307,7 @@ class WebAdapter(ABC):
 
     @property
     def home_path(self) -> str:
-        """The game's own address (``/klondike``): the not-found page's link to it."""
+        """The game's own address (``/<name>``): the not-found page's link to it."""
         return f"/{self.spec.name}"
 
     def menu(self) -> list[MenuEntry]:
