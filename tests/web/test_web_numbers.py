@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 from web_helpers import record
 
 from kosynka.web import create_app
+from kosynka.web.settings import TEMPLATES_DIR
 
 LONG = "9" * 5000
 
@@ -107,9 +108,16 @@ def test_page_addresses_with_ascii_deal_numbers_serve_the_game(client: TestClien
 
 
 @pytest.mark.parametrize(
-    "name", ["index.html", "rules-en.html", "rules-ru.html", "rules-freecell-en.html"]
+    "name",
+    [
+        "index.html",
+        "games/klondike/rules-en.html",
+        "games/klondike/rules-ru.html",
+        "games/freecell/rules-en.html",
+    ],
 )
 def test_page_templates_are_not_served_raw(client: TestClient, name: str) -> None:
+    assert (TEMPLATES_DIR / name).is_file()
     page = client.get("/")
     version = page.text.split('"/static/v-')[1].split("/")[0]
     for path in (f"/static/{name}", f"/static/v-{version}/{name}"):

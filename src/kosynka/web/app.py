@@ -189,7 +189,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     if exc.status_code == 404 and not path.startswith(("/api/", "/static/")):
         lang = "ru" if prefers_russian(request.headers.get("accept-language", "")) else "en"
         return HTMLResponse(
-            not_found_page(lang, path),
+            not_found_page(lang, path, request.app.state.site.adapters),
             status_code=404,
             headers={
                 "Cache-Control": "no-cache",
@@ -299,22 +299,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings if settings is not None else Settings.from_env()
     if os.environ.get("KOSYNKA_DIE_WITH_PARENT") == "1":
         die_with_parent()  # a worker of `kosynka serve --workers N` ends with its master
+    services: dict[str, GameService] = {}
+    for spec in game_specs():
+        adapter = adapter_of(spec.name)
+        if adapter is not None:
+            services[spec.name] = GameService(adapter, settings)
+    site = pages.Site([s.adapter for s in services.values()])
+    titles = ", ".join(a.spec.titles["en"] for a in site.adapters)
     app = FastAPI(
         title="kosynka",
         version=__version__,
-        description="Solitaire: Klondike, FreeCell, Spider. The browser keeps the game record "
-        "and sends it with "
+        description=f"Solitaire: {titles}. The browser keeps the game record and sends it with "
         "every request; the server replays it and answers with the view.",
         docs_url=None,  # Swagger UI loads its files from a CDN; pages load only this server's
         redoc_url=None,
         openapi_url="/api/openapi.json",
         lifespan=_serving,
     )
-    services: dict[str, GameService] = {}
-    for spec in game_specs():
-        adapter = adapter_of(spec.name)
-        if adapter is not None:
-            services[spec.name] = GameService(adapter, settings)
+    app.state.site = site
     app.state.settings = settings
     app.state.services = services
     shares = os.environ.get(SHARES_ENV) or None  # set by `kosynka serve` for its workers
@@ -339,7 +341,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(TooBusy, _too_busy)
     for service in services.values():
         app.include_router(api.game_router(service))
-    app.include_router(pages.make_router([s.adapter for s in services.values()]))
+    app.include_router(pages.make_router(site))
     static = StaticFiles(directory=STATIC_DIR)
     app.mount(f"/static/{pages.static_version()}", static, name="static-versioned")
     app.mount("/static", static, name="static")

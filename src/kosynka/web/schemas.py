@@ -153,18 +153,20 @@ class View(BaseModel):
 
     columns: list[ColumnView]
     waste: list[str] = Field(
-        default_factory=list, description="the visible top of the waste, top card last (Klondike)"
+        default_factory=list,
+        description="the visible top of the waste, top card last (empty in games without one)",
     )
     cells: list[str | None] = Field(
-        default_factory=list, description="the free cells, null for an empty one (FreeCell)"
+        default_factory=list,
+        description="the free cells, null for an empty one (none in games without them)",
     )
     foundations: list[FoundationView] = Field(
-        description="Klondike: in the order their aces arrived; FreeCell: C, D, H, S; Spider: "
-        "the runs removed, in order"
+        description="in the game's order: in suit order C, D, H, S, in the order their aces "
+        "arrived, or (where finished runs leave the table) the runs removed, in order"
     )
     counters: dict[str, int | None] = Field(
-        description="the figures always on show (Klondike: moves, face_down, pass_number, "
-        "passes_left, stock, waste, foundations)"
+        description="the figures always on show, each game's own by name (``moves`` in every "
+        "game; the game's web adapter lists the others)"
     )
     legal: list[str] = Field(description="every legal move, in move text")
     can_undo: bool

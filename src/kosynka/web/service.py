@@ -343,10 +343,10 @@ class GameService:
     # ----------------------------------------------------------------- hints
     def hint(self, record: Any) -> schemas.HintResponse:
         """A suggested move. Where the player sees every card the solver would look at (the
-        adapter's ``solver_may_hint``: FreeCell always, Spider once nothing is hidden) the next
-        move of a winning line when the solver finds one in time; otherwise, and as the
-        fallback, the adapter's hint from what the player sees, which knows the game so far
-        and never leads back to a position it has had. A game that is over by its
+        adapter's ``solver_may_hint``, by game: always, once nothing is hidden, or never) the
+        next move of a winning line when the solver finds one in time; otherwise,
+        and as the fallback, the adapter's hint from what the player sees, which knows the
+        game so far and never leads back to a position it has had. A game that is over by its
         ``outcome()`` (won, or lost whatever the hidden cards are) gets no move: ``won`` or
         ``stuck``."""
         game = self.replay(record)
@@ -397,7 +397,7 @@ class GameService:
             self.adapter.rules_of(record.rules),
             record.deal.numbering,
         )
-        hidden = start.view().face_down_count() > 0  # FreeCell deals every card face up
+        hidden = start.view().face_down_count() > 0  # (a game may deal every card face up)
         if game.is_won():
             return self._analysis("winnable", None, hidden)
         now = verdict(len(texts))
@@ -460,7 +460,7 @@ class GameService:
 
     def _with_history(self, record: Any) -> Game[Any]:
         """The record's game with its move stack, so that a player that avoids the positions
-        already had (FreeCell's, Spider's adapter) never hints a way back; the record replays
+        already had (as some adapters' players do) never hints a way back; the record replays
         (it just did)."""
         game = self.spec.deal(
             schemas.deal_number_of(record.deal.number),

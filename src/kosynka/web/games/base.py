@@ -1,9 +1,28 @@
-"""The shape of a game's web adapter, and the replayed table every adapter works on."""
+"""The shape of a game's web adapter, and the replayed table every adapter works on.
+
+What a game gives the web layer and its page (a new game provides all of it in its own files,
+and the shared code finds it through the registry: ``kosynka.games.base.game_specs()`` and
+:func:`kosynka.web.games.adapter_of`):
+
+* its spec (``kosynka.games.<name>.spec``): the name and the titles in English and Russian;
+* its web adapter (``kosynka.web.games.<name>``, a :class:`WebAdapter` as ``ADAPTER``): the API's
+  rules model and how positions, hints and collects are shown (the methods below), and the page
+  around the game: its addresses (:meth:`WebAdapter.pages`), its entries in the games menu
+  (:meth:`WebAdapter.menu`, :attr:`WebAdapter.menu_order`), the page's title and description
+  (:attr:`WebAdapter.page_titles`, :attr:`WebAdapter.description`), the not-found page's words
+  (:attr:`WebAdapter.play_words`, :attr:`WebAdapter.example_deal`), the options the page keeps
+  in the browser (:attr:`WebAdapter.page_options`), the page's optional parts
+  (:attr:`WebAdapter.page_parts`) and how the page's first request is made before its scripts
+  load (:attr:`WebAdapter.early`);
+* its rules pages: ``web/templates/games/<name>/rules-<lang>.html`` (``en`` and ``ru``);
+* its page module: ``web/static/js/games/<name>.js`` (what it provides is written at the top
+  of ``static/js/controller.js``).
+"""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -15,13 +34,14 @@ from kosynka.games.base import Game, GameSpec, Termination
 
 @dataclass(slots=True)
 class Table:
-    """A replayed game and what the page shows beyond the position (Klondike: how many cards
-    of the last draw still lie fanned on the waste)."""
+    """A replayed game and what the page shows beyond the position (in a game that draws
+    several cards at a time: how many cards of the last draw still lie fanned on the waste)."""
 
     game: Game[Any]
     fan: int = 0
     order: tuple[int, ...] = ()
-    """Klondike: the suits in the order their aces first reached the foundations."""
+    """In a game whose foundations take the suits as their aces come: the suits in the order
+    their aces first reached the foundations."""
 
     def copy(self) -> Table:
         """An independent copy without the game's move history."""
@@ -53,12 +73,106 @@ def ended(game: Game[Any]) -> str | None:
     return "won" if outcome.termination is Termination.WON else "stuck"
 
 
+LANGUAGES: tuple[str, ...] = ("en", "ru")
+"""The languages every page speaks."""
+
+DEAL_SOURCES: tuple[str, ...] = ("easy", "normal", "hard", "random")
+"""Where a game's new deals may come from (the page's Deals list)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MenuEntry:
+    """One entry of the page's games menu: a game, or one of its variants with a page of its
+    own."""
+
+    path: str
+    """The page's address (``/<name>`` or, for a variant's page, a longer one)."""
+    variant: str
+    """What the page module's ``pageVariant()`` says for that page (the menu marks the page
+    the player is on)."""
+    labels: Mapping[str, str]
+    """The words of the entry by language."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageOption:
+    """An option the page keeps for a game in the browser's storage (``kosynka.options.v1``):
+    its key there (unique over every game), its default, and every value it may take (a stored
+    value that is none of them is unreadable: it is replaced by the default)."""
+
+    key: str
+    default: Any
+    values: tuple[Any, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        """The option as the page reads it."""
+        return {"default": self.default, "values": list(self.values)}
+
+
+@dataclass(frozen=True, slots=True)
+class EarlyRule:
+    """How the page's first request (made by the shell's inline script while the modules load)
+    finds one rule of the game for the address it was opened at. The value is the first of:
+    the address's named ``group`` (as a number, when the pattern names one and it matched);
+    the ``query`` parameter; the stored ``option``. A rule with ``off`` is a yes-or-no one:
+    false when the query parameter or option holds ``off``, else true. Otherwise a query
+    parameter is a whole number from 1 to ``most``, an option one of ``values``; anything else
+    gives ``default``."""
+
+    name: str
+    """The rule's name in the record (``draw``)."""
+    default: Any = None
+    group: str | None = None
+    query: str | None = None
+    option: str | None = None
+    values: tuple[Any, ...] | None = None
+    most: int | None = None
+    off: Any = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The rule as the inline script reads it (fields left unset are left out)."""
+        out: dict[str, Any] = {"name": self.name, "default": self.default}
+        for key in ("group", "query", "option", "most", "off"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        if self.values is not None:
+            out["values"] = list(self.values)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class EarlyFetch:
+    """What the shell's inline script needs to ask for the game's position before the modules
+    load: the pattern of the page's addresses (a JavaScript regular expression whose named
+    group ``number`` is a deal number, and other named groups rules), the storage key of the
+    saved game (``{rule}`` in it is replaced by that rule's value), the rules in the order the
+    page module writes them into a record, and which of them must agree for the saved game to
+    be the deal the address names."""
+
+    path: str
+    key: str
+    rules: tuple[EarlyRule, ...] = ()
+    same: tuple[str, ...] = ()
+
+    def as_json(self, numbering: str) -> dict[str, Any]:
+        """The description as the inline script reads it; ``numbering`` is the deal numbering
+        of the records the page makes."""
+        return {
+            "path": self.path,
+            "key": self.key,
+            "numbering": numbering,
+            "rules": [r.as_json() for r in self.rules],
+            "same": list(self.same),
+        }
+
+
 class WebAdapter(ABC):
     """One game as the web layer sees it."""
 
     spec: ClassVar[GameSpec]
     title: ClassVar[str]
-    """The prefix of the game's API model names (``Klondike`` -> ``KlondikeGameRecord``)."""
+    """The prefix of the game's API model names (``<Title>GameRecord``)."""
     rules_model: ClassVar[type[BaseModel]]
     """The pydantic model of the game's rules in the API."""
     solver_hints: ClassVar[bool] = True
@@ -68,6 +182,28 @@ class WebAdapter(ABC):
     move_pattern: ClassVar[str | None] = None
     """A regular expression every well-formed move text of the game matches (in the API's
     schema, so that clients and schema-driven tools know what a move looks like)."""
+
+    # ------------------------------------------------------------------ the page around the game
+    home: ClassVar[bool] = False
+    """The game played at ``/`` (whose rules are also at ``/rules/<lang>``); one game is."""
+    menu_order: ClassVar[int]
+    """Where the game stands in the games menu and on the not-found page (lowest first)."""
+    description: ClassVar[str]
+    """The game page's description (its ``<meta name="description">``)."""
+    page_titles: ClassVar[Mapping[str, str]]
+    """The game page's title (the browser tab's words) by language."""
+    play_words: ClassVar[Mapping[str, str]]
+    """The not-found page's link to the game by language ("Play ..." with the game's name)."""
+    example_deal: ClassVar[str]
+    """A deal's address, shown on the not-found page as an example of one."""
+    page_options: ClassVar[tuple[PageOption, ...]] = ()
+    """The options the page keeps for the game in the browser (every game's are checked on
+    every page, as they share one stored object)."""
+    page_parts: ClassVar[tuple[str, ...]] = ()
+    """Parts of the shared page the game shows (the shell's elements marked ``data-only``
+    with the same word; the others are hidden): ``deal-button``."""
+    early: ClassVar[EarlyFetch]
+    """How the page asks for the position before its scripts load."""
 
     @abstractmethod
     def rules_of(self, rules: BaseModel) -> Any:
@@ -168,3 +304,21 @@ class WebAdapter(ABC):
     def pages(self) -> list[tuple[str, str]]:
         """The page routes of this game: (path pattern, static page file)."""
         return []
+
+    @property
+    def home_path(self) -> str:
+        """The game's own address (``/<name>``): the not-found page's link to it."""
+        return f"/{self.spec.name}"
+
+    def menu(self) -> list[MenuEntry]:
+        """The game's entries in the games menu: by default one, the game's own address under
+        its title."""
+        return [MenuEntry(self.home_path, self.spec.name, dict(self.spec.titles))]
+
+    def rules_path(self, lang: str) -> str:
+        """The address of the game's rules in ``lang``."""
+        return f"/rules/{lang}" if self.home else f"/rules/{self.spec.name}/{lang}"
+
+    def rules_template(self, lang: str) -> str:
+        """The template of the game's rules page in ``lang`` (under the templates folder)."""
+        return f"games/{self.spec.name}/rules-{lang}.html"

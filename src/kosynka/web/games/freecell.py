@@ -15,7 +15,17 @@ from kosynka.cards import SUIT_LETTERS, Card
 from kosynka.games.base import Game, GameSpec
 from kosynka.games.freecell import FOUNDATION, SPEC, FreeCell, FreeCellRules, Move
 from kosynka.games.freecell import player as fc_player
-from kosynka.web.games.base import CARD_PATTERN, Table, WebAdapter, ended, ru_accusative
+from kosynka.web.games.base import (
+    CARD_PATTERN,
+    DEAL_SOURCES,
+    EarlyFetch,
+    EarlyRule,
+    PageOption,
+    Table,
+    WebAdapter,
+    ended,
+    ru_accusative,
+)
 from kosynka.web.schemas import WholeNumber
 
 
@@ -84,6 +94,35 @@ class FreeCellAdapter(WebAdapter):
         rf"^\s*{CARD_PATTERN}\s*>\s*(?:[1-8]|[fFcC]|[cC]\s*[1-4a-dA-D])\s*$"
     )
     rules_model: ClassVar[type[BaseModel]] = FreeCellRulesModel
+
+    menu_order: ClassVar[int] = 20
+    description: ClassVar[str] = (
+        "FreeCell solitaire with Microsoft deal numbers: supermoves, easy to hard deals, "
+        "unlimited undo, hints."
+    )
+    page_titles: ClassVar[dict[str, str]] = {
+        "en": "FreeCell solitaire — kosynka",
+        "ru": "Свободная ячейка — пасьянс FreeCell",
+    }
+    play_words: ClassVar[dict[str, str]] = {
+        "en": "Play FreeCell",
+        "ru": "Играть в «Свободную ячейку»",
+    }
+    example_deal: ClassVar[str] = "/freecell/deal/617"
+    page_options: ClassVar[tuple[PageOption, ...]] = (
+        PageOption("fcCells", 4, (0, 1, 2, 3, 4)),
+        PageOption("fcReturn", True, (True, False)),
+        # Its random deals are nearly all winnable, so new deals start at "normal".
+        PageOption("fcSource", "normal", DEAL_SOURCES),
+    )
+    early: ClassVar[EarlyFetch] = EarlyFetch(
+        path=r"^/freecell/deal/(?<number>\d+)/?$",
+        key="kosynka.game.v1.freecell",
+        rules=(
+            EarlyRule("cells", 4, option="fcCells", values=(0, 1, 2, 3, 4)),
+            EarlyRule("foundation_return", True, option="fcReturn", off=False),
+        ),
+    )
 
     def rules_of(self, rules: BaseModel) -> FreeCellRules:
         """The engine's rules for the API's rules model."""

@@ -12,7 +12,17 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from kosynka.cards import KING, SUIT_LETTERS, Card
 from kosynka.games.base import Game, GameSpec
 from kosynka.games.klondike import DRAW, FOUNDATION, SPEC, Klondike, KlondikeRules, Move, player
-from kosynka.web.games.base import CARD_PATTERN, Table, WebAdapter, ended, ru_accusative
+from kosynka.web.games.base import (
+    CARD_PATTERN,
+    DEAL_SOURCES,
+    EarlyFetch,
+    EarlyRule,
+    PageOption,
+    Table,
+    WebAdapter,
+    ended,
+    ru_accusative,
+)
 from kosynka.web.schemas import whole_number
 
 
@@ -163,6 +173,35 @@ class KlondikeAdapter(WebAdapter):
     rules_model: ClassVar[type[BaseModel]] = KlondikeRulesModel
     solver_hints: ClassVar[bool] = False
     move_pattern: ClassVar[str | None] = rf"^\s*(?:[sSrR]|{CARD_PATTERN}\s*>\s*(?:[1-7]|[fF]))\s*$"
+
+    home: ClassVar[bool] = True
+    menu_order: ClassVar[int] = 10
+    description: ClassVar[str] = (
+        "Klondike solitaire (Kosynka): Draw 1 and Draw 3, easy to hard deals, unlimited undo, "
+        "hints."
+    )
+    page_titles: ClassVar[dict[str, str]] = {
+        "en": "Klondike solitaire — kosynka",
+        "ru": "Косынка — пасьянс Klondike",
+    }
+    play_words: ClassVar[dict[str, str]] = {"en": "Play Klondike", "ru": "Играть в Косынку"}
+    example_deal: ClassVar[str] = "/klondike/draw-1/deal/12345"
+    page_options: ClassVar[tuple[PageOption, ...]] = (
+        PageOption("draw", 1, (1, 3)),
+        PageOption("source", "easy", DEAL_SOURCES),
+        PageOption("passes", None, (None, 1, 3)),
+        PageOption("foundationReturn", True, (True, False)),
+    )
+    early: ClassVar[EarlyFetch] = EarlyFetch(
+        path=r"^/klondike/draw-(?<draw>[13])/deal/(?<number>\d+)/?$",
+        key="kosynka.game.v1",
+        rules=(
+            EarlyRule("draw", group="draw"),
+            EarlyRule("passes", None, query="passes", most=1000),
+            EarlyRule("foundation_return", True, query="return", off="0"),
+        ),
+        same=("draw", "passes", "foundation_return"),
+    )
 
     def rules_of(self, rules: BaseModel) -> KlondikeRules:
         """The engine's rules for the API's rules model."""

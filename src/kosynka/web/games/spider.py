@@ -15,10 +15,31 @@ from kosynka.cards import Card
 from kosynka.games.base import Game, GameSpec
 from kosynka.games.spider import SPEC, Move, Spider, SpiderRules
 from kosynka.games.spider import player as spider_player
-from kosynka.web.games.base import CARD_PATTERN, Table, WebAdapter, ended, ru_accusative
+from kosynka.web.games.base import (
+    CARD_PATTERN,
+    DEAL_SOURCES,
+    EarlyFetch,
+    EarlyRule,
+    MenuEntry,
+    PageOption,
+    Table,
+    WebAdapter,
+    ended,
+    ru_accusative,
+)
 
 SUIT_PAGES: dict[int, str] = {1: "1-suit", 2: "2-suits", 4: "4-suits"}
 """The page address of each suit count (``/spider/2-suits``)."""
+
+SUIT_MENU: dict[int, dict[str, str]] = {
+    1: {"en": "Spider, 1 suit", "ru": "Паук, одна масть"},
+    2: {"en": "Spider, 2 suits", "ru": "Паук, две масти"},
+    4: {"en": "Spider, 4 suits", "ru": "Паук, четыре масти"},
+}
+"""Each suit count's page in the games menu."""
+
+DEFAULT_SUITS = SpiderRules().suits
+"""The suit count of a page that names none, when the player has not chosen one."""
 
 
 class SpiderRulesModel(BaseModel):
@@ -87,6 +108,44 @@ class SpiderAdapter(WebAdapter):
         rf"^\s*(?:[sS]|(?:(?:10|[1-9])\s*:\s*)?{CARD_PATTERN}\s*>\s*(?:10|[1-9]|[fF]))\s*$"
     )
     rules_model: ClassVar[type[BaseModel]] = SpiderRulesModel
+
+    menu_order: ClassVar[int] = 30
+    description: ClassVar[str] = (
+        "Spider solitaire with one, two or four suits: easy to hard deals, unlimited undo, hints."
+    )
+    page_titles: ClassVar[dict[str, str]] = {
+        "en": "Spider solitaire — kosynka",
+        "ru": "Паук — пасьянс Spider",
+    }
+    play_words: ClassVar[dict[str, str]] = {"en": "Play Spider", "ru": "Играть в «Паука»"}
+    example_deal: ClassVar[str] = "/spider/2-suits/deal/42"
+    page_options: ClassVar[tuple[PageOption, ...]] = (
+        # The suits of the page opened at /spider (the suit count played last).
+        PageOption("spiderSuits", DEFAULT_SUITS, tuple(SUIT_PAGES)),
+        PageOption("spiderSource", "easy", DEAL_SOURCES),
+    )
+    page_parts: ClassVar[tuple[str, ...]] = ("deal-button",)
+    early: ClassVar[EarlyFetch] = EarlyFetch(
+        path=r"^/spider/(?<suits>[124])-suits?(?:/deal/(?<number>\d+))?/?$",
+        key="kosynka.game.v1.spider-{suits}",
+        rules=(
+            EarlyRule(
+                "suits",
+                DEFAULT_SUITS,
+                group="suits",
+                option="spiderSuits",
+                values=tuple(SUIT_PAGES),
+            ),
+        ),
+        same=("suits",),
+    )
+
+    def menu(self) -> list[MenuEntry]:
+        """One entry per suit count, each a page of its own."""
+        return [
+            MenuEntry(f"/spider/{page}", f"spider-{suits}", SUIT_MENU[suits])
+            for suits, page in SUIT_PAGES.items()
+        ]
 
     def rules_of(self, rules: BaseModel) -> SpiderRules:
         """The engine's rules for the API's rules model."""

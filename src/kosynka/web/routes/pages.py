@@ -1,46 +1,30 @@
 """The pages: each game (also at a deal's shareable address) and the rules of each game in two
-languages. Every game page is the one shell (``index.html``) filled in with its game's name,
-title and description; the shell's script then loads the shared table and the game's module."""
+languages, all made from the games the registry holds (:class:`Site`). Every game page is the
+one shell (``index.html``) filled in with its game's name, title, description, the games menu
+and a JSON block of what the page's scripts need before they load (how to ask for the first
+position, every game's stored options, the game's and the menu's words); the shell's script
+then loads the shared table and the game's module (``static/js/games/<name>.js``)."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import html
+import json
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
-from kosynka.web.games.base import WebAdapter
+from kosynka.web.games.base import LANGUAGES, WebAdapter
 from kosynka.web.settings import STATIC_DIR, TEMPLATES_DIR
-
-router = APIRouter(include_in_schema=False)
 
 _HTML = "text/html; charset=utf-8"
 _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
-
-PAGE_TEXTS: dict[str, tuple[str, str]] = {
-    "klondike": (
-        "Klondike",
-        "Klondike solitaire (Kosynka): Draw 1 and Draw 3, easy to hard deals, unlimited undo, "
-        "hints.",
-    ),
-    "freecell": (
-        "FreeCell",
-        "FreeCell solitaire with Microsoft deal numbers: supermoves, easy to hard deals, "
-        "unlimited undo, hints.",
-    ),
-    "spider": (
-        "Spider",
-        "Spider solitaire with one, two or four suits: easy to hard deals, unlimited undo, hints.",
-    ),
-}
-"""Each game page's title and description (the page itself switches to Russian when asked)."""
-
-RULES_GAMES = ("klondike", "freecell", "spider")
-"""The games with rules pages (``/rules/<game>/<lang>``; Klondike's also at ``/rules/<lang>``)."""
+_PLACE = re.compile(r"\{\{(\w+)\}\}")
 
 
 @lru_cache(maxsize=1)
@@ -55,27 +39,10 @@ def static_version() -> str:
     return "v-" + h.hexdigest()[:12]
 
 
-@lru_cache(maxsize=32)
-def page_text(name: str, game: str | None = None) -> str:
-    """A page from the templates directory with its static addresses versioned; a game page
-    has its ``{{game}}``, ``{{title}}`` and ``{{description}}`` filled in."""
-    text = (TEMPLATES_DIR / name).read_text(encoding="utf-8")
-    if game is not None:
-        title, description = PAGE_TEXTS.get(game, (game.title(), ""))
-        text = (
-            text.replace("{{game}}", game)
-            .replace("{{title}}", title)
-            .replace("{{description}}", description)
-        )
-    return text.replace('"/static/', f'"/static/{static_version()}/')
-
-
-@lru_cache(maxsize=32)
-def content_policy(name: str, game: str | None = None) -> str:
+def content_policy(text: str) -> str:
     """The Content-Security-Policy of a page: everything from this server only (the page
     loads nothing from other sites); the page's own inline scripts are allowed by their
-    hashes."""
-    text = page_text(name, game)
+    hashes (a JSON block, ``<script type="application/json">``, is data, not a script)."""
     scripts = " ".join(
         ["'self'"]
         + [
@@ -90,15 +57,116 @@ def content_policy(name: str, game: str | None = None) -> str:
     )
 
 
-def _page(name: str, game: str | None = None) -> Response:
-    """A page from the templates directory (a game's page when ``game`` is given), revalidated
-    on each visit."""
-    headers = {
-        "Cache-Control": "no-cache",
-        "Content-Security-Policy": content_policy(name, game),
-        "X-Content-Type-Options": "nosniff",
-    }
-    return Response(page_text(name, game), media_type=_HTML, headers=headers)
+def json_block(data: Any) -> str:
+    """``data`` as JSON that may stand inside a ``<script type="application/json">`` element
+    (no ``<``, ``>`` or ``&`` that could end it early)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+class Site:
+    """The games the pages offer (their web adapters, in menu order) and the pages made from
+    them: the game pages, the rules pages and what the not-found page links to."""
+
+    def __init__(self, adapters: Sequence[WebAdapter]) -> None:
+        self.adapters = sorted(adapters, key=lambda a: (a.menu_order, a.spec.name))
+        self.home: WebAdapter | None = next(
+            (a for a in self.adapters if a.home), self.adapters[0] if self.adapters else None
+        )
+        self._pages: dict[tuple[str, str], tuple[str, str]] = {}
+
+    def adapter(self, name: str) -> WebAdapter | None:
+        """The adapter of the game called ``name``, or None."""
+        return next((a for a in self.adapters if a.spec.name == name), None)
+
+    def has_rules(self, adapter: WebAdapter, lang: str) -> bool:
+        """True when ``adapter``'s game has a rules page in ``lang``."""
+        return lang in LANGUAGES and (TEMPLATES_DIR / adapter.rules_template(lang)).is_file()
+
+    def _made(
+        self, template: str, game: WebAdapter, values: Callable[[], dict[str, str]]
+    ) -> tuple[str, str]:
+        """``template`` filled in for ``game`` (each ``{{name}}`` from ``values()``), its static
+        addresses versioned, and its Content-Security-Policy; made once."""
+        key = (template, game.spec.name)
+        made = self._pages.get(key)
+        if made is None:
+            text = (TEMPLATES_DIR / template).read_text(encoding="utf-8")
+            filled = values()
+            text = _PLACE.sub(lambda m: filled.get(m.group(1), m.group(0)), text)
+            text = text.replace('"/static/', f'"/static/{static_version()}/')
+            made = self._pages[key] = (text, content_policy(text))
+        return made
+
+    def game_page(self, game: WebAdapter, template: str = "index.html") -> tuple[str, str]:
+        """``game``'s page (the shell filled in for it) and its Content-Security-Policy."""
+        return self._made(
+            template,
+            game,
+            lambda: {
+                "game": game.spec.name,
+                "title": html.escape(game.spec.titles["en"]),
+                "description": html.escape(game.description),
+                "parts": " ".join(game.page_parts),
+                "menu": self.menu_html(),
+                "data": json_block(self.page_data(game)),
+            },
+        )
+
+    def rules_page(self, game: WebAdapter, lang: str) -> tuple[str, str]:
+        """``game``'s rules page in ``lang`` and its Content-Security-Policy."""
+        return self._made(
+            game.rules_template(lang), game, lambda: {"others": self.rules_nav(game, lang)}
+        )
+
+    def menu_html(self) -> str:
+        """The games menu's links (in English; the page puts them in the player's language)."""
+        return "\n".join(
+            f'      <a href="{html.escape(e.path)}" data-variant="{html.escape(e.variant)}"'
+            f' data-i18n="menu:{html.escape(e.variant)}">{html.escape(e.labels["en"])}</a>'
+            for a in self.adapters
+            for e in a.menu()
+        )
+
+    def page_data(self, game: WebAdapter) -> dict[str, Any]:
+        """What ``game``'s page reads before its modules load (the JSON block of the shell):
+        how to ask for the first position (``early``), every game's stored options
+        (``options``) and the words that come from the registry (``strings``: the game's
+        title and page title, the menu's entries)."""
+        strings: dict[str, dict[str, str]] = {}
+        for lang in LANGUAGES:
+            words = {"title": game.spec.titles[lang], "pageTitle": game.page_titles[lang]}
+            for a in self.adapters:
+                for e in a.menu():
+                    words[f"menu:{e.variant}"] = e.labels[lang]
+            strings[lang] = words
+        return {
+            "early": game.early.as_json(game.spec.default_numbering()),
+            "options": {o.key: o.as_json() for a in self.adapters for o in a.page_options},
+            "strings": strings,
+        }
+
+    def rules_nav(self, game: WebAdapter, lang: str) -> str:
+        """The rules page's links to the other games' rules (``game``'s own name in bold)."""
+        return "".join(
+            f"<b>{html.escape(a.spec.titles[lang])}</b>"
+            if a is game
+            else f'<a href="{html.escape(a.rules_path(lang))}">'
+            f"{html.escape(a.spec.titles[lang])}</a>"
+            for a in self.adapters
+            if self.has_rules(a, lang)
+        )
+
+    @staticmethod
+    def response(page: tuple[str, str]) -> Response:
+        """A page made by :meth:`game_page` or :meth:`rules_page`, revalidated on each visit."""
+        text, policy = page
+        headers = {
+            "Cache-Control": "no-cache",
+            "Content-Security-Policy": policy,
+            "X-Content-Type-Options": "nosniff",
+        }
+        return Response(text, media_type=_HTML, headers=headers)
 
 
 def prefers_russian(accept_language: str) -> bool:
@@ -120,54 +188,56 @@ def prefers_russian(accept_language: str) -> bool:
     return best_ru > best_en
 
 
-@router.api_route("/rules", methods=["GET", "HEAD"])
-def rules(request: Request) -> Response:
-    """The rules in the language the browser prefers."""
-    lang = "ru" if prefers_russian(request.headers.get("accept-language", "")) else "en"
-    return RedirectResponse(f"/rules/{lang}", status_code=307)
-
-
-@router.api_route("/rules/{lang}", methods=["GET", "HEAD"])
-def rules_in(lang: str) -> Response:
-    """The rules of Klondike in Russian (``ru``) or English (``en``)."""
-    if lang not in ("ru", "en"):
-        raise HTTPException(404)
-    return _page(f"rules-{lang}.html")
-
-
-@router.api_route("/rules/{game}/{lang}", methods=["GET", "HEAD"])
-def game_rules_in(game: str, lang: str) -> Response:
-    """The rules of ``game`` in Russian (``ru``) or English (``en``)."""
-    if game not in RULES_GAMES or lang not in ("ru", "en"):
-        raise HTTPException(404)
-    return _page(f"rules-{lang}.html" if game == "klondike" else f"rules-{game}-{lang}.html")
-
-
 DEAL_NUMBER_PATH = re.compile(r"0*[1-9][0-9]{0,29}")
 """A deal number in a page address: ASCII digits only (``str.isdigit`` would take ``٣`` or
 ``³``), as the page's own script reads it (leading zeros dropped, at most 30 digits left)."""
 
 
-def _page_route(page: str, game: str | None = None) -> Callable[..., Response]:
-    """A handler serving ``page`` (as ``game``'s page when given); path parameters named
-    ``number`` must be deal numbers (:data:`DEAL_NUMBER_PATH`)."""
+def _page_route(site: Site, page: str, game: WebAdapter) -> Callable[..., Response]:
+    """A handler serving ``page`` as ``game``'s page; path parameters named ``number`` must be
+    deal numbers (:data:`DEAL_NUMBER_PATH`)."""
 
     def handler(request: Request) -> Response:
         number = request.path_params.get("number")
         if number is not None and not DEAL_NUMBER_PATH.fullmatch(str(number)):
             raise HTTPException(404)
-        return _page(page, game)
+        return site.response(site.game_page(game, page))
 
     return handler
 
 
-def make_router(adapters: Sequence[WebAdapter]) -> APIRouter:
-    """The pages: the Klondike game at ``/``, and each game's pages (its deal addresses
-    included)."""
+def make_router(site: Site) -> APIRouter:
+    """The pages of ``site``: the home game at ``/``, each game's pages (its deal addresses
+    included), and the rules: ``/rules`` (in the browser's language), ``/rules/<lang>`` (the
+    home game's) and ``/rules/<game>/<lang>``."""
     out = APIRouter(include_in_schema=False)
-    out.include_router(router)
-    out.add_api_route("/", _page_route("index.html", "klondike"), methods=["GET", "HEAD"])
-    for adapter in adapters:
+
+    def rules(request: Request) -> Response:
+        """The home game's rules in the language the browser prefers."""
+        lang = "ru" if prefers_russian(request.headers.get("accept-language", "")) else "en"
+        return RedirectResponse(f"/rules/{lang}", status_code=307)
+
+    def rules_of(game: WebAdapter | None, lang: str) -> Response:
+        """``game``'s rules page in ``lang``, or 404."""
+        if game is None or not site.has_rules(game, lang):
+            raise HTTPException(404)
+        return site.response(site.rules_page(game, lang))
+
+    def rules_in(lang: str) -> Response:
+        """The home game's rules in Russian (``ru``) or English (``en``)."""
+        return rules_of(site.home, lang)
+
+    def game_rules_in(game: str, lang: str) -> Response:
+        """The rules of ``game`` in Russian (``ru``) or English (``en``)."""
+        return rules_of(site.adapter(game), lang)
+
+    get = ["GET", "HEAD"]
+    out.add_api_route("/rules", rules, methods=get)
+    out.add_api_route("/rules/{lang}", rules_in, methods=get)
+    out.add_api_route("/rules/{game}/{lang}", game_rules_in, methods=get)
+    if site.home is not None:
+        out.add_api_route("/", _page_route(site, "index.html", site.home), methods=get)
+    for adapter in site.adapters:
         for path, page in adapter.pages():
-            out.add_api_route(path, _page_route(page, adapter.spec.name), methods=["GET", "HEAD"])
+            out.add_api_route(path, _page_route(site, page, adapter), methods=get)
     return out

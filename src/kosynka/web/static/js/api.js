@@ -50,7 +50,7 @@ async function post(url, body) {
   }
 }
 
-/** The API calls of the game called `game` ("klondike", "freecell", "spider"). */
+/** The API calls of the game called `game` (its name in the registry: /api/<name>/...). */
 export function makeApi(game) {
   const at = (path) => `/api/${game}/${path}`;
   return {

@@ -241,7 +241,7 @@ export class Board {
   }
 
   /** Draw `view` (cards keep their elements, so moves slide). `ctx` is passed to the game's
-   * layout (Klondike: the record, for its Draw 3 fan). */
+   * layout (the record, say, where the rules change how the top row lies). */
   render(view, ctx = {}) {
     const prev = this.view;
     this.view = view;
@@ -265,7 +265,7 @@ export class Board {
       s._seen = true;
     };
     for (const s of this.slots.values()) s._seen = false;
-    // A frame behind a group of places (FreeCell's free cells, its foundations): decoration.
+    // A frame behind a group of places (free cells, foundations): decoration.
     const frames = new Set();
     const frameAt = (name, x, y, w, h) => {
       let f = this.frames.get(name);
@@ -312,7 +312,7 @@ export class Board {
   }
 
   /** Give every wanted card its element: the same card keeps its element (matched by its code
-   * and place, then by its code alone, since Spider's decks repeat cards), new ones are made,
+   * and place, then by its code alone, since a game of two decks repeats cards), new ones are made,
    * the rest dropped; then move each to its place. */
   _apply(prev, view, want, g) {
     const game = this.game;
@@ -425,7 +425,7 @@ export class Board {
         const was = el.dataset.pile;
         el.style.transform = target;
         if (was !== spec.pile) {
-          // Cards arriving on the foundations together (a finished Spider run) leave one
+          // Cards arriving on the foundations together (a finished run) leave one
           // after another, the top card first.
           const delay = pileKind(spec.pile) === "found" && pileKind(was) !== "found" ? homeward++ : 0;
           el.style.transitionDelay = delay && !still ? `${Math.min(delay, 14) * 28}ms` : "";

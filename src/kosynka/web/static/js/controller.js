@@ -1,12 +1,55 @@
 // The game controller, the same for every game: keeps the record (rules, deal, moves) in the
 // browser, asks the server for views, turns taps, drags and keys into moves, and runs undo and
 // redo, hints, collect, new deals, statistics and options. What differs between games comes from
-// the game's module (js/games/<name>.js): see start().
+// the game's module and from the server (below); no shared file names a game.
+//
+// ------------------------------------------------------------------ what a game brings
+// A game is its own files plus its registration (kosynka/games/__init__.py):
+//   * its spec (kosynka/games/<name>/spec.py): name and titles (en, ru);
+//   * its web adapter (kosynka/web/games/<name>.py, ADAPTER; see kosynka/web/games/base.py):
+//     the API, and the page around the game: its addresses (pages), games-menu entries (menu,
+//     menu_order), page title and description, the not-found page's words, its stored options
+//     (page_options: key, default, values), the shared page's parts it shows (page_parts), how
+//     the page's first request is made (early);
+//   * its rules pages (kosynka/web/templates/games/<name>/rules-<lang>.html);
+//   * its page module, js/games/<name>.js, whose default export is an object with:
+//       name, numbering       the game's name (as in /api/<name>/) and the deal numbering of the
+//                             addresses; newNumbering: the numbering asked for new deals
+//                             (undefined: the server's default)
+//       width, tallness, maxCard, downStep?, minUp?, dealsOntoColumns?
+//                             the table: columns, a typical height in card heights, the largest
+//                             card width, the fan of face-down and face-up cards
+//       topRow(), layoutTop(view, g, tools), stockCount(view), stockPlace(g), hasStock
+//                             the top row's piles and how they are drawn (board.js)
+//       variants, variantLabel, statColumns
+//                             the variant switch ({id, variant, label}), its label's word, and
+//                             the statistics' columns ({variant, label})
+//       parsePath(path, search), pathOf(record), variantOf(record), defaultVariant(options),
+//       variantPath(variant), rememberVariant(options, variant), pageVariant(variant),
+//       saveKey(variant), rulesFor(variant, options), sameDeal(record, variant, number, rules),
+//       rulesPath(lang)       addresses, variants, the storage key of the game in play, the
+//                             rules of a new deal, the rules page
+//       sourceOption          the stored option that holds where new deals come from
+//       options               the Options dialog: rows ({select: id, label, choices: [[value,
+//                             label?]]} or {check: id, label}), notes (words' keys), auto (the
+//                             auto-move option is offered), fill($, options), read($, options)
+//                             (true when a rule changed)
+//       stockMove(view), destinations(view, sel, record), moveTo(view, sel, pile),
+//       quickMove(view, sel), hintMarks(view, move, board), stages?(before, applied, after)
+//                             how taps map to the view's legal moves, and what a hint lights
+//       counters ({id, label, short?, title?, value(view, record)}), describe(move, before,
+//       after, t, lang), winText(view, t, time), strings ({en, ru})
+//                             the status line, what a screen reader hears, the game's words
+//   The shared shell's parts a game may show (index.html, data-only): deal-button (a button
+//   that deals from the stock, as the stock itself does).
+// The server fills in the rest from the registry (page.js): the game's title and page title,
+// the games menu, every game's stored options.
 
 import { ApiError, makeApi } from "./api.js";
 import { Board, pileKind } from "./board.js";
 import { STRINGS, addStrings, cardName, initialLang, translatePage } from "./i18n.js";
-import { SOURCE_OPTION, blankStats, countAbandoned, countLost, countPlayed, countWon, dealNumber, recentDeals, store } from "./store.js";
+import { PAGE } from "./page.js";
+import { blankStats, countAbandoned, countLost, countPlayed, countWon, dealNumber, recentDeals, store } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const SUIT_LETTERS = "CDHS";
@@ -20,7 +63,7 @@ let board = null;
 const state = {
   record: null,
   view: null,
-  variant: null, // the page's variant ("draw-1", "freecell", "spider-2")
+  variant: null, // the page's variant (the game module's variantOf: one per page, or one of its variants)
   redo: [],
   autos: [], // indices of moves the game made by itself (auto-move): undone with the move before
   past: [], // games a restart put aside (as save() writes a game), the last one first back
@@ -222,7 +265,7 @@ async function doMove(text, how = {}) {
     }
     startClock();
     save();
-    // Moments between the move and its view (Spider: the cards land before a run flies off).
+    // Moments between the move and its view (the cards land before a finished run flies off).
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const stages = game.stages && !still ? game.stages(before, res.applied, res.view) : [];
     for (const v of stages) {
@@ -713,7 +756,7 @@ async function sourcesFor(rules) {
 /** The source a new deal comes from: the player's choice (for this game) when it exists for
  * the rules. */
 function effectiveSource(avail) {
-  const chosen = state.options[SOURCE_OPTION[game.name]];
+  const chosen = state.options[game.sourceOption];
   return avail[chosen] ? chosen : "random";
 }
 
@@ -859,7 +902,44 @@ function buildStatus() {
   }
 }
 
-/** The variant switch (Klondike: Draw 1 / Draw 3; Spider: the suit counts). */
+/** The game's rows and notes in the Options dialog (before the auto-move option, which shows
+ * only where the game offers it). */
+function buildOptions() {
+  const auto = $("opt-auto-row");
+  for (const r of game.options.rows || []) {
+    const row = document.createElement("label");
+    row.className = "row";
+    const words = document.createElement("span");
+    words.dataset.i18n = r.label;
+    if (r.select) {
+      const sel = document.createElement("select");
+      sel.id = r.select;
+      for (const [value, label] of r.choices) {
+        const opt = document.createElement("option");
+        opt.value = value;
+        opt.textContent = value; // a number is its own word
+        if (label) opt.dataset.i18n = label;
+        sel.append(opt);
+      }
+      row.append(words, " ", sel);
+    } else {
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.id = r.check;
+      row.append(box, " ", words);
+    }
+    auto.before(row);
+  }
+  for (const key of game.options.notes || []) {
+    const note = document.createElement("p");
+    note.className = "muted small";
+    note.dataset.i18n = key;
+    auto.before(note);
+  }
+  auto.hidden = !game.options.auto;
+}
+
+/** The variant switch (the game module's variants: cards per draw, suit counts...). */
 function buildVariants() {
   const box = $("variants");
   box.hidden = !game.variants.length;
@@ -938,7 +1018,7 @@ function bindUi() {
   }
   if ($("source")) {
     $("source").addEventListener("change", (e) => {
-      state.options[SOURCE_OPTION[game.name]] = e.target.value;
+      state.options[game.sourceOption] = e.target.value;
       store.saveOptions(state.options);
       toggleMore(false);
       newDeal();
@@ -1083,13 +1163,7 @@ async function resume(saved) {
 }
 
 /**
- * Play the game of `module` on this page. A game's module provides: its name and numbering;
- * the table's width in columns, how tall a typical table is (in card heights) and the top row
- * (layoutTop, topRow, stockCount, stockPlace); its variants and addresses (parsePath, pathOf,
- * variantOf, defaultVariant, variantPath, rememberVariant, saveKey, rulesFor, sameDeal,
- * statColumns, rulesPath); how a selected card maps to the view's legal moves (destinations,
- * moveTo, quickMove, stockMove, hintMarks); its counters, options and words (counters, options,
- * describe, winText, strings); and, where a move shows in steps, stages.
+ * Play the game of `module` (its page module: see the top of this file) on this page.
  *
  * Nothing stored or in the address can leave the table empty: every stored value is checked
  * (store.js), a deal's address is read as digits (numbers beyond a browser's exact integers
@@ -1100,6 +1174,7 @@ export async function start(module) {
   game = module;
   api = makeApi(game.name);
   addStrings(game.strings);
+  addStrings(PAGE.strings);
   state.lang = initialLang(store.loadLang());
   store.checkStats();
   const info = game.parsePath(location.pathname, location.search);
@@ -1111,6 +1186,7 @@ export async function start(module) {
   });
   buildStatus();
   buildVariants();
+  buildOptions();
   applyOptionsToPage();
   setLang(state.lang);
   bindUi();

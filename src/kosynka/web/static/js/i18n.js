@@ -1,5 +1,6 @@
 // Words on the page in English and Russian, and the spoken names of cards. These are the words
-// every game's page shares; each game's module adds its own (addStrings).
+// every game's page shares; each game's module adds its own, and the server those that come from
+// the registry of games (the game's title, the games menu: page.js) (addStrings).
 
 const RANKS = {
   en: ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"],
@@ -33,16 +34,15 @@ const CARDS = { en: en("card", "cards"), ru: ru("карта", "карты", "к�
 
 export const STRINGS = {
   en: {
-    games: "Games", gameKlondike: "Klondike", gameFreecell: "FreeCell", gameSpider: "Spider",
-    gameSpider1: "Spider, 1 suit", gameSpider2: "Spider, 2 suits", gameSpider4: "Spider, 4 suits",
+    games: "Games",
     source: "Deals", srcEasy: "Easy", srcNormal: "Normal", srcHard: "Hard", srcRandom: "Random",
     srcChosen: "by number", srcWinnable: "random, proven winnable",
     options: "Options", stats: "Statistics", rules: "Rules", table: "Card table", share: "Copy the address of this deal",
     status: "Game status", deal: "Deal", moves: "Moves", time: "Time",
     newDeal: "New deal", restart: "Restart", undo: "Undo", redo: "Redo", hint: "Hint", collect: "Collect",
     optAuto: "Send safe cards to the foundations automatically", optFour: "Four-colour deck",
-    optNextDeal: "These rules apply from the next deal.", optPasses: "Passes through the stock", unlimited: "Unlimited",
-    optReturn: "Cards may come back from the foundations", optCells: "Free cells",
+    optNextDeal: "These rules apply from the next deal.",
+    optReturn: "Cards may come back from the foundations",
     close: "Close", cancel: "Cancel", resetStats: "Reset",
     confirmTitle: "Start a new deal?", confirmText: "The game in progress will count as lost.", confirmYes: "New deal",
     winTitle: "You won!",
@@ -82,16 +82,15 @@ export const STRINGS = {
     foundationHas: (c, n) => `foundation: ${c} on top, ${count("en", n, CARDS.en)}`,
   },
   ru: {
-    games: "Игры", gameKlondike: "Косынка", gameFreecell: "Свободная ячейка", gameSpider: "Паук",
-    gameSpider1: "Паук, одна масть", gameSpider2: "Паук, две масти", gameSpider4: "Паук, четыре масти",
+    games: "Игры",
     source: "Сдачи", srcEasy: "Лёгкие", srcNormal: "Обычные", srcHard: "Трудные", srcRandom: "Случайные",
     srcChosen: "по номеру", srcWinnable: "случайная, решаемая",
     options: "Настройки", stats: "Статистика", rules: "Правила", table: "Игровой стол", share: "Скопировать адрес этой сдачи",
     status: "Ход партии", deal: "Сдача", moves: "Ходы", time: "Время",
     newDeal: "Новая сдача", restart: "Заново", undo: "Отменить", redo: "Вернуть", hint: "Подсказка", collect: "Собрать",
     optAuto: "Сами отправлять в дома безопасные карты", optFour: "Четырёхцветная колода",
-    optNextDeal: "Эти правила действуют со следующей сдачи.", optPasses: "Кругов по запасу", unlimited: "Без ограничения",
-    optReturn: "Карты можно брать из домов обратно", optCells: "Свободных ячеек",
+    optNextDeal: "Эти правила действуют со следующей сдачи.",
+    optReturn: "Карты можно брать из домов обратно",
     close: "Закрыть", cancel: "Отмена", resetStats: "Сбросить",
     confirmTitle: "Начать новую сдачу?", confirmText: "Текущая партия будет засчитана как проигранная.", confirmYes: "Новая сдача",
     winTitle: "Победа!",

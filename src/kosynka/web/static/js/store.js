@@ -1,6 +1,9 @@
 // What the browser keeps between visits (localStorage): the game in progress (one per game, or
-// per variant where the game's pages are per variant), the options, the language and the
-// statistics per variant ("draw-1", "freecell", "spider-2", ...).
+// per variant where the game's pages are per variant: the game module's saveKey), the options
+// (every game's, under the keys its web adapter names), the language and the statistics per
+// variant (the game module's variantOf).
+
+import { PAGE } from "./page.js";
 //
 // Nothing read back is trusted: storage may hold what an older version wrote, what another tab
 // half wrote, or what someone typed into the developer tools. Every value is checked as it is
@@ -71,31 +74,21 @@ export function sameNumber(a, b) {
   return a != null && b != null && String(a) === String(b);
 }
 
-export const DEFAULT_OPTIONS = {
-  draw: 1, source: "easy", passes: null, foundationReturn: true, // Klondike's
-  fcCells: 4, fcReturn: true, fcSource: "normal", // FreeCell's (its random deals are nearly all winnable)
-  spiderSuits: 2, spiderSource: "easy", // Spider's (the suits of the page opened at /spider)
-  auto: false, four: false, // every game's
+/** Options every game's page has. */
+const SHARED_OPTIONS = {
+  auto: { default: false, values: [true, false] }, // safe cards home by themselves
+  four: { default: false, values: [true, false] }, // a four-colour deck
 };
 
-/** The option that holds where a game's new deals come from (easy, normal, hard, random). */
-export const SOURCE_OPTION = { klondike: "source", freecell: "fcSource", spider: "spiderSource" };
+/** Every stored option, {key: {default, values}}: each game's (from its web adapter, through
+ * the page's data: page.js), then the shared ones. The options of every game live in one stored
+ * object, so every page checks (and keeps) them all. */
+const OPTIONS = { ...PAGE.options, ...SHARED_OPTIONS };
 
-const isSource = (v) => ["easy", "normal", "hard", "random"].includes(v);
+export const DEFAULT_OPTIONS = Object.fromEntries(Object.entries(OPTIONS).map(([k, o]) => [k, o.default]));
 
-const OPTION_CHECKS = {
-  draw: (v) => v === 1 || v === 3,
-  source: isSource,
-  passes: (v) => v === null || v === 1 || v === 3,
-  foundationReturn: isBool,
-  fcCells: (v) => Number.isInteger(v) && v >= 0 && v <= 4,
-  fcReturn: isBool,
-  fcSource: isSource,
-  spiderSuits: (v) => v === 1 || v === 2 || v === 4,
-  spiderSource: isSource,
-  auto: isBool,
-  four: isBool,
-};
+/** A stored option's value is one of the values its game lists for it. */
+const OPTION_CHECKS = Object.fromEntries(Object.entries(OPTIONS).map(([k, o]) => [k, (v) => o.values.includes(v)]));
 
 function loadOptions() {
   const got = read(KEY_OPTIONS);

@@ -84,7 +84,7 @@ export default {
     foundation_return: o.fcReturn !== false,
   }),
   sameDeal: (record, variant, number) => String(record.deal.number) === String(number),
-  statColumns: [{ variant: "freecell", label: "gameFreecell" }],
+  statColumns: [{ variant: "freecell", label: "title" }],
 
   counters: [
     { id: "c-home", label: "home", value: (v) => v.counters.home },
@@ -92,7 +92,14 @@ export default {
     { id: "c-longest", label: "longest", title: "longestTitle", value: (v) => longestRun(v) },
   ],
 
+  sourceOption: "fcSource",
   options: {
+    rows: [
+      { select: "opt-cells", label: "optCells", choices: [["4"], ["3"], ["2"], ["1"], ["0"]] },
+      { check: "opt-return", label: "optReturn" },
+    ],
+    notes: ["optNextDeal", "optSourcesNote"],
+    auto: true,
     fill($, o) {
       $("opt-cells").value = String(o.fcCells ?? 4);
       $("opt-return").checked = o.fcReturn !== false;
@@ -189,7 +196,7 @@ export default {
 
   strings: {
     en: {
-      title: "FreeCell", pageTitle: "FreeCell solitaire — kosynka",
+      optCells: "Free cells",
       home: "Home", freeCells: "Free cells", freeCellsShort: "Cells", longest: "Max run",
       longestTitle: "The longest ordered run that can move onto a card now",
       emptyCell: (k) => `free cell ${k}, empty`, inCell: (k) => `free cell ${k}`,
@@ -200,7 +207,7 @@ export default {
       optSourcesNote: "Easy, normal and hard deals are graded for the standard rules (four free cells, cards may come back); with other rules new deals are random.",
     },
     ru: {
-      title: "Свободная ячейка", pageTitle: "Свободная ячейка — пасьянс FreeCell",
+      optCells: "Свободных ячеек",
       home: "В домах", freeCells: "Ячеек свободно", freeCellsShort: "Ячейки", longest: "Ряд до",
       longestTitle: "Сколько карт упорядоченного ряда можно сейчас перенести на карту",
       emptyCell: (k) => `свободная ячейка ${k}, пусто`, inCell: (k) => `ячейка ${k}`,

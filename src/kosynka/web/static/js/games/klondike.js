@@ -116,7 +116,14 @@ export default {
     { id: "c-stock", label: "stock", value: (v) => v.counters.stock },
   ],
 
+  sourceOption: "source",
   options: {
+    rows: [
+      { select: "opt-passes", label: "optPasses", choices: [["", "unlimited"], ["3"], ["1"]] },
+      { check: "opt-return", label: "optReturn" },
+    ],
+    notes: ["optNextDeal", "optSourcesNote"],
+    auto: true,
     fill($, o) {
       $("opt-passes").value = o.passes == null ? "" : String(o.passes);
       $("opt-return").checked = !!o.foundationReturn;
@@ -226,7 +233,7 @@ export default {
 
   strings: {
     en: {
-      title: "Klondike", pageTitle: "Klondike solitaire — kosynka", drawMode: "Cards per draw",
+      drawMode: "Cards per draw", optPasses: "Passes through the stock", unlimited: "Unlimited",
       draw1: "Draw 1", draw3: "Draw 3", faceDown: "Face down", pass: "Pass", stock: "Stock",
       winText: (m, t) => `All 52 cards are home in ${count("en", m, { one: "move", other: "moves" })} and ${t}.`,
       stockPile: (n) => `stock, ${count("en", n, { one: "card", other: "cards" })}; activate to draw`,
@@ -237,7 +244,7 @@ export default {
       optSourcesNote: "Easy, normal and hard deals are graded for the standard rules (unlimited passes, cards may come back); with other rules new deals are random.",
     },
     ru: {
-      title: "Косынка", pageTitle: "Косынка — пасьянс Klondike", drawMode: "Сколько карт сдавать",
+      drawMode: "Сколько карт сдавать", optPasses: "Кругов по запасу", unlimited: "Без ограничения",
       draw1: "По одной", draw3: "По три", faceDown: "Закрытых", pass: "Круг", stock: "Запас",
       winText: (m, t) => `Все 52 карты в домах за ${count("ru", m, { one: "ход", few: "хода", many: "ходов" })}, время ${t}.`,
       stockPile: (n) => `запас, ${count("ru", n, { one: "карта", few: "карты", many: "карт" })}; нажмите, чтобы сдать`,

@@ -77,7 +77,8 @@ export default {
     { id: "c-down", label: "faceDown", value: (v) => v.counters.face_down },
     { id: "c-rows", label: "rowsLeft", value: (v) => v.counters.rows_left },
   ],
-  options: { fill() {}, read: () => false },
+  sourceOption: "spiderSource",
+  options: { rows: [], notes: [], auto: false, fill() {}, read: () => false },
 
   // ------------------------------------------------------------ the table
   topRow: () => ["stock", null, "f0", "f1", "f2", "f3", "f4", "f5", "f6", "f7"],
@@ -189,7 +190,7 @@ export default {
 
   strings: {
     en: {
-      title: "Spider", pageTitle: "Spider solitaire — kosynka", suitsMode: "Suits",
+      suitsMode: "Suits",
       suits1: "1 suit", suits2: "2 suits", suits4: "4 suits",
       runs: "Runs", faceDown: "Face down", rowsLeft: "Rows left", dealRow: "Deal",
       stockRows: (n) => `stock, ${count("en", n, { one: "row", other: "rows" })} left; activate to deal a row`,
@@ -201,7 +202,7 @@ export default {
       endText: "Whatever is moved, no face-down card can be turned up any more, no run completed and no row dealt: this game can no longer be won. Undo some moves, start this deal again, or take a new one.",
     },
     ru: {
-      title: "Паук", pageTitle: "Паук — пасьянс Spider", suitsMode: "Масти",
+      suitsMode: "Масти",
       suits1: "1 масть", suits2: "2 масти", suits4: "4 масти",
       runs: "Собрано", faceDown: "Закрытых", rowsLeft: "Рядов", dealRow: "Раздать",
       stockRows: (n) => `колода, ${count("ru", n, { one: "ряд", few: "ряда", many: "рядов" })}; нажмите, чтобы раздать ряд`,
