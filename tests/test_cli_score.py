@@ -156,13 +156,20 @@ def test_an_illegal_move_stops_with_exit_1() -> None:
         (["apply", "-", "s", "--json"], "--json goes with --score"),
     ],
 )
-def test_bad_values_are_one_line_and_exit_2(args: list[str], message: str) -> None:
-    done = run(*args, stdin="klondike draw=1 passes=unlimited return=on pass=1 | ...")
-    assert done.returncode == 2, done
-    assert done.stdout == ""
-    lines = done.stderr.splitlines()
+def test_bad_values_are_one_line_and_exit_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = call(*args)
+    assert code == 2 and out == ""
+    lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("kosynka: error: ") and message in lines[0]
     assert len(lines[0]) < 300
+
+
+def test_the_real_command_line_exits_2() -> None:
+    done = run("apply", "-", "s", "--score", "--undos", "-1", stdin="klondike ...")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "kosynka: error: --undos must be a whole number of at least 0, not '-1'\n"
 
 
 def test_the_front_finds_each_game_scoring_by_name() -> None:
