@@ -2,7 +2,7 @@
 group (:mod:`.games` deal/show/moves/apply, :mod:`.score`, :mod:`.daily`, :mod:`.solve`,
 :mod:`.library`, :mod:`.serve`).
 
-Exit codes: 0 success, 1 an illegal move (``apply``), 2 bad arguments or input.
+Exit codes: 0 success, 1 an illegal move (``apply``, ``score``), 2 bad arguments or input.
 """
 
 from __future__ import annotations
