@@ -18,6 +18,12 @@ scoring kept from game to game (Klondike's Vegas, cumulative), the running total
   what, and the score after it, in English and Russian, so that a page can show it and a test
   can check it. The steps add up to the score.
 
+A game's scoring module has ``SCORINGS`` (the names, its default first; every game has a
+``standard``), ``CUMULATIVE`` (the names that take a ``carry``), ``check_rules(scoring, rules)``
+(raising ``InvalidNotationError`` for rules the scoring is not played by) and
+``score(start, moves, scoring, play) -> Score`` (played on a copy of the start, with
+:func:`parse_at`, :func:`play_at` and a :class:`Ledger`).
+
 >>> from kosynka.games.klondike import Klondike, KlondikeRules
 >>> game = Klondike(1, rules=KlondikeRules(draw=1), numbering="kpat")
 >>> s = score_line(game, ["s", "s"])
