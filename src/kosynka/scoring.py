@@ -261,23 +261,36 @@ def play_at(game: Game[Any], index: int, move: Any) -> None:
 _MODULES: dict[str, ModuleType] = {}
 
 
+def _packages(spec: Any) -> list[str]:
+    """Where a game's package may be: the package of its game class, of its spec, and
+    ``kosynka.games.<name>`` (the first that has a ``scoring`` module is the game's)."""
+    found = []
+    for owner in (getattr(spec, "game_class", None), type(spec)):
+        module = getattr(owner, "__module__", "") or ""
+        if "." in module:
+            found.append(module.rpartition(".")[0])
+    found.append(f"kosynka.games.{spec.name}")
+    return list(dict.fromkeys(p for p in found if p != "kosynka.games"))
+
+
 def scoring_module(game: str) -> ModuleType:
-    """The scoring module of the game called ``game``: the ``scoring`` module of the package
-    its spec lives in (``kosynka.games.klondike.scoring``). Raise ``InvalidNotationError``
-    for an unknown game or one without scorings."""
+    """The scoring module of the game called ``game``: the ``scoring`` module of the game's own
+    package (``kosynka.games.klondike.scoring``), found from its spec in the game registry.
+    Raise ``InvalidNotationError`` for an unknown game or one without scorings."""
     spec = game_spec(game)
     module = _MODULES.get(spec.name)
     if module is not None:
         return module
-    package = type(spec).__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.scoring")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.scoring":
-            raise
-        raise InvalidNotationError(f"{spec.name} has no scoring yet") from None
-    _MODULES[spec.name] = module
-    return module
+    for package in _packages(spec):
+        try:
+            module = importlib.import_module(f"{package}.scoring")
+        except ModuleNotFoundError as exc:
+            if exc.name not in (f"{package}.scoring", package):
+                raise
+            continue
+        _MODULES[spec.name] = module
+        return module
+    raise InvalidNotationError(f"{spec.name} has no scoring yet")
 
 
 def scorings(game: str) -> tuple[str, ...]:
