@@ -1,7 +1,8 @@
 """The ``kosynka`` command line: thin argument parsing over the library, one module per command
-group (:mod:`.games` deal/show/moves/apply, :mod:`.solve`, :mod:`.library`, :mod:`.serve`).
+group (:mod:`.games` deal/show/moves/apply, :mod:`.score`, :mod:`.daily`, :mod:`.solve`,
+:mod:`.library`, :mod:`.serve`).
 
-Exit codes: 0 success, 1 an illegal move (``apply``), 2 bad arguments or input.
+Exit codes: 0 success, 1 an illegal move (``apply``, ``score``), 2 bad arguments or input.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ _GROUPS = {
     "show": "kosynka.cli.games",
     "moves": "kosynka.cli.games",
     "apply": "kosynka.cli.games",
+    "score": "kosynka.cli.score",
+    "daily": "kosynka.cli.daily",
     "solve": "kosynka.cli.solve",
     "serve": "kosynka.cli.serve",
     "library": "kosynka.cli.library",

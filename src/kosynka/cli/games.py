@@ -16,6 +16,7 @@ from kosynka.cli.common import (
     rules_from,
     shown,
 )
+from kosynka.cli.score import add_play_flags, play_values, print_score, score_applied
 from kosynka.errors import IllegalMoveError, KosynkaError
 from kosynka.games import GameSpec, game_specs
 from kosynka.numtext import parse_whole
@@ -74,7 +75,16 @@ def cmd_moves(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
     """``kosynka apply POSITION MOVE...``: apply moves, print the new position in the format it
-    was read in."""
+    was read in; with ``--score``, the score of the moves instead (``--steps``: with its
+    account; ``--json``: both, and the position)."""
+    scoring = args.score is not None
+    if not scoring:
+        given = [f for f in ("seconds", "undos", "hints", "carry") if getattr(args, f) is not None]
+        given += [f for f in ("steps", "json") if getattr(args, f)]
+        if given:
+            raise CliError(f"--{given[0]} goes with --score")
+    else:
+        play_values(args)  # bad values are refused before any move is read
     game, spec, fmt = read_position(args.position, args)
     for text in args.moves:
         try:
@@ -86,6 +96,10 @@ def cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
         except IllegalMoveError as exc:
             print(f"illegal {text}: {exc.reason.code}: {exc.reason.en}", file=out)
             return 1
+    if scoring:
+        score = score_applied(game, args)
+        print_score(score, args, out, {"position": spec.write_position(game, fmt)})
+        return 0
     print(spec.write_position(game, fmt), file=out)
     return 0
 
@@ -118,5 +132,14 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
     p = sub.add_parser("apply", help="apply moves and print the new position")
     p.add_argument("position", help=where)
     p.add_argument("moves", nargs="+", metavar="MOVE", help="moves such as s, 7C>4, AH>f")
+    p.add_argument(
+        "--score",
+        nargs="?",
+        const="",
+        metavar="S",
+        help="print the score of the moves instead of the position: standard (the default) "
+        "or vegas (Klondike)",
+    )
+    add_play_flags(p)
     add_rule_flags(p)
     return {"deal": cmd_deal, "show": cmd_show, "moves": cmd_moves, "apply": cmd_apply}

@@ -6,6 +6,7 @@ made so far. The server never stores it; it replays it to answer.
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from dataclasses import dataclass
@@ -21,7 +22,9 @@ from pydantic import (
     create_model,
 )
 from pydantic.json_schema import WithJsonSchema
+from pydantic_core import PydanticCustomError
 
+from kosynka.errors import KosynkaError
 from kosynka.games.base import GameSpec
 
 MAX_MOVES = 6000
@@ -31,9 +34,12 @@ MAX_EXCLUDE = 1000
 
 DealSource = Literal["easy", "normal", "hard", "random"]
 """Where a new deal comes from: graded library deals or any random deal."""
-RecordSource = Literal["easy", "normal", "hard", "random", "random-winnable", "chosen"]
+RecordSource = Literal["easy", "normal", "hard", "random", "random-winnable", "chosen", "daily"]
 """Where a record's deal came from (``random-winnable``: a random deal the solver proved
-winnable, served when no graded deal is available; ``chosen``: opened by its number)."""
+winnable, served when no graded deal is available; ``chosen``: opened by its number;
+``daily``: a deal of the day)."""
+Grade = Literal["easy", "normal", "hard"]
+"""A graded deal's grade."""
 Lang = Literal["en", "ru"]
 MoveText = Annotated[str, Field(max_length=16)]
 """One move in move text ("s", "r", "7C>4", "AH>f", "3:9H>7"); longer strings are refused
@@ -239,6 +245,42 @@ class CollectResponse(BaseModel):
     moves: list[str]
 
 
+def _day(value: Any) -> Any:
+    """A date from a query: ``YYYY-MM-DD`` read strictly (see
+    :func:`kosynka.library.daily.parse_date`), refused with what is wrong with it."""
+    if isinstance(value, str):
+        from kosynka.library.daily import parse_date
+
+        try:
+            return parse_date(value)
+        except KosynkaError as exc:
+            raise PydanticCustomError("date", "{message}", {"message": str(exc)}) from None
+    return value
+
+
+Day = Annotated[datetime.date, BeforeValidator(_day)]
+"""A date in the API: ``2026-12-01`` (years 0001 to 9999)."""
+
+
+def _query_int(value: Any) -> Any:
+    """A whole number from a query string (``"3"``), for a field of whole-number choices."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
+        return int(value)
+    return value
+
+
+class DailyFacts(BaseModel):
+    """What the starter library knows of a deal of the day (never its winning line)."""
+
+    difficulty: float = Field(description="the grading score, 0 (easiest) to 100")
+    player_games: int = Field(description="games the no-peek player played on the deal")
+    player_wins: int = Field(description="how many of them it won")
+    player_mean_moves: float = Field(description="the mean length of its games, in moves")
+    solver_states: int = Field(description="positions the solver looked at to win it")
+    line_moves: int = Field(description="moves in the solver's winning line")
+    pool: int = Field(description="deals of the grade the deal of the day is chosen from")
+
+
 class Problem(BaseModel):
     """One thing wrong with a request: where (a dotted path) and what."""
 
@@ -273,6 +315,8 @@ class GameModels:
     new_request: type[BaseModel]
     new_response: type[BaseModel]
     sources_request: type[BaseModel]
+    daily_query: type[BaseModel]
+    daily_response: type[BaseModel]
 
 
 def game_models(
@@ -358,6 +402,7 @@ def game_models(
         __doc__="Which deal sources exist for these rules.",
         rules=(rules, Field(default_factory=rules)),
     )
+    daily_query, daily_response = _daily_models(spec, title, record)
     return GameModels(
         rules,
         deal,
@@ -367,4 +412,47 @@ def game_models(
         new_request,
         new_response,
         sources_request,
+        daily_query,
+        daily_response,
     )
+
+
+def _daily_models(
+    spec: GameSpec, title: str, record: type[BaseModel]
+) -> tuple[type[BaseModel], type[BaseModel]]:
+    """The query and the answer of ``spec``'s deal of the day: the date, the grade and the
+    rule options that tell the game's daily variants apart (Klondike's ``draw``, Spider's
+    ``suits``)."""
+    from kosynka.library.daily import variants
+
+    options = {o.name: o for o in spec.options}
+    fields: dict[str, Any] = {}
+    for name, values in variants(spec.name).items():
+        kind: Any = Annotated[Literal[values], BeforeValidator(_query_int)]
+        fields[name] = (kind, Field(options[name].default, description=f"the variant: {name}"))
+    query = create_model(
+        f"{title}DailyQuery",
+        __base__=_Strict,
+        __doc__="Which deal of the day: the date, the grade and the variant.",
+        date=(
+            Day | None,
+            Field(
+                default=None,
+                description="the day (the player's local date); the date in UTC when left out",
+            ),
+        ),
+        grade=(Grade, Field(default="normal", description="easy, normal or hard")),
+        **fields,
+    )
+    answer = create_model(
+        f"{title}DailyResponse",
+        __base__=BaseModel,
+        __doc__="A deal of the day: the record to play (its deal's source is ``daily``), its "
+        "first view and what the starter library knows of it.",
+        date=(str, Field(..., description="the day, YYYY-MM-DD")),
+        grade=(Grade, ...),
+        record=(record, ...),
+        view=(View, ...),
+        facts=(DailyFacts, ...),
+    )
+    return query, answer

@@ -5,6 +5,7 @@ the game's web adapter and calls the solver and the deal library.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import threading
 import time
@@ -12,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Collection, Hashable, Sequence
 from typing import Any
 
+from fastapi import HTTPException
 from pydantic import BaseModel
 
 from kosynka.errors import IllegalMoveError, KosynkaError
@@ -538,6 +540,40 @@ class GameService:
             moves=[],
         )
         return models.new_response(record=record, view=self.record_view(record), note=note)
+
+    # ----------------------------------------------------------------- deals of the day
+    def daily(self, query: Any) -> BaseModel:
+        """The deal of the day the query names (:mod:`kosynka.library.daily`): its record,
+        ready to play (source ``daily``, the rules it was graded under), its first view and
+        what the starter library knows of it. With no date, the date in UTC."""
+        from kosynka.library.daily import daily_deal, variants
+
+        day = query.date if query.date is not None else datetime.datetime.now(datetime.UTC).date()
+        variant = {name: getattr(query, name) for name in variants(self.spec.name)}
+        try:
+            deal = daily_deal(day, self.spec.name, query.grade, variant)
+        except KosynkaError as exc:  # the starter library lacks the grade: nothing to serve
+            raise HTTPException(503, f"no deal of the day: {exc}") from None
+        models = self.models
+        rules_model = self.adapter.rules_model
+        rules = rules_model(**{f: getattr(deal.rules, f) for f in rules_model.model_fields})
+        record = models.record(
+            rules=rules,
+            deal=models.deal(
+                number=schemas.deal_number_for_json(deal.number),
+                numbering=deal.numbering,
+                source="daily",
+            ),
+            moves=[],
+        )
+        facts = deal.to_json()
+        return models.daily_response(
+            date=day.isoformat(),
+            grade=deal.grade,
+            record=record,
+            view=self.record_view(record),
+            facts=schemas.DailyFacts(**{k: facts[k] for k in schemas.DailyFacts.model_fields}),
+        )
 
     def _winnable_random(self, rules: Any, numbering: str, exclude: set[int]) -> int | None:
         """A random deal the solver proves winnable, or None when it cannot within the tries."""

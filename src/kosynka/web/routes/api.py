@@ -2,9 +2,9 @@
 to that game's :class:`GameService`; no rules here."""
 
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 
@@ -51,7 +51,8 @@ async def _metered(
 
 
 def game_router(service: GameService) -> APIRouter:
-    """The API of one game: view, move, new, hint and collect under ``/api/<game>``."""
+    """The API of one game: view, move, new, sources, daily, hint, analysis and collect under
+    ``/api/<game>``."""
     name = service.spec.name
     m = service.models
     router = APIRouter(prefix=f"/api/{name}", tags=[name], responses=_ERRORS, route_class=JSONRoute)
@@ -59,6 +60,7 @@ def game_router(service: GameService) -> APIRouter:
     move_request: Any = m.move_request
     new_request: Any = m.new_request
     sources_request: Any = m.sources_request
+    daily_query: Any = m.daily_query
 
     def size(kind: str, record: Any) -> int:
         return service.work_size(kind, record)
@@ -92,6 +94,13 @@ def game_router(service: GameService) -> APIRouter:
     async def sources(req: sources_request, request: Request) -> Response:
         """Which deal sources (easy, normal, hard, random) exist for these rules."""
         return await _metered(request, f"{name}/sources", 0, lambda: service.sources(req.rules))
+
+    @router.get("/daily", response_model=m.daily_response, name=f"{name}_daily")
+    async def daily(query: Annotated[daily_query, Query()], request: Request) -> Response:
+        """The deal of the day of a date (the player's local date; UTC's when left out), a
+        grade and the game's variant: the same deal for every player, proven winnable and
+        graded."""
+        return await _metered(request, f"{name}/daily", 0, lambda: service.daily(query))
 
     @router.post("/hint", response_model=schemas.HintResponse, name=f"{name}_hint")
     async def hint(req: view_request, request: Request) -> Response:

@@ -1,0 +1,79 @@
+"""Spider's scoring: Microsoft's (Spider Solitaire of Windows Me, XP and 7).
+
+We follow the scoring of Microsoft's Spider Solitaire, as its help states it: the game starts
+at 500 points, every move costs 1 and every run of King to Ace removed earns 100. Dealing a row
+from the stock is a move like any other (Microsoft's move counter counts it), and so is an
+undo: Microsoft charges a point for taking a move back and does not return the point the move
+cost. Sources: the game's help, and the reimplementations that copy it (SerenityOS's Spider:
+"starting at 500, decreasing by 1 every move, and increasing by 100 for every full stack").
+
+====================================  ======
+the start                              500
+every move (a card moved, a row dealt)  -1
+every run removed                      +100
+every undo                              -2
+====================================  ======
+
+**Undo.** A move taken back is no longer in the record, so its point comes back and a run it
+removed takes its 100 back; Microsoft keeps that point and charges one more, so each undo
+costs 2 here (the point of the move taken back, and the undo's own), the same score
+Microsoft's game shows. A redo is a move. **Time** is not scored. **No floor**: a very long
+game can go below 0. **Hints** change no points; a game with a hint is assisted
+(:attr:`kosynka.scoring.Score.assisted`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from kosynka.games.spider.rules import Spider, SpiderRules
+from kosynka.scoring import Ledger, Play, Score, parse_at, play_at
+
+SCORINGS: Final = ("standard",)
+"""The scorings, the default first."""
+CUMULATIVE: Final = frozenset[str]()
+"""Scorings a running total may be carried through: none."""
+
+START: Final = 500
+MOVE: Final = -1
+RUN: Final = 100
+UNDO: Final = -2
+"""What an undo costs, beyond taking its move's points back (see the module's text)."""
+
+_WORDS: Final = {
+    "start": ("the start", "начальный счёт"),
+    "move": ("a move", "ход"),
+    "deal": ("a row dealt", "сдан ряд"),
+    "run-removed": ("a run of King to Ace removed", "убрана масть от короля до туза"),
+    "undo": ("moves taken back: 2 points each", "отменённые ходы: по 2 очка"),
+}
+
+
+def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: str = "") -> None:
+    """Add a step of ``code`` with its words."""
+    en, ru = _WORDS[code]
+    ledger.add(code, points, en, ru, move=move, text=text or None)
+
+
+def check_rules(scoring: str, rules: SpiderRules) -> None:
+    """Every suit count is scored the same way: nothing to refuse."""
+
+
+def score(start: Spider, moves: Sequence[Any], scoring: str, play: Play) -> Score:
+    """The score of ``moves`` played from ``start`` (which is played on)."""
+    game = start
+    ledger = Ledger()
+    _add(ledger, "start", START)
+    for i, given in enumerate(moves):
+        move = parse_at(game, i, given)
+        runs = game.runs_removed()
+        play_at(game, i, move)
+        text = str(move)
+        _add(ledger, "deal" if move.is_deal else "move", MOVE, i, text)
+        removed = game.runs_removed() - runs
+        if removed:
+            _add(ledger, "run-removed", RUN * removed, i, text)
+    if play.undos:
+        _add(ledger, "undo", UNDO * play.undos)
+    return ledger.result(game, scoring, len(moves), play)

@@ -1,0 +1,372 @@
+"""Scores of games of every kind: the front that finds a game's scorings by its name.
+
+Each game keeps its scorings in its own package (``kosynka.games.<game>.scoring``, found through
+the game registry: the package of the game's :class:`~kosynka.games.base.GameSpec`). A score is
+a pure function of the game record: the rules, the deal (or any starting position), the moves
+made, and what the record cannot show: the seconds played (for a scoring that counts time), how
+many moves were taken back (``undos``), how many hints were asked for (``hints``) and, for a
+scoring kept from game to game (Klondike's Vegas, cumulative), the running total carried in
+(``carry``).
+
+* **Undo.** A move taken back is no longer in the record, so whatever it earned or cost is
+  taken back with it; what an undo costs besides is each scoring's own rule, applied
+  ``undos`` times (see each game's module: nothing in Klondike, as in Windows; two points in
+  Spider, as in Microsoft's; in FreeCell an undone move still counts as played).
+* **Hints.** A hint changes no points. A game in which a hint was used is *assisted*
+  (:attr:`Score.assisted`): the statistics keep assisted games' best scores apart.
+* **The account.** Every score comes with its steps (:class:`Step`): which move earned or cost
+  what, and the score after it, in English and Russian, so that a page can show it and a test
+  can check it. The steps add up to the score.
+
+A game's scoring module has ``SCORINGS`` (the names, its default first; every game has a
+``standard``), ``CUMULATIVE`` (the names that take a ``carry``), ``check_rules(scoring, rules)``
+(raising ``InvalidNotationError`` for rules the scoring is not played by) and
+``score(start, moves, scoring, play) -> Score`` (played on a copy of the start, with
+:func:`parse_at`, :func:`play_at` and a :class:`Ledger`).
+
+>>> from kosynka.games.klondike import Klondike, KlondikeRules
+>>> game = Klondike(1, rules=KlondikeRules(draw=1), numbering="kpat")
+>>> s = score_line(game, ["s", "s"])
+>>> s.scoring, s.total, s.won
+('standard', 0, False)
+>>> scorings("klondike"), scorings("spider"), scorings("freecell")
+(('standard', 'vegas'), ('standard',), ('standard',))
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from kosynka.errors import IllegalMoveError, InvalidNotationError, KosynkaError, Reason
+from kosynka.games.base import Game, game_spec, spec_of
+
+__all__ = [
+    "Ledger",
+    "LineError",
+    "Play",
+    "Score",
+    "Step",
+    "check_scoring",
+    "parse_at",
+    "play_at",
+    "score_game",
+    "score_line",
+    "score_record",
+    "scoring_module",
+    "scorings",
+]
+
+
+class LineError(KosynkaError):
+    """A move of a scored line that cannot be read or that the rules refuse: ``index`` is its
+    place in the line (0 for the first move), ``text`` the move as given and ``reason`` the
+    rule that refuses it (None when it cannot be read)."""
+
+    def __init__(self, index: int, text: str, message: str, reason: Reason | None) -> None:
+        super().__init__(f"move {index + 1} ({text}): {message}")
+        self.index = index
+        self.text = text
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """What a score may depend on besides the moves: the ``seconds`` played (None for an
+    untimed game; counted in whole seconds), the moves taken back (``undos``), the hints
+    asked for (``hints``) and, for a cumulative scoring, the running total carried in from
+    the games before (``carry``; None when the score is not kept from game to game)."""
+
+    seconds: float | None = None
+    undos: int = 0
+    hints: int = 0
+    carry: int | None = None
+
+    def __post_init__(self) -> None:
+        s = self.seconds
+        if s is not None and (
+            isinstance(s, bool)
+            or not isinstance(s, int | float)
+            or (isinstance(s, float) and not math.isfinite(s))
+            or s < 0
+        ):
+            raise InvalidNotationError(f"seconds must be a number of at least 0, not {s!r}")
+        for name in ("undos", "hints"):
+            n = getattr(self, name)
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise InvalidNotationError(
+                    f"{name} must be a whole number of at least 0, not {n!r}"
+                )
+        c = self.carry
+        if c is not None and (isinstance(c, bool) or not isinstance(c, int)):
+            raise InvalidNotationError(f"carry must be a whole number, not {c!r}")
+
+    @property
+    def whole_seconds(self) -> int | None:
+        """The seconds played in whole seconds (a started second does not count), or None."""
+        return None if self.seconds is None else int(self.seconds)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One line of a score's account: what earned or cost points (``code``, and the words
+    ``en`` and ``ru``), the ``points`` its rule gives, the ``change`` it made (the points,
+    unless the score's floor took some of a loss), the ``score`` after it, and the move that
+    earned it: its place ``move`` in the line (0 for the first) and its ``text`` (both None
+    for a step of no single move: the start, the time, the bonus at a win, the undos)."""
+
+    code: str
+    points: int
+    change: int
+    score: int
+    en: str
+    ru: str
+    move: int | None = None
+    text: str | None = None
+
+    def words(self, lang: str = "en") -> str:
+        """What the step is for, in ``lang`` (``"en"`` or ``"ru"``)."""
+        return self.ru if lang == "ru" else self.en
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as a JSON object."""
+        return {
+            "code": self.code,
+            "points": self.points,
+            "change": self.change,
+            "score": self.score,
+            "move": self.move,
+            "text": self.text,
+            "en": self.en,
+            "ru": self.ru,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A game's score under one scoring, with the account that makes it (:attr:`steps`, whose
+    changes add up to :attr:`total`)."""
+
+    game: str
+    scoring: str
+    total: int
+    """The score; for a cumulative scoring, the running total (the carry included)."""
+    steps: tuple[Step, ...]
+    moves: int
+    """Moves in the line scored."""
+    won: bool
+    """The line ends with the game won."""
+    play: Play = field(default_factory=Play)
+
+    @property
+    def assisted(self) -> bool:
+        """True when a hint was used: the points are the same, but the game is an assisted
+        one (its best scores are kept apart from unassisted ones)."""
+        return self.play.hints > 0
+
+    @property
+    def game_points(self) -> int:
+        """What this game alone scored (the total less the carry of a cumulative scoring)."""
+        return self.total - (self.play.carry or 0)
+
+    def to_json(self) -> dict[str, Any]:
+        """The score and its account as a JSON object."""
+        return {
+            "game": self.game,
+            "scoring": self.scoring,
+            "score": self.total,
+            "game_points": self.game_points,
+            "moves": self.moves,
+            "won": self.won,
+            "assisted": self.assisted,
+            "seconds": self.play.whole_seconds,
+            "undos": self.play.undos,
+            "hints": self.play.hints,
+            "carry": self.play.carry,
+            "steps": [s.to_json() for s in self.steps],
+        }
+
+    def account(self, lang: str = "en") -> list[str]:
+        """The account as lines of text, one per step: the move (number and text), the
+        change, what for, and the score after it."""
+        lines = []
+        for s in self.steps:
+            where = f"{s.move + 1:>4} {s.text:<8}" if s.move is not None and s.text else " " * 13
+            floor = "" if s.change == s.points else f" ({s.points:+d}, floored)"
+            lines.append(f"{where} {s.change:+7d}  {s.words(lang)}{floor}  = {s.score}")
+        return lines
+
+
+class Ledger:
+    """A score being made step by step (what each game's scoring writes its account in).
+
+    ``floor``: a score the losses never take it below (Windows' standard scoring never shows
+    less than 0: a loss larger than the score takes it to 0); None for none."""
+
+    __slots__ = ("floor", "score", "steps")
+
+    def __init__(self, floor: int | None = None) -> None:
+        self.floor = floor
+        self.score = 0
+        self.steps: list[Step] = []
+
+    def add(
+        self,
+        code: str,
+        points: int,
+        en: str,
+        ru: str,
+        *,
+        move: int | None = None,
+        text: str | None = None,
+    ) -> None:
+        """Add a step of ``points`` (a loss stops at the floor)."""
+        new = self.score + points
+        if points < 0 and self.floor is not None:
+            new = max(new, min(self.score, self.floor))
+        change = new - self.score
+        self.score = new
+        self.steps.append(Step(code, points, change, new, en, ru, move, text))
+
+    def result(self, game: Game[Any], scoring: str, moves: int, play: Play) -> Score:
+        """The :class:`Score` of ``game`` (the position the line reached)."""
+        return Score(game.name, scoring, self.score, tuple(self.steps), moves, game.is_won(), play)
+
+
+def parse_at(game: Game[Any], index: int, move: Any) -> Any:
+    """Move ``index`` of a line as a move of ``game`` (text is read in ``game``'s position);
+    raise :class:`LineError` when it cannot be read."""
+    if not isinstance(move, str):
+        return move
+    try:
+        return game.parse_move(move)
+    except KosynkaError as exc:
+        raise LineError(index, move, str(exc), None) from None
+
+
+def play_at(game: Game[Any], index: int, move: Any) -> None:
+    """Make move ``index`` of a line on ``game`` (checked, without undo history); raise
+    :class:`LineError` naming the rule when it is refused."""
+    try:
+        game.advance(move)
+    except IllegalMoveError as exc:
+        reason = exc.reason
+        raise LineError(index, str(move), f"{reason.code}: {reason.en}", reason) from None
+
+
+_MODULES: dict[str, ModuleType] = {}
+
+
+def _packages(spec: Any) -> list[str]:
+    """Where a game's package may be: the package of its game class, of its spec, and
+    ``kosynka.games.<name>`` (the first that has a ``scoring`` module is the game's)."""
+    found = []
+    for owner in (getattr(spec, "game_class", None), type(spec)):
+        module = getattr(owner, "__module__", "") or ""
+        if "." in module:
+            found.append(module.rpartition(".")[0])
+    found.append(f"kosynka.games.{spec.name}")
+    return list(dict.fromkeys(p for p in found if p != "kosynka.games"))
+
+
+def scoring_module(game: str) -> ModuleType:
+    """The scoring module of the game called ``game``: the ``scoring`` module of the game's own
+    package (``kosynka.games.klondike.scoring``), found from its spec in the game registry.
+    Raise ``InvalidNotationError`` for an unknown game or one without scorings."""
+    spec = game_spec(game)
+    module = _MODULES.get(spec.name)
+    if module is not None:
+        return module
+    for package in _packages(spec):
+        try:
+            module = importlib.import_module(f"{package}.scoring")
+        except ModuleNotFoundError as exc:
+            if exc.name not in (f"{package}.scoring", package):
+                raise
+            continue
+        _MODULES[spec.name] = module
+        return module
+    raise InvalidNotationError(f"{spec.name} has no scoring yet")
+
+
+def scorings(game: str) -> tuple[str, ...]:
+    """The names of the scorings of the game called ``game``, its default first."""
+    names: tuple[str, ...] = scoring_module(game).SCORINGS
+    return names
+
+
+def check_scoring(game: str, scoring: str | None, rules: Any, play: Play | None = None) -> str:
+    """The scoring ``scoring`` of ``game`` (its default when None) if it can score a game under
+    ``rules`` with ``play``; else raise ``InvalidNotationError`` saying why (an unknown
+    scoring, rules it is not played by, a carry given to a scoring not kept from game to
+    game)."""
+    module = scoring_module(game)
+    names: tuple[str, ...] = module.SCORINGS
+    name = names[0] if scoring is None else str(scoring).strip().lower()
+    if name not in names:
+        shown = repr(scoring) if len(str(scoring)) <= 40 else f"{str(scoring)[:40]!r}..."
+        raise InvalidNotationError(
+            f"unknown scoring {shown} for {game_spec(game).name} "
+            f"(expected one of: {', '.join(names)})"
+        )
+    if play is not None and play.carry is not None and name not in module.CUMULATIVE:
+        kept = ", ".join(sorted(module.CUMULATIVE)) or "none of this game's"
+        raise InvalidNotationError(
+            f"the {name} scoring is not kept from game to game, so it takes no carry "
+            f"(cumulative scorings: {kept})"
+        )
+    module.check_rules(name, rules)
+    return name
+
+
+def score_line(
+    start: Game[Any],
+    moves: Iterable[Any],
+    scoring: str | None = None,
+    *,
+    seconds: float | None = None,
+    undos: int = 0,
+    hints: int = 0,
+    carry: int | None = None,
+) -> Score:
+    """The score of playing ``moves`` (move values or move text) from the position ``start``
+    (left as it is) under ``scoring`` (the game's default when None). Raise
+    ``InvalidNotationError`` for a scoring or a value that does not fit, :class:`LineError`
+    for a move that cannot be read or played."""
+    play = Play(seconds, undos, hints, carry)
+    spec = spec_of(start)
+    name = check_scoring(spec.name, scoring, start.rules, play)
+    line: Sequence[Any] = list(moves)
+    score: Score = scoring_module(spec.name).score(start.copy(stack=False), line, name, play)
+    return score
+
+
+def score_game(game: Game[Any], scoring: str | None = None, **play: Any) -> Score:
+    """The score of ``game``'s move stack, played from the position before it (``play``:
+    ``seconds``, ``undos``, ``hints``, ``carry`` as in :func:`score_line`)."""
+    start = game.copy()
+    while start.move_stack:
+        start.pop()
+    return score_line(start, list(game.move_stack), scoring, **play)
+
+
+def score_record(
+    game: str,
+    number: int,
+    moves: Iterable[Any],
+    scoring: str | None = None,
+    *,
+    rules: Any = None,
+    numbering: str | None = None,
+    **play: Any,
+) -> Score:
+    """The score of a game record: deal ``number`` of ``game`` (in ``numbering``, under
+    ``rules``; the defaults when None) and the ``moves`` made (``play`` as in
+    :func:`score_line`)."""
+    spec = game_spec(game)
+    start = spec.deal(number, rules, numbering)
+    return score_line(start, moves, scoring, **play)
