@@ -421,8 +421,8 @@ def _daily_models(
     spec: GameSpec, title: str, record: type[BaseModel]
 ) -> tuple[type[BaseModel], type[BaseModel]]:
     """The query and the answer of ``spec``'s deal of the day: the date, the grade and the
-    rule options that tell the game's daily variants apart (Klondike's ``draw``, Spider's
-    ``suits``)."""
+    rule options that tell the game's daily variants apart (the library's
+    :func:`~kosynka.library.daily.variants`)."""
     from kosynka.library.daily import variants
 
     options = {o.name: o for o in spec.options}
