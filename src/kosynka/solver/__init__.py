@@ -6,8 +6,9 @@ finds a winning line.
 >>> res.status in (SolveStatus.SOLVED, SolveStatus.UNSOLVABLE)
 True
 
-Each game's solver lives in ``kosynka.solver.<game name>`` (found by name, so a new game's
-solver is a new module here and a core in ``native/``), with a compiled core
+Each game's solver lives in ``kosynka.solver.<game name>`` (found by name with
+:func:`kosynka.games.game_part`, so a new game's solver is a new module here and a core in
+``native/``), with a compiled core
 (``kosynka.solver._core``, C++) and a pure-Python reference; the environment variable
 ``KOSYNKA_IMPLEMENTATION=python|native`` forces one. Every solver knows the whole position (the
 face-down cards and the order of the stock), and every winning line is replayed through the
@@ -16,14 +17,13 @@ game's rules engine before it is returned.
 
 from __future__ import annotations
 
-import importlib
 import math
 import os
 from types import ModuleType
 from typing import Any
 
 from kosynka.errors import InvalidNotationError
-from kosynka.games.base import Game
+from kosynka.games.base import Game, game_part
 from kosynka.solver.result import SolutionError, SolveResult, SolveStatus
 
 __all__ = [
@@ -51,48 +51,28 @@ NATIVE = _load_native()
 """The compiled core module (every game's search in one extension), or None."""
 
 
-_FRONTS: dict[str, ModuleType] = {}
-"""The solver modules found so far, by game name (a range of deals asks once per deal)."""
-
-
-def _front(name: str) -> ModuleType | None:
-    """The solver module of the game called ``name``, or None when it has none."""
-    front = _FRONTS.get(name)
-    if front is not None:
-        return front
-    if not name.isidentifier():
-        return None
-    try:
-        front = importlib.import_module(f"kosynka.solver.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"kosynka.solver.{name}":
-            return None
-        raise
-    _FRONTS[name] = front
-    return front
-
-
 def solver_front(game_name: str) -> ModuleType | None:
-    """The solver module of the game called ``game_name`` (``kosynka.solver.<name>``), or None
+    """The solver front of the game called ``game_name`` (``kosynka.solver.<name>``), or None
     when the game has none: for what a front offers beyond :func:`solve` (``solve_deals``)."""
-    return _front(game_name)
+    return game_part(__name__, game_name)
 
 
 def has_referee(game_name: str) -> bool:
     """True when the game's lines can be checked by a compiled referee apart from the search
     (``verify="native"`` in :func:`solve`): its front says so and the core is installed."""
-    front = _front(game_name)
+    front = solver_front(game_name)
     return front is not None and bool(getattr(front, "REFEREE", False)) and NATIVE is not None
 
 
 def has_solver(game_name: str) -> bool:
     """True when kosynka has a solver for the game called ``game_name``."""
-    front = _front(game_name)
+    front = solver_front(game_name)
     return front is not None and hasattr(front, "solve_game")
 
 
 def _solver_of(game_name: str) -> ModuleType:
-    front = _front(game_name)
+    """The solver front of the game called ``game_name``; raise when it has none."""
+    front = solver_front(game_name)
     if front is None or not hasattr(front, "solve_game"):
         raise InvalidNotationError(f"kosynka has no solver for {game_name!r} yet")
     return front

@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from kosynka.cards import (
     ALL_CARDS,
@@ -41,7 +41,7 @@ from kosynka.cards import (
     Suit,
 )
 from kosynka.errors import InvalidNotationError, InvalidPositionError, Reason
-from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
+from kosynka.games.base import Game, Outcome, PositionView, Termination
 from kosynka.games.freecell import deadend
 from kosynka.games.freecell import reasons as R
 from kosynka.games.freecell.deals import check_deal_number, freecell_columns
@@ -228,13 +228,13 @@ where they went (a cell as ``CELL_SLOT + k``) and the moved card."""
 _Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
-@register_game("freecell")
 class FreeCell(Game[Move]):
     """A game of FreeCell: the position, the rules and the moves made so far.
 
     Create one from a deal number (``FreeCell(11982)``, Microsoft's numbers by default) or from
     any position with :meth:`from_position`."""
 
+    name: ClassVar[str] = "freecell"
     rules: FreeCellRules
     deal_number: int | None
     numbering: str

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from kosynka.cards import ALL_CARDS, CARD_RANK, CARD_RED, CARD_SUIT, KING, Card, Suit
 from kosynka.errors import (
@@ -26,7 +26,7 @@ from kosynka.errors import (
     InvalidPositionError,
     Reason,
 )
-from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
+from kosynka.games.base import Game, Outcome, PositionView, Termination
 from kosynka.games.klondike import deadend
 from kosynka.games.klondike import reasons as R
 from kosynka.games.klondike.deals import KlondikeLayout, check_deal_number, klondike_layout
@@ -194,7 +194,6 @@ _Snapshot = tuple[
 ]  # fmt: skip
 
 
-@register_game("klondike")
 class Klondike(Game[Move]):
     """A game of Klondike: the position, the rules and the moves made so far.
 
@@ -203,6 +202,7 @@ class Klondike(Game[Move]):
     :meth:`from_position`.
     """
 
+    name: ClassVar[str] = "klondike"
     rules: KlondikeRules
     deal_number: int | None
     numbering: str
