@@ -10,13 +10,13 @@ from __future__ import annotations
 import enum
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kosynka.cards import Card
-from kosynka.errors import IllegalMoveError, InvalidNotationError, Reason
+from kosynka.errors import IllegalMoveError, InvalidNotationError, KosynkaError, Reason
 
 M = TypeVar("M")
 
@@ -80,6 +80,38 @@ class PositionView:
     def foundation_count(self) -> int:
         """Cards on the foundations."""
         return sum(len(f) for f in self.foundations)
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Where a line of moves stopped (see :meth:`Game.check_line`): the move at ``index``
+    (0-based) in the line, as it was given (move text, a move value, or a solver core's move
+    code), the rule that refused it (None when the move could not be read at all) and one line
+    saying why."""
+
+    index: int
+    move: object
+    reason: Reason | None
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedLine(Generic[M]):
+    """A line of moves replayed through the rules on a copy of a position (see
+    :meth:`Game.check_line`): the moves made, as move values; the position they lead to; and,
+    when a move was refused, which one and why (None when every move was made)."""
+
+    moves: list[M]
+    board: Game[M]
+    refused: Refusal | None = None
+
+
+def refusal(index: int, move: object, error: KosynkaError) -> Refusal:
+    """The :class:`Refusal` of the move at ``index`` of a line (``move`` as given), refused
+    with ``error``: an :class:`IllegalMoveError` carries the rule's reason, any other error
+    (move text that cannot be read) none."""
+    reason = error.reason if isinstance(error, IllegalMoveError) else None
+    return Refusal(index, move, reason, str(error))
 
 
 class LegalMoves(Generic[M]):
@@ -247,6 +279,24 @@ class Game(ABC, Generic[M]):
         by raising ``IllegalMoveError``."""
         for m in moves:
             self.push(self.parse_move(m) if isinstance(m, str) else m)
+
+    def check_line(self, moves: Sequence[M | str]) -> CheckedLine[M]:
+        """Replay ``moves`` (move text or move values) from this position through the rules on
+        a copy, this game left as it is and no undo history kept: how a solver's line, or a
+        stored one, is checked. Each move is checked as :meth:`push` checks it; the first one
+        refused (or whose text cannot be read) ends the replay, and the answer says which it
+        was and why. Games with a faster way to check a line (Klondike's runs of draws) give
+        the same answer sooner."""
+        board = self.copy(stack=False)
+        made: list[M] = []
+        for i, m in enumerate(moves):
+            try:
+                move = board.parse_move(m) if isinstance(m, str) else m
+                board.advance(move)
+            except KosynkaError as exc:
+                return CheckedLine(made, board, refusal(i, m, exc))
+            made.append(move)
+        return CheckedLine(made, board)
 
     @abstractmethod
     def outcome(self) -> Outcome | None:

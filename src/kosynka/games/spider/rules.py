@@ -444,6 +444,18 @@ class Spider(Game[Move]):
             stock=tuple(ALL_CARDS[c] for c in self._stock[self._next :]),
         )
 
+    def solver_position(self) -> tuple[list[list[int]], list[int], list[int], list[int]]:
+        """The position as the solvers take it, in plain lists made for the caller: the
+        columns bottom to top (card indices, :attr:`~kosynka.cards.Card.index`; the two decks
+        repeat them), each column's face-down count, the stock left in dealing order and the
+        suit (0..3) of each run removed. Cheap: a range of deals asks it of every deal."""
+        return (
+            [list(col) for col in self._cols],
+            list(self._hidden),
+            list(self._stock[self._next :]),
+            list(self._removed),
+        )
+
     def is_won(self) -> bool:
         """True when all eight runs have been removed."""
         return len(self._removed) == RUNS
