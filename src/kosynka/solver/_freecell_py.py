@@ -34,8 +34,10 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final, NamedTuple
+
+from kosynka.solver.result import Found
 
 COLUMNS: Final = 8
 NONE: Final = -1
@@ -1027,18 +1029,6 @@ def run_phase(root: State, budget: Budget) -> tuple[str, list[SearchMove]]:
         q = min(q * 2, LAST_QUOTA)
 
 
-@dataclass
-class SearchOutcome:
-    """What :func:`solve` found: ``status`` is ``"solved"``, ``"unsolvable"`` or ``"limit"``;
-    ``limit`` says which limit stopped it; ``line`` holds engine move codes when solved."""
-
-    status: str
-    limit: str | None = None
-    line: list[int] = field(default_factory=list)
-    states: int = 0
-    unique_states: int = 0
-
-
 def solve(
     columns: Sequence[Sequence[int]],
     cells: Sequence[int],
@@ -1048,7 +1038,7 @@ def solve(
     time_limit: float | None = None,
     max_states: int | None = None,
     short: bool = False,
-) -> SearchOutcome:
+) -> Found:
     """Decide a position (columns bottom to top as card indices, one entry per free cell of the
     rules with -1 for an empty one, foundation counts C, D, H, S) as the core's ``fc_solve``
     does: the game without foundation return first, then (when the rules have return and it
@@ -1107,12 +1097,9 @@ def solve(
                 consider(shortcut(root, other))
             budget.states, budget.unique = extra.states, extra.unique
         path = best
-    result = SearchOutcome(status="limit", states=budget.states, unique_states=budget.unique)
     if outcome == SOLVED:
-        result.status = "solved"
-        result.line = head + line_codes(root, path)
-    elif outcome == UNSOLVABLE:
-        result.status = "unsolvable"
-    else:
-        result.limit = "time" if outcome == TIME else "states"
-    return result
+        return Found("solved", None, head + line_codes(root, path), budget.states, budget.unique)
+    if outcome == UNSOLVABLE:
+        return Found("unsolvable", None, [], budget.states, budget.unique)
+    limit = "time" if outcome == TIME else "states"
+    return Found("limit", limit, [], budget.states, budget.unique)

@@ -26,10 +26,10 @@ The line found is reported as engine moves (``s`` and ``r`` included), see :func
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Final
 
 from kosynka.games.klondike import Klondike
+from kosynka.solver.result import Found
 
 FOUND: Final = 7
 """Destination code of a foundation."""
@@ -62,18 +62,6 @@ def _fits(card: int, target: int) -> bool:
     return _RANK[target] == _RANK[card] + 1 and _RED[target] != _RED[card]
 
 
-@dataclass
-class SearchOutcome:
-    """What :func:`search` found: ``status`` is ``"solved"``, ``"unsolvable"`` or ``"limit"``;
-    ``limit`` says which limit stopped it; ``line`` holds engine move texts when solved."""
-
-    status: str
-    limit: str | None = None
-    line: list[str] = field(default_factory=list)
-    states: int = 0
-    unique_states: int = 0
-
-
 class _Limit(Exception):
     """Raised inside the search when a limit is reached."""
 
@@ -91,12 +79,13 @@ class State:
         self.draw = rules.draw
         self.passes = rules.passes
         self.ret = rules.foundation_return
-        self.cols: list[list[int]] = [list(c) for c in game._cols]
-        self.hidden: list[int] = list(game._hidden)
-        self.talon: list[int] = list(game._waste) + list(reversed(game._stock))
-        self.p = len(game._waste)
-        self.found: list[int] = list(game._found)
-        self.passno = game.pass_number
+        cols, hidden, talon, on_waste, found, pass_number = game.solver_position()
+        self.cols: list[list[int]] = cols
+        self.hidden: list[int] = hidden
+        self.talon: list[int] = talon
+        self.p = on_waste
+        self.found: list[int] = found
+        self.passno = pass_number
 
     # ------------------------------------------------------------------ reading
     def is_won(self) -> bool:
@@ -472,7 +461,7 @@ def search(
     time_limit: float | None = None,
     max_states: int | None = None,
     short: bool = False,
-) -> SearchOutcome:
+) -> Found:
     """Decide ``game``'s position and, when it can be won, find a winning line of engine moves.
 
     With ``short``, the search goes on after the first win (within a budget of further states)
@@ -572,10 +561,10 @@ def search(
                 stack_cost.append(cost)
         except _Limit as exc:
             if best is None:
-                return SearchOutcome("limit", exc.which, [], states, len(seen))
+                return Found("limit", exc.which, [], states, len(seen))
     if best is None:
-        return SearchOutcome("unsolvable", None, [], states, len(seen))
-    return SearchOutcome("solved", None, line_of(game, best), states, len(seen))
+        return Found("unsolvable", None, [], states, len(seen))
+    return Found("solved", None, line_of(game, best), states, len(seen))
 
 
 def line_of(game: Klondike, macros: list[Macro]) -> list[str]:
