@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from kosynka.cards import CARD_FITS, CARD_RANK, CARD_RED, CARD_SUIT, CARD_WANTS
 from kosynka.solver.result import Found
 
 COLUMNS: Final = 8
@@ -70,9 +71,11 @@ above the next card of suit dst in column src in free cells, one by one, and sen
 home; DIG_COL parks the ``count`` cards above a card of column src and puts that card on column
 dst's top card."""
 
-_RANK: Final = tuple(i % 13 + 1 for i in range(52))
-_SUIT: Final = tuple(i // 13 for i in range(52))
-_RED: Final = tuple(1 if i // 13 in (1, 2) else 0 for i in range(52))
+_RANK: Final = CARD_RANK
+_SUIT: Final = CARD_SUIT
+_RED: Final = CARD_RED
+_FITS: Final = CARD_FITS
+_WANTS: Final = CARD_WANTS
 _OTHER1: Final = (1, 0, 0, 1)
 _OTHER2: Final = (2, 3, 3, 2)
 _TWIN: Final = (3, 2, 1, 0)
@@ -142,7 +145,7 @@ FIRST_PHASE_STATES: Final = 1 << 22
 
 def _fits(card: int, target: int) -> bool:
     """True when ``card`` may lie on ``target`` in a column (one rank lower, other colour)."""
-    return _RANK[target] == _RANK[card] + 1 and _RED[target] != _RED[card]
+    return _FITS[card] == _WANTS[target]
 
 
 def code_text(code: int) -> str:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import time
 from typing import Final
 
+from kosynka.cards import ALL_CARDS, CARD_FITS, CARD_RANK, CARD_SUIT, CARD_WANTS
 from kosynka.games.klondike import Klondike
 from kosynka.solver.result import Found
 
@@ -41,9 +42,10 @@ RETURN: Final = 2
 EMPTIED: Final = 3
 """The kind in a ``last`` move (see :meth:`State.moves`) of a run moved off a column's bottom."""
 
-_RANK: Final = tuple(i % 13 + 1 for i in range(52))
-_SUIT: Final = tuple(i // 13 for i in range(52))
-_RED: Final = tuple(1 if i // 13 in (1, 2) else 0 for i in range(52))
+_RANK: Final = CARD_RANK
+_SUIT: Final = CARD_SUIT
+_FITS: Final = CARD_FITS
+_WANTS: Final = CARD_WANTS
 _OTHER_COLOUR: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
 _SAME_COLOUR_OTHER: Final = (3, 2, 1, 0)
 
@@ -58,8 +60,8 @@ Last = tuple[int, int, int, int]
 
 
 def _fits(card: int, target: int) -> bool:
-    """True when ``card`` may lie on ``target`` in a column."""
-    return _RANK[target] == _RANK[card] + 1 and _RED[target] != _RED[card]
+    """True when ``card`` may lie on ``target`` in a column (one rank lower, other colour)."""
+    return _FITS[card] == _WANTS[target]
 
 
 class _Limit(Exception):
@@ -447,7 +449,7 @@ Undo = tuple[int, int, int, int, int, int, int, int, int]
 """What :meth:`State.undo` needs: kind, source, detail, dest, card, cards moved, whether a card
 was turned up, and the talon position and pass number before the move."""
 
-_LETTERS: Final = tuple(f"{'A23456789TJQK'[i % 13]}{'CDHS'[i // 13]}" for i in range(52))
+_LETTERS: Final = tuple(c.text() for c in ALL_CARDS)
 
 
 def _move_text(card: int, dest: int) -> str:

@@ -30,6 +30,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from kosynka.cards import ALL_CARDS, CARD_RANK
 from kosynka.solver.result import Found
 
 COLS: Final = 10
@@ -40,8 +41,8 @@ LEVELS: Final = 6
 DEAL: Final = 0xFFFF
 """The move that deals a row."""
 
-_RANK: Final = tuple(i % 13 + 1 for i in range(52))
-_TEXT: Final = tuple(f"{'A23456789TJQK'[i % 13]}{'CDHS'[i // 13]}" for i in range(52))
+_RANK: Final = CARD_RANK
+_TEXT: Final = tuple(c.text() for c in ALL_CARDS)
 
 
 def card_move(src: int, dst: int, count: int) -> int:
