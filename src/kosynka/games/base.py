@@ -2,7 +2,12 @@
 
 A game is a position plus the stack of moves that led to it (python-chess style): ``push`` makes
 a move after checking it, ``pop`` restores the position before the last move, ``redo`` replays a
-popped move. ``legal_moves`` is a lazy view; ``explain(move)`` says why a move is refused.
+popped move. ``legal_moves`` is a lazy view; ``explain(move)`` says why a move is refused;
+``check_line(moves)`` replays a whole line on a copy and says which move was refused and why.
+
+Each game registers its :class:`GameSpec` once (:func:`register_spec`); every lookup by name
+reads that one registry, and :func:`game_part` finds a game's module in another layer (its
+solver front, grader, web adapter) by the game's name.
 """
 
 from __future__ import annotations
