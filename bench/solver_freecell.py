@@ -59,7 +59,7 @@ from pathlib import Path
 
 from kosynka.games.freecell import FreeCell, FreeCellRules
 from kosynka.games.freecell.notation import parse_standard_line
-from kosynka.solver.freecell import replay_codes, search
+from kosynka.solver.freecell import replay, search
 from kosynka.solver.stats import percentile
 
 IMPOSSIBLE = (11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948)
@@ -204,7 +204,7 @@ def part_breakdown(lo: int, hi: int) -> None:
         t1 = time.perf_counter()
         status, _limit, codes, states, _unique = search(game)
         t2 = time.perf_counter()
-        moves = replay_codes(game, codes) if status == "solved" else []
+        moves = replay(game, codes) if status == "solved" else []
         t3 = time.perf_counter()
         json.dumps(
             {"deal": n, "status": status, "moves": [str(m) for m in moves], "states": states}

@@ -58,6 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from kosynka.games.spider import Spider, SpiderRules
+from kosynka.solver import solve
 from kosynka.solver import spider as front
 from kosynka.solver.stats import percentile
 from kosynka.solver.verify import verify_line
@@ -277,7 +278,7 @@ def grades(args: argparse.Namespace) -> int:
         with path.open("w", encoding="utf-8") as fh:
             for deal in parse_range(args.deals):
                 game = Spider(deal, rules=SpiderRules(suits=suits))
-                res = front.solve_game(game, time_limit=args.time_limit, implementation="native")
+                res = solve(game, time_limit=args.time_limit, implementation="native")
                 if not res.solved:
                     continue
                 f = grader.figures(game, res.states, args.runs)

@@ -24,14 +24,9 @@ from kosynka.games.freecell import CELL, FOUNDATION, FreeCell, FreeCellRules, Mo
 from kosynka.games.freecell import reasons as R
 from kosynka.games.freecell.deals import freecell_columns
 from kosynka.solver import NATIVE, solve
-from kosynka.solver.freecell import (
-    position_args,
-    referee_codes,
-    replay_codes,
-    search,
-    solve_deals,
-)
-from kosynka.solver.result import SolutionError
+from kosynka.solver import freecell as front
+from kosynka.solver.freecell import position_args, replay, search, solve_deals
+from kosynka.solver.result import Limits, SolutionError
 
 pytestmark = pytest.mark.skipif(NATIVE is None, reason="the compiled core is not installed")
 
@@ -165,7 +160,7 @@ def test_whole_lines_agree_with_the_rules_engine() -> None:
 def test_the_solvers_lines_win_in_the_referee_and_a_cut_line_does_not() -> None:
     for deal, rules in [(1, RULES[8]), (617, RULES[9]), (1941, RULES[8]), (5, RULES[6])]:
         game = FreeCell(deal, rules=rules)
-        status, _, line, _, _ = search(game, time_limit=30)
+        status, _, line, _, _ = search(game, Limits(time_limit=30))
         assert status == "solved"
         made, why, won, _ = referee(game, line)
         assert (made, why, won) == (len(line), "", True)
@@ -210,14 +205,14 @@ def test_a_bad_position_is_refused(
         NATIVE.fc_referee(columns, cells, found, True, [])
 
 
-def test_referee_codes_raise_on_a_broken_line() -> None:
+def test_referee_raises_on_a_broken_line() -> None:
     game = FreeCell(1)
     _, _, line, _, _ = search(game)
-    assert [str(m) for m in referee_codes(game, line)] == [str(m) for m in replay_codes(game, line)]
+    assert [str(m) for m in front.referee(game, line)] == [str(m) for m in replay(game, line)]
     with pytest.raises(SolutionError, match="refused by the referee at move 6"):
-        referee_codes(game, line[:5] + line[6:])
+        front.referee(game, line[:5] + line[6:])
     with pytest.raises(SolutionError, match="does not win"):
-        referee_codes(game, line[:-1])
+        front.referee(game, line[:-1])
 
 
 def test_solve_deals_checks_lines_in_the_referee_by_default(
@@ -239,10 +234,9 @@ def test_solve_uses_the_referee_only_when_asked(monkeypatch: pytest.MonkeyPatch)
     """One game through ``solve()`` (the web, the library) keeps the Python replay; a game
     without a referee refuses ``verify="native"``."""
     from kosynka.games.klondike import Klondike
-    from kosynka.solver import freecell as front
 
     called: list[int] = []
-    monkeypatch.setattr(front, "referee_codes", lambda g, c: called.append(1) or [])
+    monkeypatch.setattr(front, "referee", lambda g, c: called.append(1) or [])
     assert solve(FreeCell(2)).solved and not called
     with pytest.raises(ValueError, match="no compiled referee checks klondike"):
         solve(Klondike(1), verify="native")
@@ -283,8 +277,6 @@ def test_a_chunk_of_deals_in_the_core_is_the_same_as_deal_by_deal() -> None:
 
 
 def test_a_chunk_with_a_line_the_referee_refuses_raises(monkeypatch: pytest.MonkeyPatch) -> None:
-    from kosynka.solver import freecell as front
-
     class Core:
         """The core with one line spoiled on its way out of the search."""
 

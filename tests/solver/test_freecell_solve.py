@@ -10,6 +10,7 @@ from kosynka.games.freecell import FreeCell, FreeCellRules, Move
 from kosynka.games.freecell.notation import parse_standard_line
 from kosynka.games.klondike import Klondike
 from kosynka.solver import SolutionError, SolveStatus, available_implementations, solve
+from kosynka.solver.verify import verify_line
 
 IMPLEMENTATIONS = available_implementations("freecell")
 NATIVE = "native" in IMPLEMENTATIONS
@@ -133,7 +134,7 @@ def test_limits(implementation: str) -> None:
 
 def test_errors() -> None:
     with pytest.raises(TypeError):
-        front.solve_game(Klondike(1))  # type: ignore[arg-type]
+        front.search(Klondike(1))  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         solve(FreeCell(1), implementation="quantum")
     with pytest.raises(ValueError):
@@ -144,18 +145,18 @@ def test_a_bad_line_is_refused() -> None:
     game = FreeCell(1)
     bad = [0 * 16 + 8]  # the ace of clubs home: it lies under other cards in deal 1
     with pytest.raises(SolutionError, match="refused at move 1"):
-        front.replay_codes(game, bad)
+        front.replay(game, bad)
     with pytest.raises(SolutionError, match="does not win"):
-        front.replay_codes(game, [])
+        front.replay(game, [])
     with pytest.raises(SolutionError):
-        front.verify_line(game, ["AH>f"])
+        verify_line(game, ["AH>f"])
 
 
 @native_only
 def test_the_core_refuses_bad_positions() -> None:
     from kosynka.solver import NATIVE as core
 
-    cols = [list(c) for c in FreeCell(1)._cols]
+    cols = FreeCell(1).solver_position()[0]
     cols[0][0] = cols[1][0]  # a card twice, another missing
     with pytest.raises(ValueError):
         core.fc_solve(cols, [-1] * 4, [0, 0, 0, 0], True, -1.0, 0, False)
@@ -186,22 +187,23 @@ def test_replay_follows_the_engine_move_for_move() -> None:
             move = rng.choice(legal)
             engine.push(move)
             codes.append(move.card.index * 16 + move.to)
-        board = game.copy(stack=False)
-        made = front._replay(board, codes)
-        assert made == list(engine.move_stack)
-        assert board.key() == engine.key()
+        line = game.check_codes(codes)
+        assert line.refused is None
+        assert line.moves == list(engine.move_stack)
+        assert line.board.key() == engine.key()
         checked += len(codes)
         # An illegal move at a random point is refused there, naming its place in the line.
         if codes:
             at = rng.randrange(len(codes))
-            probe = game.copy(stack=False)
-            front._replay(probe, codes[:at])
+            probe = game.check_codes(codes[:at]).board
             bad = next(
                 c * 16 + to
                 for c in range(52)
                 for to in range(10)
                 if probe.explain(Move(ALL_CARDS[c], to)) is not None
             )
+            refused = game.check_codes([*codes[:at], bad]).refused
+            assert refused is not None and refused.index == at and refused.reason is not None
             with pytest.raises(SolutionError, match=f"refused at move {at + 1} "):
-                front._replay(game.copy(stack=False), [*codes[:at], bad])
+                front.replay(game, [*codes[:at], bad])
     assert checked > 2000

@@ -24,19 +24,11 @@ RULES = [
 
 
 def _args(game: Klondike) -> tuple[object, ...]:
-    cols, hidden, talon, found = position_args(game)
+    cols, hidden, talon, on_waste, found, pass_number, draw, passes, ret = position_args(game)
     r = game.rules
-    return (
-        cols,
-        hidden,
-        talon,
-        len(game.waste()),
-        found,
-        game.pass_number,
-        r.draw,
-        0 if r.passes is None else r.passes,
-        r.foundation_return,
-    )
+    assert on_waste == len(game.waste()) and pass_number == game.pass_number
+    assert (draw, passes, ret) == (r.draw, 0 if r.passes is None else r.passes, r.foundation_return)
+    return (cols, hidden, talon, on_waste, found, pass_number, draw, passes, ret)
 
 
 def _random_positions(seed: int, games: int, length: int) -> list[Klondike]:

@@ -150,7 +150,8 @@ def test_lines_move_runs_between_twins_and_replay() -> None:
 
 def test_talon_and_position_args_are_consistent() -> None:
     game = Klondike(5, rules=KlondikeRules(draw=3), numbering="kpat")
-    cols, hidden, talon, found = position_args(game)
+    cols, hidden, talon, on_waste, found, *_ = position_args(game)
+    assert on_waste == 0
     assert sum(map(len, cols)) + len(talon) + sum(found) == 52
     assert hidden == [0, 1, 2, 3, 4, 5, 6]
 

@@ -137,9 +137,11 @@ def test_short_is_never_longer(impl: str) -> None:
 
 def test_bad_calls() -> None:
     with pytest.raises(ValueError, match="not available"):
-        front.solve_game(Spider(1), implementation="quantum")
+        front.search(Spider(1), implementation="quantum")
+    with pytest.raises(ValueError, match="not available"):
+        solve(Spider(1), implementation="quantum")
     with pytest.raises(TypeError):
-        front.solve_game("spider", implementation="python")  # type: ignore[arg-type]
+        front.search("spider", implementation="python")  # type: ignore[arg-type]
 
 
 def test_python_chosen_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,8 +1,11 @@
 """The games kosynka knows, each a package of its own, registered by name.
 
 ``game_spec("klondike")`` gives a game's :class:`~kosynka.games.base.GameSpec` (rule options,
-deal numberings, formats); ``game_class("klondike")`` its game class. A new game is a new
-package here, imported below so that it registers itself.
+deal numberings, formats); ``game_class("klondike")`` its game class; ``game_part(layer,
+"klondike")`` its part in another layer (its solver front, grader or web adapter), found by
+name. A new game is a new package here whose ``__init__`` registers its spec
+(:func:`~kosynka.games.base.register_spec`), and one name in the import below, the order
+in which games are registered (and asked whose format a position is written in).
 """
 
 from kosynka.games import freecell, klondike, spider
@@ -16,9 +19,9 @@ from kosynka.games.base import (
     detect_position,
     game_class,
     game_names,
+    game_part,
     game_spec,
     game_specs,
-    register_game,
     register_spec,
     spec_of,
 )
@@ -38,10 +41,10 @@ __all__ = [
     "freecell",
     "game_class",
     "game_names",
+    "game_part",
     "game_spec",
     "game_specs",
     "klondike",
-    "register_game",
     "register_spec",
     "spec_of",
     "spider",

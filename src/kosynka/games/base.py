@@ -2,19 +2,26 @@
 
 A game is a position plus the stack of moves that led to it (python-chess style): ``push`` makes
 a move after checking it, ``pop`` restores the position before the last move, ``redo`` replays a
-popped move. ``legal_moves`` is a lazy view; ``explain(move)`` says why a move is refused.
+popped move. ``legal_moves`` is a lazy view; ``explain(move)`` says why a move is refused;
+``check_line(moves)`` replays a whole line on a copy and says which move was refused and why.
+
+Each game registers its :class:`GameSpec` once (:func:`register_spec`); every lookup by name
+reads that one registry, and :func:`game_part` finds a game's module in another layer (its
+solver front, grader, web adapter) by the game's name.
 """
 
 from __future__ import annotations
 
 import enum
+import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kosynka.cards import Card
-from kosynka.errors import IllegalMoveError, InvalidNotationError, Reason
+from kosynka.errors import IllegalMoveError, InvalidNotationError, KosynkaError, Reason
 
 M = TypeVar("M")
 
@@ -78,6 +85,38 @@ class PositionView:
     def foundation_count(self) -> int:
         """Cards on the foundations."""
         return sum(len(f) for f in self.foundations)
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Where a line of moves stopped (see :meth:`Game.check_line`): the move at ``index``
+    (0-based) in the line, as it was given (move text, a move value, or a solver core's move
+    code), the rule that refused it (None when the move could not be read at all) and one line
+    saying why."""
+
+    index: int
+    move: object
+    reason: Reason | None
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedLine(Generic[M]):
+    """A line of moves replayed through the rules on a copy of a position (see
+    :meth:`Game.check_line`): the moves made, as move values; the position they lead to; and,
+    when a move was refused, which one and why (None when every move was made)."""
+
+    moves: list[M]
+    board: Game[M]
+    refused: Refusal | None = None
+
+
+def refusal(index: int, move: object, error: KosynkaError) -> Refusal:
+    """The :class:`Refusal` of the move at ``index`` of a line (``move`` as given), refused
+    with ``error``: an :class:`IllegalMoveError` carries the rule's reason, any other error
+    (move text that cannot be read) none."""
+    reason = error.reason if isinstance(error, IllegalMoveError) else None
+    return Refusal(index, move, reason, str(error))
 
 
 class LegalMoves(Generic[M]):
@@ -246,6 +285,24 @@ class Game(ABC, Generic[M]):
         for m in moves:
             self.push(self.parse_move(m) if isinstance(m, str) else m)
 
+    def check_line(self, moves: Sequence[M | str]) -> CheckedLine[M]:
+        """Replay ``moves`` (move text or move values) from this position through the rules on
+        a copy, this game left as it is and no undo history kept: how a solver's line, or a
+        stored one, is checked. Each move is checked as :meth:`push` checks it; the first one
+        refused (or whose text cannot be read) ends the replay, and the answer says which it
+        was and why. Games with a faster way to check a line (Klondike's runs of draws) give
+        the same answer sooner."""
+        board = self.copy(stack=False)
+        made: list[M] = []
+        for i, m in enumerate(moves):
+            try:
+                move = board.parse_move(m) if isinstance(m, str) else m
+                board.advance(move)
+            except KosynkaError as exc:
+                return CheckedLine(made, board, refusal(i, m, exc))
+            made.append(move)
+        return CheckedLine(made, board)
+
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
@@ -393,21 +450,31 @@ class GameSpec(ABC):
         return self.make_rules(**picked)
 
 
-_SPECS: dict[str, GameSpec] = {}
+_GAMES: dict[str, GameSpec] = {}
+"""The registry: every game's spec by the game's name, in the order they were registered."""
 
 
 def register_spec(spec: GameSpec) -> GameSpec:
-    """Make ``spec`` findable by its name (each game package calls this once)."""
-    _SPECS[spec.name] = spec
+    """Make a game findable by its name: its ``spec``, which names its game class (each game's
+    package calls this once, and ``kosynka.games`` imports each game's package). Raise
+    ValueError when the spec and its game class disagree on the name, or when another game
+    has the name already."""
+    name = spec.name
+    if spec.game_class.name != name:
+        raise ValueError(f"the spec of {name!r} names a game class called {spec.game_class.name!r}")
+    known = _GAMES.get(name)
+    if known is not None and known is not spec:
+        raise ValueError(f"a game called {name!r} is registered already")
+    _GAMES[name] = spec
     return spec
 
 
 def game_spec(name: str) -> GameSpec:
     """The spec of the game called ``name``; raise ``InvalidNotationError`` if unknown."""
     try:
-        return _SPECS[name.strip().lower()]
+        return _GAMES[name.strip().lower()]
     except (KeyError, AttributeError):
-        known = ", ".join(sorted(_SPECS))
+        known = ", ".join(sorted(_GAMES))
         said = (
             repr(name)
             if not isinstance(name, str) or len(name) <= 40
@@ -418,7 +485,17 @@ def game_spec(name: str) -> GameSpec:
 
 def game_specs() -> list[GameSpec]:
     """Every registered game, in the order they were registered."""
-    return list(_SPECS.values())
+    return list(_GAMES.values())
+
+
+def game_class(name: str) -> type[Game[Any]]:
+    """The game class of the game called ``name``; raise ``InvalidNotationError`` if unknown."""
+    return game_spec(name).game_class
+
+
+def game_names() -> list[str]:
+    """The names of every registered game, sorted."""
+    return sorted(_GAMES)
 
 
 def spec_of(game: Game[Any]) -> GameSpec:
@@ -431,41 +508,41 @@ def detect_position(text: str) -> tuple[GameSpec, str]:
     game claims it."""
     from kosynka.errors import InvalidPositionError
 
-    for spec in _SPECS.values():
+    for spec in _GAMES.values():
         fmt = spec.detect_format(text)
         if fmt is not None:
             return spec, fmt
     first = text.strip().split(None, 1)[0][:40] if text.strip() else ""
     raise InvalidPositionError(
         f"not a position of any game kosynka knows (starts with {first!r}; "
-        f"known games: {', '.join(_SPECS)})"
+        f"known games: {', '.join(_GAMES)})"
     )
 
 
-GameClass = TypeVar("GameClass", bound=type[Game[Any]])
-_REGISTRY: dict[str, type[Game[Any]]] = {}
+_PARTS: dict[tuple[str, str], ModuleType | None] = {}
+"""The parts found so far by :func:`game_part` (a range of deals asks once per deal)."""
 
 
-def register_game(name: str) -> Callable[[GameClass], GameClass]:
-    """Class decorator: make a game findable by ``name`` through :func:`game_class`."""
+def game_part(layer: str, name: str) -> ModuleType | None:
+    """The part of the game called ``name`` that the package ``layer`` holds: the module
+    ``<layer>.<name>`` (``game_part("kosynka.solver", "freecell")`` is FreeCell's solver
+    front), or None when the game has none there or no game is called ``name``.
 
-    def decorate(cls: GameClass) -> GameClass:
-        cls.name = name
-        _REGISTRY[name] = cls
-        return cls
-
-    return decorate
-
-
-def game_class(name: str) -> type[Game[Any]]:
-    """The game class registered under ``name``; raise ``InvalidNotationError`` if unknown."""
+    This is how the layers above the games find a game's solver, grader or web adapter by
+    name, so a new game adds a module there and no line elsewhere. "None there" means exactly
+    that the module does not exist: an import error inside an existing module (a missing
+    dependency, a bug) is raised, not taken for "the game has none"."""
+    key = (layer, name)
+    if key in _PARTS:
+        return _PARTS[key]
+    if not isinstance(name, str) or name not in _GAMES:
+        return None
+    path = f"{layer}.{name}"
     try:
-        return _REGISTRY[name.lower()]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY))
-        raise InvalidNotationError(f"unknown game {name!r} (known: {known})") from None
-
-
-def game_names() -> list[str]:
-    """The names of every registered game."""
-    return sorted(_REGISTRY)
+        module: ModuleType | None = importlib.import_module(path)
+    except ModuleNotFoundError as exc:
+        if exc.name != path:
+            raise
+        module = None
+    _PARTS[key] = module
+    return module

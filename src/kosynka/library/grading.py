@@ -44,12 +44,13 @@ deals in all 8 games and 37% in none), so in practice:
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Final
+
+from kosynka.games import game_part
 
 GRADES: Final = ("easy", "normal", "hard")
 DEFAULT_RUNS: Final = 8
@@ -143,14 +144,8 @@ def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tup
 
 
 def _grader_module(game: str) -> ModuleType | None:
-    if not game.isidentifier():
-        return None
-    try:
-        return importlib.import_module(f"kosynka.library.graders.{game}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"kosynka.library.graders.{game}":
-            return None
-        raise
+    """The grader module of ``game`` (``kosynka.library.graders.<game>``), or None."""
+    return game_part("kosynka.library.graders", game)
 
 
 def grader_of(game: str) -> Callable[[Any, int, int], dict[str, Any]] | None:

@@ -6,25 +6,40 @@ finds a winning line.
 >>> res.status in (SolveStatus.SOLVED, SolveStatus.UNSOLVABLE)
 True
 
-Each game's solver lives in ``kosynka.solver.<game name>`` (found by name, so a new game's
-solver is a new module here and a core in ``native/``), with a compiled core
-(``kosynka.solver._core``, C++) and a pure-Python reference; the environment variable
-``KOSYNKA_IMPLEMENTATION=python|native`` forces one. Every solver knows the whole position (the
-face-down cards and the order of the stock), and every winning line is replayed through the
-game's rules engine before it is returned.
+Each game's solver front lives in ``kosynka.solver.<game name>`` (found by name with
+:func:`kosynka.games.game_part`, so a new game's solver is a new module here and a core in
+``native/``), with a compiled core (``kosynka.solver._core``, C++) and a pure-Python reference;
+the environment variable ``KOSYNKA_IMPLEMENTATION=python|native`` forces one. Every solver knows
+the whole position (the face-down cards and the order of the stock), and every winning line is
+replayed through the game's rules engine before it is returned.
+
+A front offers:
+
+* ``available_implementations()``: ``["native", "python"]``, or ``["python"]`` without the
+  core;
+* ``search(game, limits, implementation)``: the search alone within the
+  :class:`~kosynka.solver.result.Limits` (already checked), its raw line and counts (a
+  :class:`~kosynka.solver.result.Found`);
+* ``replay(game, line)``: the raw line checked through the game's rules, as the game's moves
+  (raising :class:`SolutionError`);
+* with ``REFEREE = True``, ``referee(game, line)``: the same check by a compiled referee apart
+  from the search (``verify="native"``).
+
+:func:`solve` does the rest once for every game: the limits, the implementation, the timing,
+the check of the line and the :class:`SolveResult`.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import os
+import time
 from types import ModuleType
 from typing import Any
 
 from kosynka.errors import InvalidNotationError
-from kosynka.games.base import Game
-from kosynka.solver.result import SolutionError, SolveResult, SolveStatus
+from kosynka.games.base import Game, game_part
+from kosynka.solver.result import Found, Limits, SolutionError, SolveResult, SolveStatus
 
 __all__ = [
     "SolutionError",
@@ -51,49 +66,29 @@ NATIVE = _load_native()
 """The compiled core module (every game's search in one extension), or None."""
 
 
-_FRONTS: dict[str, ModuleType] = {}
-"""The solver modules found so far, by game name (a range of deals asks once per deal)."""
-
-
-def _front(name: str) -> ModuleType | None:
-    """The solver module of the game called ``name``, or None when it has none."""
-    front = _FRONTS.get(name)
-    if front is not None:
-        return front
-    if not name.isidentifier():
-        return None
-    try:
-        front = importlib.import_module(f"kosynka.solver.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"kosynka.solver.{name}":
-            return None
-        raise
-    _FRONTS[name] = front
-    return front
-
-
 def solver_front(game_name: str) -> ModuleType | None:
-    """The solver module of the game called ``game_name`` (``kosynka.solver.<name>``), or None
+    """The solver front of the game called ``game_name`` (``kosynka.solver.<name>``), or None
     when the game has none: for what a front offers beyond :func:`solve` (``solve_deals``)."""
-    return _front(game_name)
+    return game_part(__name__, game_name)
 
 
 def has_referee(game_name: str) -> bool:
     """True when the game's lines can be checked by a compiled referee apart from the search
     (``verify="native"`` in :func:`solve`): its front says so and the core is installed."""
-    front = _front(game_name)
+    front = solver_front(game_name)
     return front is not None and bool(getattr(front, "REFEREE", False)) and NATIVE is not None
 
 
 def has_solver(game_name: str) -> bool:
     """True when kosynka has a solver for the game called ``game_name``."""
-    front = _front(game_name)
-    return front is not None and hasattr(front, "solve_game")
+    front = solver_front(game_name)
+    return front is not None and hasattr(front, "search")
 
 
 def _solver_of(game_name: str) -> ModuleType:
-    front = _front(game_name)
-    if front is None or not hasattr(front, "solve_game"):
+    """The solver front of the game called ``game_name``; raise when it has none."""
+    front = solver_front(game_name)
+    if front is None or not hasattr(front, "search"):
         raise InvalidNotationError(f"kosynka has no solver for {game_name!r} yet")
     return front
 
@@ -175,14 +170,19 @@ def solve(
         raise ValueError(f"verify must be 'python' or 'native', not {verify!r}")
     if verify == "native" and not has_referee(game.name):
         raise ValueError(f"no compiled referee checks {game.name} lines here")
-    # Only fronts with a referee take ``verify``; the others always replay in Python.
-    extra = {"verify": "native"} if verify == "native" else {}
-    result: SolveResult = front.solve_game(
-        game,
-        time_limit=time_limit,
-        max_states=max_states,
-        short=short,
+    start = time.perf_counter()
+    found: Found = front.search(game, Limits(time_limit, max_states, short), impl)
+    seconds = time.perf_counter() - start
+    moves: list[Any] = []
+    if found.status == "solved":
+        check = front.referee if verify == "native" else front.replay
+        moves = check(game, found.line)
+    return SolveResult(
+        status=SolveStatus(found.status),
+        limit=found.limit,
+        moves=moves,
+        states=found.states,
+        unique_states=found.unique_states,
+        seconds=seconds,
         implementation=impl,
-        **extra,
     )
-    return result

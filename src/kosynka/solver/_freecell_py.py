@@ -34,8 +34,11 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final, NamedTuple
+
+from kosynka.cards import CARD_FITS, CARD_RANK, CARD_RED, CARD_SUIT, CARD_WANTS
+from kosynka.solver.result import Found
 
 COLUMNS: Final = 8
 NONE: Final = -1
@@ -68,9 +71,11 @@ above the next card of suit dst in column src in free cells, one by one, and sen
 home; DIG_COL parks the ``count`` cards above a card of column src and puts that card on column
 dst's top card."""
 
-_RANK: Final = tuple(i % 13 + 1 for i in range(52))
-_SUIT: Final = tuple(i // 13 for i in range(52))
-_RED: Final = tuple(1 if i // 13 in (1, 2) else 0 for i in range(52))
+_RANK: Final = CARD_RANK
+_SUIT: Final = CARD_SUIT
+_RED: Final = CARD_RED
+_FITS: Final = CARD_FITS
+_WANTS: Final = CARD_WANTS
 _OTHER1: Final = (1, 0, 0, 1)
 _OTHER2: Final = (2, 3, 3, 2)
 _TWIN: Final = (3, 2, 1, 0)
@@ -140,7 +145,7 @@ FIRST_PHASE_STATES: Final = 1 << 22
 
 def _fits(card: int, target: int) -> bool:
     """True when ``card`` may lie on ``target`` in a column (one rank lower, other colour)."""
-    return _RANK[target] == _RANK[card] + 1 and _RED[target] != _RED[card]
+    return _FITS[card] == _WANTS[target]
 
 
 def code_text(code: int) -> str:
@@ -1027,18 +1032,6 @@ def run_phase(root: State, budget: Budget) -> tuple[str, list[SearchMove]]:
         q = min(q * 2, LAST_QUOTA)
 
 
-@dataclass
-class SearchOutcome:
-    """What :func:`solve` found: ``status`` is ``"solved"``, ``"unsolvable"`` or ``"limit"``;
-    ``limit`` says which limit stopped it; ``line`` holds engine move codes when solved."""
-
-    status: str
-    limit: str | None = None
-    line: list[int] = field(default_factory=list)
-    states: int = 0
-    unique_states: int = 0
-
-
 def solve(
     columns: Sequence[Sequence[int]],
     cells: Sequence[int],
@@ -1048,7 +1041,7 @@ def solve(
     time_limit: float | None = None,
     max_states: int | None = None,
     short: bool = False,
-) -> SearchOutcome:
+) -> Found:
     """Decide a position (columns bottom to top as card indices, one entry per free cell of the
     rules with -1 for an empty one, foundation counts C, D, H, S) as the core's ``fc_solve``
     does: the game without foundation return first, then (when the rules have return and it
@@ -1107,12 +1100,9 @@ def solve(
                 consider(shortcut(root, other))
             budget.states, budget.unique = extra.states, extra.unique
         path = best
-    result = SearchOutcome(status="limit", states=budget.states, unique_states=budget.unique)
     if outcome == SOLVED:
-        result.status = "solved"
-        result.line = head + line_codes(root, path)
-    elif outcome == UNSOLVABLE:
-        result.status = "unsolvable"
-    else:
-        result.limit = "time" if outcome == TIME else "states"
-    return result
+        return Found("solved", None, head + line_codes(root, path), budget.states, budget.unique)
+    if outcome == UNSOLVABLE:
+        return Found("unsolvable", None, [], budget.states, budget.unique)
+    limit = "time" if outcome == TIME else "states"
+    return Found("limit", limit, [], budget.states, budget.unique)

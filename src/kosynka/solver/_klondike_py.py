@@ -26,10 +26,11 @@ The line found is reported as engine moves (``s`` and ``r`` included), see :func
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Final
 
+from kosynka.cards import ALL_CARDS, CARD_FITS, CARD_RANK, CARD_SUIT, CARD_WANTS
 from kosynka.games.klondike import Klondike
+from kosynka.solver.result import Found
 
 FOUND: Final = 7
 """Destination code of a foundation."""
@@ -41,9 +42,10 @@ RETURN: Final = 2
 EMPTIED: Final = 3
 """The kind in a ``last`` move (see :meth:`State.moves`) of a run moved off a column's bottom."""
 
-_RANK: Final = tuple(i % 13 + 1 for i in range(52))
-_SUIT: Final = tuple(i // 13 for i in range(52))
-_RED: Final = tuple(1 if i // 13 in (1, 2) else 0 for i in range(52))
+_RANK: Final = CARD_RANK
+_SUIT: Final = CARD_SUIT
+_FITS: Final = CARD_FITS
+_WANTS: Final = CARD_WANTS
 _OTHER_COLOUR: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
 _SAME_COLOUR_OTHER: Final = (3, 2, 1, 0)
 
@@ -58,20 +60,8 @@ Last = tuple[int, int, int, int]
 
 
 def _fits(card: int, target: int) -> bool:
-    """True when ``card`` may lie on ``target`` in a column."""
-    return _RANK[target] == _RANK[card] + 1 and _RED[target] != _RED[card]
-
-
-@dataclass
-class SearchOutcome:
-    """What :func:`search` found: ``status`` is ``"solved"``, ``"unsolvable"`` or ``"limit"``;
-    ``limit`` says which limit stopped it; ``line`` holds engine move texts when solved."""
-
-    status: str
-    limit: str | None = None
-    line: list[str] = field(default_factory=list)
-    states: int = 0
-    unique_states: int = 0
+    """True when ``card`` may lie on ``target`` in a column (one rank lower, other colour)."""
+    return _FITS[card] == _WANTS[target]
 
 
 class _Limit(Exception):
@@ -91,12 +81,13 @@ class State:
         self.draw = rules.draw
         self.passes = rules.passes
         self.ret = rules.foundation_return
-        self.cols: list[list[int]] = [list(c) for c in game._cols]
-        self.hidden: list[int] = list(game._hidden)
-        self.talon: list[int] = list(game._waste) + list(reversed(game._stock))
-        self.p = len(game._waste)
-        self.found: list[int] = list(game._found)
-        self.passno = game.pass_number
+        cols, hidden, talon, on_waste, found, pass_number = game.solver_position()
+        self.cols: list[list[int]] = cols
+        self.hidden: list[int] = hidden
+        self.talon: list[int] = talon
+        self.p = on_waste
+        self.found: list[int] = found
+        self.passno = pass_number
 
     # ------------------------------------------------------------------ reading
     def is_won(self) -> bool:
@@ -458,7 +449,7 @@ Undo = tuple[int, int, int, int, int, int, int, int, int]
 """What :meth:`State.undo` needs: kind, source, detail, dest, card, cards moved, whether a card
 was turned up, and the talon position and pass number before the move."""
 
-_LETTERS: Final = tuple(f"{'A23456789TJQK'[i % 13]}{'CDHS'[i // 13]}" for i in range(52))
+_LETTERS: Final = tuple(c.text() for c in ALL_CARDS)
 
 
 def _move_text(card: int, dest: int) -> str:
@@ -472,7 +463,7 @@ def search(
     time_limit: float | None = None,
     max_states: int | None = None,
     short: bool = False,
-) -> SearchOutcome:
+) -> Found:
     """Decide ``game``'s position and, when it can be won, find a winning line of engine moves.
 
     With ``short``, the search goes on after the first win (within a budget of further states)
@@ -572,10 +563,10 @@ def search(
                 stack_cost.append(cost)
         except _Limit as exc:
             if best is None:
-                return SearchOutcome("limit", exc.which, [], states, len(seen))
+                return Found("limit", exc.which, [], states, len(seen))
     if best is None:
-        return SearchOutcome("unsolvable", None, [], states, len(seen))
-    return SearchOutcome("solved", None, line_of(game, best), states, len(seen))
+        return Found("unsolvable", None, [], states, len(seen))
+    return Found("solved", None, line_of(game, best), states, len(seen))
 
 
 def line_of(game: Klondike, macros: list[Macro]) -> list[str]:

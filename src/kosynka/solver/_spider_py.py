@@ -27,8 +27,11 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
+
+from kosynka.cards import ALL_CARDS, CARD_RANK
+from kosynka.solver.result import Found
 
 COLS: Final = 10
 ROW: Final = 10
@@ -38,8 +41,8 @@ LEVELS: Final = 6
 DEAL: Final = 0xFFFF
 """The move that deals a row."""
 
-_RANK: Final = tuple(i % 13 + 1 for i in range(52))
-_TEXT: Final = tuple(f"{'A23456789TJQK'[i % 13]}{'CDHS'[i // 13]}" for i in range(52))
+_RANK: Final = CARD_RANK
+_TEXT: Final = tuple(c.text() for c in ALL_CARDS)
 
 
 def card_move(src: int, dst: int, count: int) -> int:
@@ -547,18 +550,6 @@ class _Budget:
         return False
 
 
-@dataclass
-class SearchOutcome:
-    """What :func:`search` found: ``status`` (solved / unsolvable / limit), the limit hit, the
-    winning line (move text, single moves), states tried and positions kept."""
-
-    status: str
-    limit: str | None = None
-    line: list[str] = field(default_factory=list)
-    states: int = 0
-    unique_states: int = 0
-
-
 _Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, tuple[int, ...]]
 
 
@@ -682,20 +673,18 @@ def search(
     pruned: bool = True,
     exhaustive_search: bool = True,
     first_budget: int = 0,
-) -> SearchOutcome:
+) -> Found:
     """Decide the position: the portfolio of pruned best-first searches (each setting of
     :data:`PORTFOLIO` in turn, the budget doubling every round, stopping at 90% of the limits
     when the exhaustive search follows), then the exhaustive search with what is left."""
     root = State(columns, hidden, stock, removed)
     if root.won():
-        return SearchOutcome("solved")
+        return Found("solved", None, [], 0, 0)
     budget = _Budget(time_limit, max_states)
     unique = 0
 
-    def solved(line: list[int]) -> SearchOutcome:
-        return SearchOutcome(
-            "solved", None, texts(root, single_moves(root, line)), budget.states, unique
-        )
+    def solved(line: list[int]) -> Found:
+        return Found("solved", None, texts(root, single_moves(root, line)), budget.states, unique)
 
     if pruned:
         now = first_budget or FIRST_BUDGET
@@ -729,18 +718,18 @@ def search(
         del searches
         budget.states = share.states
         if not exhausted and not exhaustive_search:
-            return SearchOutcome("limit", share.hit or "states", [], budget.states, unique)
+            return Found("limit", share.hit or "states", [], budget.states, unique)
     if not exhaustive_search:
-        return SearchOutcome("limit", "states", [], budget.states, unique)
+        return Found("limit", "states", [], budget.states, unique)
     if budget.spent():
-        return SearchOutcome("limit", budget.hit, [], budget.states, unique)
+        return Found("limit", budget.hit, [], budget.states, unique)
     verdict, line, kept = exhaustive(root, budget)
     unique += kept
     if verdict == 1:
         return solved(line)
     if verdict == 0:
-        return SearchOutcome("unsolvable", None, [], budget.states, unique)
-    return SearchOutcome("limit", budget.hit, [], budget.states, unique)
+        return Found("unsolvable", None, [], budget.states, unique)
+    return Found("limit", budget.hit, [], budget.states, unique)
 
 
 # --------------------------------------------------------------------------- shorter lines

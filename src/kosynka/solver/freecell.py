@@ -17,18 +17,17 @@ it is returned.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Sequence
 from typing import Final
 
 from kosynka.cards import ALL_CARDS
-from kosynka.errors import KosynkaError
-from kosynka.games.freecell import FOUNDATION, FreeCell, FreeCellRules, Move
+from kosynka.games.freecell import FreeCell, FreeCellRules, Move
 from kosynka.games.freecell import player as _player
 from kosynka.games.freecell.deals import check_deal_number
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _freecell_py
-from kosynka.solver.result import SolutionError, SolveResult, SolveStatus
+from kosynka.solver.result import NO_LIMITS, Found, Limits, SolutionError, SolveResult, SolveStatus
+from kosynka.solver.verify import checked_moves
 
 _MOVE_OF_CODE: Final = tuple(Move(ALL_CARDS[c], to) for c in range(52) for to in range(10))
 """The engine move of each code ``card * 16 + to`` (``to`` < 10), indexed by ``card * 10 + to``."""
@@ -36,7 +35,8 @@ _MOVE_OF_CODE: Final = tuple(Move(ALL_CARDS[c], to) for c in range(52) for to in
 
 REFEREE: Final = True
 """FreeCell lines can be checked by the compiled referee (``native/freecell_referee.cpp``), which
-shares no code with the search: :func:`solve_game` with ``verify="native"``."""
+shares no code with the search: :func:`referee`, what :func:`kosynka.solver.solve` checks a line
+with when asked for ``verify="native"``."""
 
 
 def available_implementations() -> list[str]:
@@ -45,142 +45,50 @@ def available_implementations() -> list[str]:
 
 
 def position_args(game: FreeCell) -> tuple[list[list[int]], list[int], list[int], bool]:
-    """The position as the searches take it: columns bottom to top as card indices, one entry
-    per free cell of the rules (-1 for an empty one), the foundation counts (C, D, H, S) and
+    """The compiled core's arguments for ``game``'s position: the position
+    (:meth:`FreeCell.solver_position`: columns bottom to top as card indices, one entry per
+    free cell of the rules with -1 for an empty one, the foundation counts C, D, H, S) and
     whether foundation return is on."""
-    # The engine keeps the position as card indices already.
-    return (
-        [list(col) for col in game._cols],
-        list(game._cells),
-        list(game._found),
-        game.rules.foundation_return,
-    )
+    cols, cells, found = game.solver_position()
+    return cols, cells, found, game.rules.foundation_return
 
 
-def search(
-    game: FreeCell,
-    *,
-    time_limit: float | None = None,
-    max_states: int | None = None,
-    short: bool = False,
-    implementation: str = "native",
-) -> tuple[str, str | None, list[int], int, int]:
-    """Run one implementation's search on ``game``'s position: (status, limit, engine move
-    codes ``card * 16 + to``, states, unique states). No replay: :func:`solve_game` does it."""
-    cols, cells, found, ret = position_args(game)
-    if implementation == "native":
-        if _NATIVE is None:
-            raise ValueError("the compiled solver core is not installed")
-        status, limit, line, states, unique = _NATIVE.fc_solve(
-            cols,
-            cells,
-            found,
-            ret,
-            -1.0 if time_limit is None else float(time_limit),
-            0 if max_states is None else int(max_states),
-            short,
-        )
-        return str(status), (str(limit) if limit else None), list(line), int(states), int(unique)
-    if implementation != "python":
-        raise ValueError(f"solver implementation {implementation!r} is not available")
-    out = _freecell_py.solve(
-        cols, cells, found, ret, time_limit=time_limit, max_states=max_states, short=short
-    )
-    return out.status, out.limit, out.line, out.states, out.unique_states
-
-
-def solve_game(
-    game: FreeCell,
-    *,
-    time_limit: float | None = None,
-    max_states: int | None = None,
-    short: bool = False,
-    implementation: str = "native",
-    verify: str = "python",
-) -> SolveResult:
-    """Decide ``game``'s position (limits already checked by :func:`kosynka.solver.solve`); a
-    winning line is checked by the rules engine, or with ``verify="native"`` by the compiled
-    referee (:func:`referee_codes`)."""
+def search(game: FreeCell, limits: Limits = NO_LIMITS, implementation: str = "native") -> Found:
+    """Run one implementation's search on ``game``'s position within ``limits`` (checked by
+    :func:`kosynka.solver.solve`): the verdict, a winning line of engine move codes
+    ``card * 16 + to`` (checked by :func:`replay` or :func:`referee`) and the counts."""
     if not isinstance(game, FreeCell):
         raise TypeError(f"the FreeCell solver needs a FreeCell game, not {type(game).__name__}")
     if implementation not in available_implementations():
         raise ValueError(f"solver implementation {implementation!r} is not available")
-    start = time.perf_counter()
-    status, limit, line, states, unique = search(
-        game,
-        time_limit=time_limit,
-        max_states=max_states,
-        short=short,
-        implementation=implementation,
-    )
-    seconds = time.perf_counter() - start
-    if status != "solved":
-        moves: list[Move] = []
-    elif verify == "native":
-        moves = referee_codes(game, line)
-    else:
-        moves = replay_codes(game, line)
-    return SolveResult(
-        status=SolveStatus(status),
-        limit=limit,
-        moves=moves,
-        states=states,
-        unique_states=unique,
-        seconds=seconds,
-        implementation=implementation,
-    )
-
-
-def _replay(board: FreeCell, codes: Sequence[int], what: str = "solver line") -> list[Move]:
-    """Make the moves of engine move ``codes`` on ``board`` through the rules engine and return
-    them; raise :class:`SolutionError` at the first illegal one (naming the line ``what``).
-
-    Each move is checked by the engine's own rule check (``FreeCell._explain``, the code behind
-    :meth:`FreeCell.explain`) and made by its own ``_apply``: the same checks as
-    :meth:`FreeCell.advance`, without building a :class:`~kosynka.games.freecell.Move` per check
-    or keeping any history. The card's place is the engine's ``_locate`` answer, found faster:
-    the column of each card in a column is kept along the line and handed to ``_locate`` to
-    look at first."""
-    locate, explain, apply = board._locate, board._explain, board._apply
-    cols = board._cols
-    column_of = {c: i for i, col in enumerate(cols) for c in col}
-    out: list[Move] = []
-    table = _MOVE_OF_CODE
-    for i, code in enumerate(codes):
-        card, to = code >> 4, code & 15
-        if not 0 <= card < 52 or to >= 10:
-            raise SolutionError(f"{what} has a bad move code {code} at move {i + 1}")
-        move = table[card * 10 + to]
-        where = locate(card, column_of.get(card))
-        reason = explain(card, to, where)
-        if reason is not None:
-            raise SolutionError(f"{what} refused at move {i + 1} ({move}): {reason}")
-        size = apply(move, where)[2]  # the cards moved
-        if to < FOUNDATION:
-            dest = cols[to]
-            for c in dest[len(dest) - size :]:
-                column_of[c] = to
-        else:
-            column_of.pop(card, None)
-        out.append(move)
-    return out
-
-
-def replay_codes(game: FreeCell, codes: Sequence[int]) -> list[Move]:
-    """Replay a line of engine move codes from ``game``'s position through the rules engine on
-    a copy (``game`` is left as it is) and return its moves; raise :class:`SolutionError` when a
-    move is illegal or the last position is not won."""
-    board = game.copy(stack=False)
-    out = _replay(board, codes)
-    if not board.is_won():
-        raise SolutionError(
-            f"solver line of {len(out)} moves does not win: "
-            f"{52 - sum(board.foundation_counts())} cards are not home"
+    cols, cells, found, ret = position_args(game)
+    time_limit, max_states, short = limits.time_limit, limits.max_states, limits.short
+    if implementation == "native":
+        assert _NATIVE is not None
+        return Found.from_core(
+            _NATIVE.fc_solve(
+                cols,
+                cells,
+                found,
+                ret,
+                -1.0 if time_limit is None else float(time_limit),
+                0 if max_states is None else int(max_states),
+                short,
+            )
         )
-    return out
+    return _freecell_py.solve(
+        cols, cells, found, ret, time_limit=time_limit, max_states=max_states, short=short
+    )
 
 
-def referee_codes(game: FreeCell, codes: Sequence[int]) -> list[Move]:
+def replay(game: FreeCell, codes: Sequence[int]) -> list[Move]:
+    """Replay a line of engine move codes from ``game``'s position through the rules engine
+    (:meth:`FreeCell.check_codes`, on a copy: ``game`` is left as it is) and return its moves;
+    raise :class:`SolutionError` when a move is illegal or the last position is not won."""
+    return checked_moves(game.check_codes(codes))
+
+
+def referee(game: FreeCell, codes: Sequence[int]) -> list[Move]:
     """Check a line of engine move codes from ``game``'s position in the compiled referee
     (``native/freecell_referee.cpp``: the rules written apart from the search, held to the rules
     engine by differential tests) and return its moves; raise :class:`SolutionError` when a
@@ -188,8 +96,7 @@ def referee_codes(game: FreeCell, codes: Sequence[int]) -> list[Move]:
     rules engine work per move, which is what makes a range of deals cheap to check."""
     if _NATIVE is None:
         raise ValueError("the compiled referee is not installed")
-    cols, cells, found, ret = position_args(game)
-    made, why, won, *_ = _NATIVE.fc_referee(cols, cells, found, ret, list(codes))
+    made, why, won, *_ = _NATIVE.fc_referee(*position_args(game), list(codes))
     table = _MOVE_OF_CODE
     if made < len(codes):
         code = codes[made]
@@ -303,9 +210,10 @@ def play_games(
     )
     out: list[_player.PlayResult] = []
     for won, moves, home, codes, stuck in games:
-        board = game.copy(stack=False)
-        line = _replay(board, codes, "the player's game")
-        if board.is_won() != won or sum(board.foundation_counts()) != home or len(line) != moves:
+        checked = game.check_codes(codes)
+        line = checked_moves(checked, "the player's game", win=False)
+        board = checked.board
+        if board.is_won() != won or board.view().foundation_count() != home or len(line) != moves:
             raise SolutionError(
                 f"the player's game of {len(line)} moves does not end as the core reported"
             )
@@ -318,24 +226,6 @@ def play_games(
                 stuck=bool(stuck),
             )
         )
-    return out
-
-
-def verify_line(game: FreeCell, moves: Sequence[Move | str]) -> list[Move]:
-    """Replay ``moves`` (move values or move text) from ``game``'s position through the rules
-    engine on a copy and return them as :class:`Move` values; raise :class:`SolutionError` when
-    a move is illegal or the last position is not won."""
-    board = game.copy(stack=False)
-    out: list[Move] = []
-    for i, m in enumerate(moves):
-        try:
-            move = Move.parse(m) if isinstance(m, str) else m
-            board.advance(move)
-        except KosynkaError as exc:
-            raise SolutionError(f"solver line refused at move {i + 1} ({m}): {exc}") from None
-        out.append(move)
-    if not board.is_won():
-        raise SolutionError(f"solver line of {len(out)} moves does not win")
     return out
 
 

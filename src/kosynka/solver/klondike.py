@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from kosynka.errors import KosynkaError
-from kosynka.games.klondike import DRAW, RECYCLE, Klondike, KlondikeRules, Move
+from kosynka.games.klondike import RECYCLE, Klondike, KlondikeRules, Move
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _klondike_py
-from kosynka.solver.result import SolutionError, SolveResult, SolveStatus
+from kosynka.solver.result import NO_LIMITS, Found, Limits
+from kosynka.solver.verify import checked_moves
 
 
 def available_implementations() -> list[str]:
@@ -37,40 +37,36 @@ def available_implementations() -> list[str]:
     return ["native", "python"] if _NATIVE is not None else ["python"]
 
 
-def solve_game(
-    game: Klondike,
-    *,
-    time_limit: float | None = None,
-    max_states: int | None = None,
-    short: bool = False,
-    implementation: str = "native",
-) -> SolveResult:
-    """Decide ``game``'s position (limits already checked by :func:`kosynka.solver.solve`)."""
+def search(game: Klondike, limits: Limits = NO_LIMITS, implementation: str = "native") -> Found:
+    """Search ``game``'s position within ``limits`` (checked by :func:`kosynka.solver.solve`)
+    in its smallest equivalent form (:func:`normalized`): the verdict, a winning line of move
+    text for that form (:func:`replay` makes it a line of ``game``'s rules) and the counts."""
     if not isinstance(game, Klondike):
         raise TypeError(f"the Klondike solver needs a Klondike game, not {type(game).__name__}")
     impl = implementation
     if impl not in available_implementations() and not (impl == "exact" and _NATIVE is not None):
         raise ValueError(f"solver implementation {impl!r} is not available")
-    searched, compact = normalized(game)
+    searched, _ = normalized(game)
+    time_limit, max_states = limits.time_limit, limits.max_states
     start = time.perf_counter()
     status, limit, line, states, unique = _decide(impl, searched, time_limit, max_states, False)
-    if short and status == "solved":
+    if limits.short and status == "solved":
         line, more, more_unique = _shorter_line(impl, searched, line, start, time_limit, max_states)
         states += more
         unique += more_unique
-    seconds = time.perf_counter() - start
-    if status == "solved" and compact:
-        line = drop_idle_passes(searched, line)
-    moves = verify_line(game, line) if status == "solved" else []
-    return SolveResult(
-        status=SolveStatus(status),
-        limit=limit,
-        moves=moves,
-        states=states,
-        unique_states=unique,
-        seconds=seconds,
-        implementation=impl,
-    )
+    return Found(status, limit, line, states, unique)
+
+
+def replay(game: Klondike, line: Sequence[str]) -> list[Move]:
+    """The winning ``line`` :func:`search` found for ``game`` as a checked line of ``game``'s
+    rules: without its idle passes when the search had the pass limit lifted (see
+    :func:`normalized`), then replayed through the rules engine (runs of draws at once, see
+    :meth:`Klondike.check_line`). Raise :class:`SolutionError` when a move is refused or the
+    line does not win."""
+    searched, compact = normalized(game)
+    if compact:
+        line = drop_idle_passes(searched, list(line))
+    return checked_moves(game.check_line(line))
 
 
 def _card_moves(line: list[str]) -> int:
@@ -169,8 +165,6 @@ proof (see :func:`_decide`)."""
 RELAXED_STATES = 3_000_000
 """States the relaxed (Draw 1, unlimited passes) proof of unsolvability gets at most."""
 
-_Outcome = tuple[str, "str | None", list[str], int, int]
-
 
 def _search(
     impl: str,
@@ -179,7 +173,7 @@ def _search(
     max_states: int | None,
     short: bool,
     plain_first: bool = False,
-) -> _Outcome:
+) -> Found:
     """One search by implementation ``impl``; with ``plain_first``, the compiled abstract
     search first looks for a line without foundation cards coming back."""
     if impl in ("native", "exact"):
@@ -197,8 +191,7 @@ def _search(
                         found = _shorter_of(found, game, left, max_states)
                 return found
         return _native_search(_NATIVE, game, time_limit, max_states, short)
-    ref = _klondike_py.search(game, time_limit=time_limit, max_states=max_states, short=short)
-    return ref.status, ref.limit, ref.line, ref.states, ref.unique_states
+    return _klondike_py.search(game, time_limit=time_limit, max_states=max_states, short=short)
 
 
 NO_RETURN_STATES = 500
@@ -212,7 +205,7 @@ with it (2,000 states: 80.3). Under Draw 3 it shortens lines less (92.5 to 89.7)
 
 def _decide(
     impl: str, game: Klondike, time_limit: float | None, max_states: int | None, short: bool
-) -> _Outcome:
+) -> Found:
     """Search ``game``; for Draw 3 or a pass limit, prove unsolvability on a relaxation first.
 
     Draw 1 with unlimited passes reaches every talon card at any time, so it allows every line
@@ -253,22 +246,23 @@ def _decide(
     total_states += relaxed[3]
     total_unique += relaxed[4]
     if relaxed[0] == "unsolvable":
-        return "unsolvable", None, [], total_states, total_unique
+        return Found("unsolvable", None, [], total_states, total_unique)
     rest = None if max_states is None else max(1, max_states - total_states)
     status, limit, line, states, unique = _search(impl, game, left_time(), rest, short)
-    return status, limit, line, total_states + states, total_unique + unique
+    return Found(status, limit, line, total_states + states, total_unique + unique)
 
 
-def position_args(game: Klondike) -> tuple[list[list[int]], list[int], list[int], list[int]]:
-    """The position as plain card-index lists for the compiled core: columns (bottom to top),
-    face-down counts, talon (waste bottom to top, then the stock from the next card drawn) and
-    foundation counts."""
-    # The engine keeps the position as card indices already.
+def position_args(game: Klondike) -> tuple[Any, ...]:
+    """The compiled core's arguments for ``game``'s position before its limits: the position
+    (:meth:`Klondike.solver_position`: columns, face-down counts, talon, cards on the waste,
+    foundation counts, pass number) and the rules (draw, passes with 0 for unlimited,
+    foundation return)."""
+    r = game.rules
     return (
-        [list(col) for col in game._cols],
-        list(game._hidden),
-        game._waste + game._stock[::-1],
-        list(game._found),
+        *game.solver_position(),
+        r.draw,
+        0 if r.passes is None else r.passes,
+        r.foundation_return,
     )
 
 
@@ -278,7 +272,7 @@ def _native_search(
     time_limit: float | None,
     max_states: int | None,
     short: bool,
-) -> tuple[str, str | None, list[str], int, int]:
+) -> Found:
     """Run the compiled core's exact search on ``game``'s position."""
     return _call_core(core.solve, game, time_limit, max_states, short)
 
@@ -290,27 +284,18 @@ def _call_core(
     max_states: int | None,
     short: bool,
     *extra: Any,
-) -> _Outcome:
+) -> Found:
     """Call one of the core's searches (``solve`` or ``set_solve``) on ``game``'s position and
     return its answer as plain Python values."""
-    cols, hidden, talon, found = position_args(game)
-    r = game.rules
-    status, limit, line, states, unique = search(
-        cols,
-        hidden,
-        talon,
-        len(game._waste),
-        found,
-        game.pass_number,
-        r.draw,
-        0 if r.passes is None else r.passes,
-        r.foundation_return,
-        -1.0 if time_limit is None else float(time_limit),
-        0 if max_states is None else int(max_states),
-        short,
-        *extra,
+    return Found.from_core(
+        search(
+            *position_args(game),
+            -1.0 if time_limit is None else float(time_limit),
+            0 if max_states is None else int(max_states),
+            short,
+            *extra,
+        )
     )
-    return str(status), (str(limit) if limit else None), list(line), int(states), int(unique)
 
 
 SHORT_SECONDS = 2.0
@@ -319,20 +304,21 @@ abstract search found (and shortened)."""
 
 
 def _shorter_of(
-    found: _Outcome, game: Klondike, time_limit: float | None, max_states: int | None
-) -> _Outcome:
+    found: Found, game: Klondike, time_limit: float | None, max_states: int | None
+) -> Found:
     """The abstract search's (shortened) line, or the exact search's branch-and-bound line when
     that one, found within a short budget, has fewer card moves."""
     assert _NATIVE is not None
     budget = SHORT_SECONDS if time_limit is None else max(1e-3, min(SHORT_SECONDS, time_limit))
     exact = _native_search(_NATIVE, game, budget, max_states, True)
-
-    def card_moves(line: list[str]) -> int:
-        return sum(1 for m in line if m not in ("s", "r"))
-
-    if exact[0] == "solved" and card_moves(exact[2]) < card_moves(found[2]):
-        return found[0], found[1], exact[2], found[3] + exact[3], found[4] + exact[4]
-    return found[0], found[1], found[2], found[3] + exact[3], found[4] + exact[4]
+    shorter = exact.status == "solved" and _card_moves(exact.line) < _card_moves(found.line)
+    return Found(
+        found.status,
+        found.limit,
+        exact.line if shorter else found.line,
+        found.states + exact.states,
+        found.unique_states + exact.unique_states,
+    )
 
 
 def _set_search(
@@ -342,52 +328,9 @@ def _set_search(
     max_states: int | None,
     short: bool = False,
     plain_first: int = 0,
-) -> _Outcome | None:
+) -> Found | None:
     """Run the compiled abstract search on ``game``'s position (``plain_first``: states for a
     first look without foundation return, see :data:`NO_RETURN_STATES`); None when it cannot
     represent the position (face-up cards out of sequence), for the exact search to take over."""
     found = _call_core(core.set_solve, game, time_limit, max_states, short, plain_first)
     return None if found[0] == "unsupported" else found
-
-
-def verify_line(game: Klondike, moves: Sequence[Move | str]) -> list[Move]:
-    """Replay ``moves`` from ``game``'s position on a copy (``game`` is left as it is) and
-    return them as :class:`Move` values; raise :class:`SolutionError` when a move is illegal or
-    the last position is not won. Runs of draws are checked and made together
-    (:meth:`Klondike.advance_draws`)."""
-    board = game.copy(stack=False)
-    out: list[Move] = []
-    i, n = 0, len(moves)
-    while i < n:
-        m = moves[i]
-        try:
-            move = Move.parse(m) if isinstance(m, str) else m
-            if _is_draw(move):
-                j = i + 1
-                while j < n and _is_draw(moves[j]):
-                    j += 1
-                made = board.advance_draws(j - i)
-                out.extend([move] * made)
-                if made < j - i:
-                    i += made
-                    board.advance(move)  # raises with the rule's reason
-                i = j
-                continue
-            board.advance(move)
-        except KosynkaError as exc:
-            raise SolutionError(f"solver line refused at move {i + 1} ({m}): {exc}") from None
-        out.append(move)
-        i += 1
-    if not board.is_won():
-        raise SolutionError(
-            f"solver line of {len(out)} moves does not win: "
-            f"{52 - sum(board.foundation_counts())} cards are not home"
-        )
-    return out
-
-
-def _is_draw(m: Move | str) -> bool:
-    """Whether ``m`` (a move or move text) is a draw from the stock."""
-    if isinstance(m, str):
-        return m == "s"
-    return m.card is None and m.to == DRAW

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, NamedTuple
 
 
 class SolutionError(RuntimeError):
@@ -24,6 +25,43 @@ class SolveStatus(str, enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one search may spend, and on what: ``time_limit`` seconds and ``max_states``
+    states (None: no such limit; checked by :func:`kosynka.solver.check_limits`), and with
+    ``short`` extra effort on a line with fewer moves."""
+
+    time_limit: float | None = None
+    max_states: int | None = None
+    short: bool = False
+
+
+NO_LIMITS: Final = Limits()
+"""A search with neither limit (each game's front may still bound it)."""
+
+
+class Found(NamedTuple):
+    """What one game's search found, before the line is checked: ``status`` (``"solved"``,
+    ``"unsolvable"`` or ``"limit"``), the limit that stopped it (``"time"`` or ``"states"``),
+    the winning line in the search's own form (move text, or the core's move codes; empty
+    unless solved) and the states it generated and kept. Every front's ``search`` and every
+    pure-Python reference search answers this; :func:`kosynka.solver.solve` checks the line
+    and makes the :class:`SolveResult`."""
+
+    status: str
+    limit: str | None
+    line: list[Any]
+    states: int
+    unique_states: int
+
+    @classmethod
+    def from_core(cls, answer: Sequence[Any]) -> Found:
+        """A compiled core search's answer ``(status, limit, line, states, unique states)``
+        as plain Python values."""
+        status, limit, line, states, unique = answer
+        return cls(str(status), str(limit) if limit else None, list(line), int(states), int(unique))
 
 
 STOCK_MOVE_TEXTS = frozenset({"s", "r"})

@@ -22,13 +22,13 @@ the rules engine before it is returned.
 
 from __future__ import annotations
 
-import time
+from collections.abc import Sequence
 from typing import Any, Final
 
-from kosynka.games.spider import Spider
+from kosynka.games.spider import Move, Spider
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _spider_py
-from kosynka.solver.result import SolveResult, SolveStatus
+from kosynka.solver.result import NO_LIMITS, Found, Limits
 from kosynka.solver.verify import verify_line
 
 DEFAULT_MAX_STATES: Final = 20_000_000
@@ -47,24 +47,15 @@ def available_implementations() -> list[str]:
 
 
 def position_args(game: Spider) -> tuple[list[list[int]], list[int], list[int], list[int]]:
-    """The position as plain lists for the searches: the columns bottom to top (card indices),
-    the face-down counts, the stock left in dealing order and the suit of each run removed."""
-    view = game.view()
-    columns = [[c.index for c in col] for col in view.columns]
-    stock = [c.index for c in view.stock]
-    removed = [int(s) for s in game.removed()]
-    return columns, list(view.face_down), stock, removed
+    """The compiled core's arguments for ``game``'s position (:meth:`Spider.solver_position`):
+    the columns bottom to top (card indices), the face-down counts, the stock left in dealing
+    order and the suit of each run removed."""
+    return game.solver_position()
 
 
-def solve_game(
-    game: Spider,
-    *,
-    time_limit: float | None = None,
-    max_states: int | None = None,
-    short: bool = False,
-    implementation: str = "native",
-) -> SolveResult:
-    """Decide ``game``'s position (limits already checked by :func:`kosynka.solver.solve`).
+def search(game: Spider, limits: Limits = NO_LIMITS, implementation: str = "native") -> Found:
+    """Search ``game``'s position within ``limits`` (checked by :func:`kosynka.solver.solve`):
+    the verdict, a winning line of move text (checked by :func:`replay`) and the counts.
 
     With neither limit given the search stops at :data:`DEFAULT_MAX_STATES`; no search tries
     more than :data:`MAX_STATES`. With ``short`` the line found is shortened further (see
@@ -73,29 +64,23 @@ def solve_game(
         raise TypeError(f"the Spider solver needs a Spider game, not {type(game).__name__}")
     if implementation not in available_implementations():
         raise ValueError(f"solver implementation {implementation!r} is not available")
+    time_limit, max_states = limits.time_limit, limits.max_states
     if time_limit is None and max_states is None:
         max_states = DEFAULT_MAX_STATES
     if max_states is not None:
         max_states = min(max_states, MAX_STATES)
     args = position_args(game)
-    start = time.perf_counter()
     status, limit, line, states, unique = _search(implementation, args, time_limit, max_states)
-    if status == "solved" and short:
+    if status == "solved" and limits.short:
         line = _shorten(implementation, args, line, 2)
-    seconds = time.perf_counter() - start
-    moves = verify_line(game, line) if status == "solved" else []
-    return SolveResult(
-        status=SolveStatus(status),
-        limit=limit,
-        moves=moves,
-        states=states,
-        unique_states=unique,
-        seconds=seconds,
-        implementation=implementation,
-    )
+    return Found(status, limit, line, states, unique)
 
 
-_Outcome = tuple[str, "str | None", list[str], int, int]
+def replay(game: Spider, line: Sequence[str]) -> list[Move]:
+    """The winning ``line`` :func:`search` found, replayed through the rules engine from
+    ``game``'s position (on a copy) as the game's moves; raise :class:`SolutionError` when a
+    move is refused or the line does not win."""
+    return verify_line(game, line)
 
 
 def _search(
@@ -103,18 +88,18 @@ def _search(
     args: tuple[list[list[int]], list[int], list[int], list[int]],
     time_limit: float | None,
     max_states: int | None,
-) -> _Outcome:
+) -> Found:
     """Run one implementation's search on the position ``args`` (see :func:`position_args`)."""
     if implementation == "native":
         core: Any = _NATIVE
-        status, limit, line, states, unique = core.spider_solve(
-            *args,
-            -1.0 if time_limit is None else float(time_limit),
-            0 if max_states is None else int(max_states),
+        return Found.from_core(
+            core.spider_solve(
+                *args,
+                -1.0 if time_limit is None else float(time_limit),
+                0 if max_states is None else int(max_states),
+            )
         )
-        return str(status), (str(limit) if limit else None), list(line), int(states), int(unique)
-    out = _spider_py.search(*args, time_limit=time_limit, max_states=max_states)
-    return out.status, out.limit, out.line, out.states, out.unique_states
+    return _spider_py.search(*args, time_limit=time_limit, max_states=max_states)
 
 
 def _shorten(

@@ -1,35 +1,47 @@
-"""Replaying a solver's line through the rules engine: no solution leaves a solver unchecked."""
+"""Checking a solver's line through the rules engine: no solution leaves a solver unchecked.
+
+Every game replays a line with :meth:`~kosynka.games.base.Game.check_line` (FreeCell's core
+lines with :meth:`~kosynka.games.freecell.FreeCell.check_codes`), which says which move was
+refused and why; :func:`checked_moves` turns that answer into the line's moves or a
+:class:`SolutionError`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
-from kosynka.errors import KosynkaError
-from kosynka.games.base import Game
+from kosynka.games.base import CheckedLine, Game
 from kosynka.solver.result import SolutionError
 
-__all__ = ["SolutionError", "verify_line"]
+__all__ = ["SolutionError", "checked_moves", "verify_line"]
+
+M = TypeVar("M")
+
+
+def checked_moves(
+    checked: CheckedLine[M], what: str = "solver line", *, win: bool = True
+) -> list[M]:
+    """The moves of a line the rules replayed (``checked``); raise :class:`SolutionError`,
+    naming the line ``what``, when one of its moves was refused or (with ``win``) when it
+    does not win."""
+    refused = checked.refused
+    if refused is not None:
+        raise SolutionError(
+            f"{what} refused at move {refused.index + 1} ({refused.move}): {refused.why}"
+        )
+    if win and not checked.board.is_won():
+        view = checked.board.view()
+        left = sum(map(len, view.columns)) + len(view.stock) + len(view.waste)
+        left += sum(1 for c in view.cells if c is not None)
+        raise SolutionError(
+            f"{what} of {len(checked.moves)} moves does not win: {left} cards are not home"
+        )
+    return checked.moves
 
 
 def verify_line(game: Game[Any], moves: Sequence[Any]) -> list[Any]:
     """Replay ``moves`` (move values or move text) from ``game``'s position on a copy (``game``
     is left as it is) and return them as the game's move values; raise :class:`SolutionError`
-    when a move is illegal or the last position is not won. Games whose solver has a faster
-    replay of its own (Klondike's runs of draws) use that one."""
-    if game.name == "klondike":
-        from kosynka.solver.klondike import verify_line as klondike_line
-
-        return klondike_line(game, moves)  # type: ignore[arg-type]
-    board = game.copy(stack=False)
-    out: list[Any] = []
-    for i, m in enumerate(moves):
-        try:
-            move = board.parse_move(m) if isinstance(m, str) else m
-            board.advance(move)
-        except KosynkaError as exc:
-            raise SolutionError(f"solver line refused at move {i + 1} ({m}): {exc}") from None
-        out.append(move)
-    if not board.is_won():
-        raise SolutionError(f"solver line of {len(out)} moves does not win")
-    return out
+    when a move is illegal or the last position is not won."""
+    return checked_moves(game.check_line(moves))

@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from kosynka.cards import (
     ALL_CARDS,
@@ -41,7 +41,14 @@ from kosynka.cards import (
     Suit,
 )
 from kosynka.errors import InvalidNotationError, InvalidPositionError, Reason
-from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
+from kosynka.games.base import (
+    CheckedLine,
+    Game,
+    Outcome,
+    PositionView,
+    Refusal,
+    Termination,
+)
 from kosynka.games.freecell import deadend
 from kosynka.games.freecell import reasons as R
 from kosynka.games.freecell.deals import check_deal_number, freecell_columns
@@ -228,13 +235,13 @@ where they went (a cell as ``CELL_SLOT + k``) and the moved card."""
 _Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
-@register_game("freecell")
 class FreeCell(Game[Move]):
     """A game of FreeCell: the position, the rules and the moves made so far.
 
     Create one from a deal number (``FreeCell(11982)``, Microsoft's numbers by default) or from
     any position with :meth:`from_position`."""
 
+    name: ClassVar[str] = "freecell"
     rules: FreeCellRules
     deal_number: int | None
     numbering: str
@@ -599,6 +606,47 @@ class FreeCell(Game[Move]):
                     for k in empties:
                         add(moves[base + k])
         return out
+
+    def solver_position(self) -> tuple[list[list[int]], list[int], list[int]]:
+        """The position as the solvers take it, in plain lists of card indices
+        (:attr:`~kosynka.cards.Card.index`) made for the caller: the columns bottom to top, one
+        entry per free cell of the rules (-1 for an empty one) and the cards on each foundation
+        (C, D, H, S). Cheap: a range of deals asks it of every deal."""
+        return [list(col) for col in self._cols], list(self._cells), list(self._found)
+
+    def check_codes(self, codes: Sequence[int]) -> CheckedLine[Move]:
+        """:meth:`Game.check_line` for a line of the solvers' move codes: ``card * 16 + to``
+        (the card's index, ``to`` as in :class:`Move`: a column 0..7, :data:`FOUNDATION` or
+        :data:`CELL`). A code naming no such move is refused (no reason: it is not a move).
+
+        Each move is checked by the rules' own check behind :meth:`explain` and made as
+        :meth:`advance` makes it, without a :class:`Move` built per check or any history kept;
+        the column of each card in a column is followed along the line, so the card is found
+        without a scan of the other columns."""
+        board = self.copy(stack=False)
+        locate, explain, apply = board._locate, board._explain, board._apply
+        cols = board._cols
+        column_of = {c: i for i, col in enumerate(cols) for c in col}
+        made: list[Move] = []
+        moves = _MOVES
+        for i, code in enumerate(codes):
+            card, to = code >> 4, code & 15
+            if not 0 <= card < 52 or to > CELL:
+                return CheckedLine(made, board, Refusal(i, code, None, f"bad move code {code}"))
+            move = moves[card * _DESTS + to]
+            where = locate(card, column_of.get(card))
+            reason = explain(card, to, where)
+            if reason is not None:
+                return CheckedLine(made, board, Refusal(i, move, reason, str(reason)))
+            size = apply(move, where)[2]  # the cards moved
+            if to < FOUNDATION:
+                dest = cols[to]
+                for c in dest[len(dest) - size :]:
+                    column_of[c] = to
+            else:
+                column_of.pop(card, None)
+            made.append(move)
+        return CheckedLine(made, board)
 
     def _apply(self, move: Move, where: _Where | None = None) -> _Undo:
         """Change the position by a legal ``move`` (no checks); ``where`` is the moved card's

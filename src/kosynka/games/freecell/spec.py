@@ -33,7 +33,7 @@ def _parse_on_off(text: str) -> bool:
 class FreeCellSpec(GameSpec):
     """FreeCell's entry in the registry of games (see :class:`~kosynka.games.base.GameSpec`)."""
 
-    name: ClassVar[str] = "freecell"
+    name: ClassVar[str] = FreeCell.name
     titles: ClassVar[dict[str, str]] = {"en": "FreeCell", "ru": "Свободная ячейка"}
     options: ClassVar[tuple[RuleOption, ...]] = (
         RuleOption(

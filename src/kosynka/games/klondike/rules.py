@@ -18,15 +18,18 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from kosynka.cards import ALL_CARDS, CARD_RANK, CARD_RED, CARD_SUIT, KING, Card, Suit
-from kosynka.errors import (
-    InvalidNotationError,
-    InvalidPositionError,
-    Reason,
+from kosynka.errors import InvalidNotationError, InvalidPositionError, KosynkaError, Reason
+from kosynka.games.base import (
+    CheckedLine,
+    Game,
+    Outcome,
+    PositionView,
+    Termination,
+    refusal,
 )
-from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
 from kosynka.games.klondike import deadend
 from kosynka.games.klondike import reasons as R
 from kosynka.games.klondike.deals import KlondikeLayout, check_deal_number, klondike_layout
@@ -176,6 +179,13 @@ def _parse_move(text: str) -> Move:
     return Move._parse_uncached(text)
 
 
+def _is_draw(m: Move | str) -> bool:
+    """Whether ``m`` (a move or move text) is a draw from the stock."""
+    if isinstance(m, str):
+        return m == "s"
+    return m.card is None and m.to == DRAW
+
+
 _DRAW_MOVE: Final = Move(None, DRAW)
 _RECYCLE_MOVE: Final = Move(None, RECYCLE)
 _FOUNDATION_PILES: Final = tuple(
@@ -194,7 +204,6 @@ _Snapshot = tuple[
 ]  # fmt: skip
 
 
-@register_game("klondike")
 class Klondike(Game[Move]):
     """A game of Klondike: the position, the rules and the moves made so far.
 
@@ -203,6 +212,7 @@ class Klondike(Game[Move]):
     :meth:`from_position`.
     """
 
+    name: ClassVar[str] = "klondike"
     rules: KlondikeRules
     deal_number: int | None
     numbering: str
@@ -578,6 +588,55 @@ class Klondike(Game[Move]):
             self._waste.extend(reversed(stock[cut:]))
             del stock[cut:]
         return legal
+
+    def check_line(self, moves: Sequence[Move | str]) -> CheckedLine[Move]:
+        """:meth:`Game.check_line`, with runs of draws checked and made together
+        (:meth:`advance_draws`): a solver's lines are mostly draws. The first draw too many
+        is the move refused, as when each draw is made alone."""
+        board = self.copy(stack=False)
+        made: list[Move] = []
+        i, n = 0, len(moves)
+        while i < n:
+            m = moves[i]
+            try:
+                move = Move.parse(m) if isinstance(m, str) else m
+                if _is_draw(move):
+                    j = i + 1
+                    while j < n and _is_draw(moves[j]):
+                        j += 1
+                    drawn = board.advance_draws(j - i)
+                    made.extend([move] * drawn)
+                    if drawn < j - i:
+                        i += drawn
+                        m = moves[i]
+                        board.advance(move)  # refused, with the rule's reason
+                    i = j
+                    continue
+                board.advance(move)
+            except KosynkaError as exc:
+                return CheckedLine(made, board, refusal(i, m, exc))
+            made.append(move)
+            i += 1
+        return CheckedLine(made, board)
+
+    def solver_position(
+        self,
+    ) -> tuple[list[list[int]], list[int], list[int], int, list[int], int]:
+        """The position as the solvers take it, in plain lists of card indices
+        (:attr:`~kosynka.cards.Card.index`) made for the caller: the columns bottom to top,
+        each column's face-down count, the talon (the waste bottom to top, then the stock from
+        the next card drawn), how many of the talon's cards are on the waste, the cards on
+        each foundation (C, D, H, S) and the pass number. Cheap: a range of deals asks it of
+        every deal."""
+        waste = self._waste
+        return (
+            [list(col) for col in self._cols],
+            list(self._hidden),
+            waste + self._stock[::-1],
+            len(waste),
+            list(self._found),
+            self.pass_number,
+        )
 
     def _apply(self, move: Move, where: tuple[int, int, int] | None = None) -> None:
         """Change the position by a legal ``move`` (no checks); ``where`` is the moved card's

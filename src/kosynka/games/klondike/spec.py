@@ -24,7 +24,7 @@ class KlondikeSpec(GameSpec):
     """Klondike ("Косынка"): Draw 1 or 3, a pass limit or none, cards back from the
     foundations on or off."""
 
-    name: ClassVar[str] = "klondike"
+    name: ClassVar[str] = Klondike.name
     titles: ClassVar[dict[str, str]] = {"en": "Klondike", "ru": "Косынка"}
     options: ClassVar[tuple[RuleOption, ...]] = (
         RuleOption("draw", "--draw", "cards per draw (default 1)", 1, _draw, (1, 3), "1|3"),

@@ -27,11 +27,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from kosynka.cards import ALL_CARDS, CARD_RANK, CARD_SUIT, Card, Suit
 from kosynka.errors import InvalidNotationError, InvalidPositionError, Reason
-from kosynka.games.base import Game, Outcome, PositionView, Termination, register_game
+from kosynka.games.base import Game, Outcome, PositionView, Termination
 from kosynka.games.spider import deadend
 from kosynka.games.spider import reasons as R
 from kosynka.games.spider.deals import (
@@ -238,7 +238,6 @@ def _topmost(col: list[int], card: int) -> int:
 _Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int]
 
 
-@register_game("spider")
 class Spider(Game[Move]):
     """A game of Spider: the position, the rules and the moves made so far.
 
@@ -247,6 +246,7 @@ class Spider(Game[Move]):
     :meth:`from_position`.
     """
 
+    name: ClassVar[str] = "spider"
     rules: SpiderRules
     deal_number: int | None
     numbering: str
@@ -442,6 +442,18 @@ class Spider(Game[Move]):
             face_down=tuple(self._hidden),
             foundations=tuple(tuple(ALL_CARDS[c] for c in _FULL_RUN[s]) for s in self._removed),
             stock=tuple(ALL_CARDS[c] for c in self._stock[self._next :]),
+        )
+
+    def solver_position(self) -> tuple[list[list[int]], list[int], list[int], list[int]]:
+        """The position as the solvers take it, in plain lists made for the caller: the
+        columns bottom to top (card indices, :attr:`~kosynka.cards.Card.index`; the two decks
+        repeat them), each column's face-down count, the stock left in dealing order and the
+        suit (0..3) of each run removed. Cheap: a range of deals asks it of every deal."""
+        return (
+            [list(col) for col in self._cols],
+            list(self._hidden),
+            list(self._stock[self._next :]),
+            list(self._removed),
         )
 
     def is_won(self) -> bool:

@@ -48,7 +48,7 @@ class SpiderSpec(GameSpec):
     """Spider's :class:`~kosynka.games.base.GameSpec`: the ``suits`` option, the ``kpat``
     (default) and ``pysol`` numberings and the ``text`` position format."""
 
-    name: ClassVar[str] = "spider"
+    name: ClassVar[str] = Spider.name
     titles: ClassVar[Mapping[str, str]] = {"en": "Spider", "ru": "Паук"}
     options: ClassVar[tuple[RuleOption, ...]] = (SUITS_OPTION,)
     numberings: ClassVar[tuple[str, ...]] = deals.NUMBERINGS

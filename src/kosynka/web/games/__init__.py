@@ -5,8 +5,7 @@ the game's package."""
 
 from __future__ import annotations
 
-import importlib
-
+from kosynka.games import game_part
 from kosynka.web.games.base import Table, WebAdapter
 
 __all__ = ["Table", "WebAdapter", "adapter_of"]
@@ -14,13 +13,8 @@ __all__ = ["Table", "WebAdapter", "adapter_of"]
 
 def adapter_of(name: str) -> WebAdapter | None:
     """The web adapter of the game called ``name``, or None when the web has none."""
-    if not name.isidentifier():
+    module = game_part("kosynka.web.games", name)
+    if module is None:
         return None
-    try:
-        module = importlib.import_module(f"kosynka.web.games.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"kosynka.web.games.{name}":
-            return None
-        raise
     adapter: WebAdapter = module.ADAPTER
     return adapter
