@@ -35,7 +35,6 @@ A game's scoring module has ``SCORINGS`` (the names, its default first; every ga
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -43,7 +42,7 @@ from types import ModuleType
 from typing import Any
 
 from kosynka.errors import IllegalMoveError, InvalidNotationError, KosynkaError, Reason
-from kosynka.games.base import Game, game_spec, spec_of
+from kosynka.games.base import Game, game_part, game_spec, spec_of
 
 __all__ = [
     "Ledger",
@@ -258,39 +257,16 @@ def play_at(game: Game[Any], index: int, move: Any) -> None:
         raise LineError(index, str(move), f"{reason.code}: {reason.en}", reason) from None
 
 
-_MODULES: dict[str, ModuleType] = {}
-
-
-def _packages(spec: Any) -> list[str]:
-    """Where a game's package may be: the package of its game class, of its spec, and
-    ``kosynka.games.<name>`` (the first that has a ``scoring`` module is the game's)."""
-    found = []
-    for owner in (getattr(spec, "game_class", None), type(spec)):
-        module = getattr(owner, "__module__", "") or ""
-        if "." in module:
-            found.append(module.rpartition(".")[0])
-    found.append(f"kosynka.games.{spec.name}")
-    return list(dict.fromkeys(p for p in found if p != "kosynka.games"))
-
-
 def scoring_module(game: str) -> ModuleType:
     """The scoring module of the game called ``game``: the ``scoring`` module of the game's own
-    package (``kosynka.games.klondike.scoring``), found from its spec in the game registry.
-    Raise ``InvalidNotationError`` for an unknown game or one without scorings."""
+    package (``kosynka.games.klondike.scoring``), found through the game registry's
+    :func:`~kosynka.games.base.game_part`. Raise ``InvalidNotationError`` for an unknown game
+    or one without scorings."""
     spec = game_spec(game)
-    module = _MODULES.get(spec.name)
-    if module is not None:
-        return module
-    for package in _packages(spec):
-        try:
-            module = importlib.import_module(f"{package}.scoring")
-        except ModuleNotFoundError as exc:
-            if exc.name not in (f"{package}.scoring", package):
-                raise
-            continue
-        _MODULES[spec.name] = module
-        return module
-    raise InvalidNotationError(f"{spec.name} has no scoring yet")
+    module = game_part("kosynka.games", spec.name, "scoring")
+    if module is None:
+        raise InvalidNotationError(f"{spec.name} has no scoring yet")
+    return module
 
 
 def scorings(game: str) -> tuple[str, ...]:

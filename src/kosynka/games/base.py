@@ -519,25 +519,27 @@ def detect_position(text: str) -> tuple[GameSpec, str]:
     )
 
 
-_PARTS: dict[tuple[str, str], ModuleType | None] = {}
+_PARTS: dict[tuple[str, str, str], ModuleType | None] = {}
 """The parts found so far by :func:`game_part` (a range of deals asks once per deal)."""
 
 
-def game_part(layer: str, name: str) -> ModuleType | None:
+def game_part(layer: str, name: str, leaf: str = "") -> ModuleType | None:
     """The part of the game called ``name`` that the package ``layer`` holds: the module
     ``<layer>.<name>`` (``game_part("kosynka.solver", "freecell")`` is FreeCell's solver
-    front), or None when the game has none there or no game is called ``name``.
+    front), or ``<layer>.<name>.<leaf>`` when ``leaf`` is given (``game_part("kosynka.games",
+    "spider", "scoring")`` is a module of Spider's own package), or None when the game has
+    none there or no game is called ``name``.
 
     This is how the layers above the games find a game's solver, grader or web adapter by
     name, so a new game adds a module there and no line elsewhere. "None there" means exactly
     that the module does not exist: an import error inside an existing module (a missing
     dependency, a bug) is raised, not taken for "the game has none"."""
-    key = (layer, name)
+    key = (layer, name, leaf)
     if key in _PARTS:
         return _PARTS[key]
     if not isinstance(name, str) or name not in _GAMES:
         return None
-    path = f"{layer}.{name}"
+    path = f"{layer}.{name}.{leaf}" if leaf else f"{layer}.{name}"
     try:
         module: ModuleType | None = importlib.import_module(path)
     except ModuleNotFoundError as exc:

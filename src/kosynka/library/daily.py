@@ -52,6 +52,7 @@ from typing import Any, Final
 
 from kosynka.errors import InvalidNotationError
 from kosynka.games import game_spec
+from kosynka.games.base import GameSpec
 from kosynka.library.build import numbering_of
 from kosynka.library.grading import GRADES, starter_rules_of
 from kosynka.library.starter import StarterDeal, read_starter, starter_index
@@ -135,11 +136,12 @@ def _order(game: str, rules_text: str, grade: str, year: int) -> tuple[int, ...]
     return year_order(deals, f"{game}|{rules_text}|{grade}", year)
 
 
-def variants(game: str) -> dict[str, tuple[Any, ...]]:
-    """The rule options that tell ``game``'s daily variants apart, with their values: Klondike
-    ``{"draw": (1, 3)}``, Spider ``{"suits": (1, 2, 4)}``, FreeCell none (the options in which
-    the starter library's rule sets differ)."""
-    spec = game_spec(game)
+def variants(game: str | GameSpec) -> dict[str, tuple[Any, ...]]:
+    """The rule options that tell ``game``'s daily variants apart (a game's name or its spec),
+    with their values: Klondike ``{"draw": (1, 3)}``, Spider ``{"suits": (1, 2, 4)}``, FreeCell
+    none (the options in which the starter library's rule sets differ; none for a game without
+    a starter library)."""
+    spec = game if isinstance(game, GameSpec) else game_spec(game)
     sets = starter_rules_of(spec.name)
     out: dict[str, tuple[Any, ...]] = {}
     for opt in spec.options:

@@ -427,7 +427,7 @@ def _daily_models(
 
     options = {o.name: o for o in spec.options}
     fields: dict[str, Any] = {}
-    for name, values in variants(spec.name).items():
+    for name, values in variants(spec).items():
         kind: Any = Annotated[Literal[values], BeforeValidator(_query_int)]
         fields[name] = (kind, Field(options[name].default, description=f"the variant: {name}"))
     query = create_model(

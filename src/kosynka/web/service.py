@@ -549,7 +549,7 @@ class GameService:
         from kosynka.library.daily import daily_deal, variants
 
         day = query.date if query.date is not None else datetime.datetime.now(datetime.UTC).date()
-        variant = {name: getattr(query, name) for name in variants(self.spec.name)}
+        variant = {name: getattr(query, name) for name in variants(self.spec)}
         try:
             deal = daily_deal(day, self.spec.name, query.grade, variant)
         except KosynkaError as exc:  # the starter library lacks the grade: nothing to serve
