@@ -11,13 +11,13 @@ from collections.abc import Iterator
 
 import pytest
 from helpers import position
-from test_solver_oracle import decided_endgames
 
 from kosynka.games.klondike import Klondike, KlondikeRules
 from kosynka.solver import _klondike_py as _search_py
 from kosynka.solver import solve
 from kosynka.solver.klondike import position_args
-from solver.test_native import _args, _random_positions
+from solver.test_klondike_native import _args, _random_positions
+from solver.test_klondike_oracle import decided_endgames
 
 core = pytest.importorskip("kosynka.solver._core")
 

@@ -3,9 +3,9 @@ limit, Draw 1 and 3, return on and off.
 
 An "unsolvable" verdict is never replayed, so a wrong one can only be caught by comparing
 verdicts. These tests compare the compiled and the Python solver with each other and with an
-exhaustive search over the rules engine (``tests/test_solver_oracle.py``), on positions where
-the pass rule is written in large numbers, and check the fact the solver's normalisation rests
-on: a position never needs more recycles than it has talon cards.
+exhaustive search over the rules engine (``tests/solver/test_klondike_oracle.py``), on
+positions where the pass rule is written in large numbers, and check the fact the solver's
+normalisation rests on: a position never needs more recycles than it has talon cards.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_solver_oracle import oracle, random_endgame
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.games.klondike.notation import format_text, parse_text
 from kosynka.solver import SolveStatus, available_implementations, check_limits, solve
 from kosynka.solver.klondike import drop_idle_passes, normalized
+from solver.test_klondike_oracle import oracle, random_endgame
 
 NATIVE = "native" in available_implementations()
 

@@ -116,7 +116,7 @@ def test_push_pop_restores_exactly(deal: int, rules: KlondikeRules, choices: lis
 
 
 # ----------------------------------------------------------------------------- perft
-PERFT_FILE = Path(__file__).parent.parent / "data" / "klondike" / "perft.txt"
+PERFT_FILE = Path(__file__).parents[2] / "data" / "klondike" / "perft.txt"
 
 
 def read_perft() -> list[tuple[int, str, KlondikeRules, int, int, int]]:

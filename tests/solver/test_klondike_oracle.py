@@ -12,12 +12,12 @@ import functools
 import random
 
 import pytest
-from solver.klondike_endgames import exhaustive as oracle
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.cards import ALL_CARDS, Card
 from kosynka.games.klondike.notation import parse_text
 from kosynka.solver import SolveStatus, available_implementations, solve
+from solver.klondike_endgames import exhaustive as oracle
 
 
 def _fits(card: Card, target: Card) -> bool:
