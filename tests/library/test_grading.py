@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from library_helpers import SMALL_STATES
 
 from kosynka.cli import main
 from kosynka.library import BuildSpec, build
@@ -17,6 +16,7 @@ from kosynka.library.grading import (
     grade_of,
     wilson_interval,
 )
+from tests.library.library_helpers import SMALL_STATES
 
 
 def test_wilson_interval_known_values() -> None:

@@ -17,7 +17,7 @@ from kosynka import Klondike, KlondikeRules
 from kosynka.cards import ALL_CARDS, Card
 from kosynka.games.klondike.notation import parse_text
 from kosynka.solver import SolveStatus, available_implementations, solve
-from solver.klondike_endgames import exhaustive as oracle
+from tests.solver.klondike_endgames import exhaustive as oracle
 
 
 def _fits(card: Card, target: Card) -> bool:

@@ -21,7 +21,7 @@ import pytest
 from kosynka import Klondike, KlondikeRules
 from kosynka.games.klondike.notation import format_text, parse_text
 from kosynka.solver import SolveStatus, available_implementations, solve
-from solver.klondike_endgames import RULE_SETS, exhaustive, natural_endgame
+from tests.solver.klondike_endgames import RULE_SETS, exhaustive, natural_endgame
 
 NATIVE = "native" in available_implementations()
 IMPLEMENTATIONS = [*available_implementations(), *(["exact"] if NATIVE else [])]

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import record
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.solver import solve
 from kosynka.web import create_app
 from kosynka.web.settings import Settings
+from tests.web.web_helpers import record
 
 ONCE_LOST = [
     (329871450512256615, 2),

@@ -8,25 +8,17 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from klondike_web import SIZES, open_page, record, saved
+
+from tests.web.klondike_web import SIZES, record, saved
 
 DATA = Path(__file__).parent / "data"
 LINE: list[str] = json.loads((DATA / "deal9_draw1_win.json").read_text())["moves"]
 COLLECT_AT = 87
 """After this many moves of the recorded line of deal 9 every card is face up: Collect shows."""
-
-
-@pytest.fixture
-def page_at(browser: Any, server: str) -> Iterator[Any]:
-    contexts: list[Any] = []
-    yield lambda *a, **k: open_page(browser, server, contexts, *a, **k)
-    for ctx in contexts:
-        ctx.close()
 
 
 # Boxes of what the tests measure, read in one go: [x, y, width, height].

@@ -16,10 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
-from web_helpers import wait_moves
 
-from kosynka.games.freecell import FreeCell, Move
-from kosynka.web.games.freecell import ADAPTER
+from tests.web.web_helpers import wait_moves
 
 DATA = Path(__file__).parent / "data"
 LONG: dict[str, Any] = json.loads((DATA / "long_columns.json").read_text())
@@ -289,21 +287,6 @@ _TOP_ROW = """() => {
 }"""
 
 
-def _freecell_line(upto: int | None = None) -> list[str]:
-    """Deal 15's recorded winning line with the safe moves the auto option adds (its first
-    ``upto`` moves)."""
-    data = json.loads((DATA / "freecell15_auto_win.json").read_text())
-    game = FreeCell(15)
-    out: list[str] = []
-    for text in data["moves"]:
-        game.push(Move.parse(text))
-        out.append(text)
-        while safe := ADAPTER.safe_moves(game):
-            game.push(safe[0])
-            out.append(str(safe[0]))
-    return out[:upto]
-
-
 def _freecell_record(moves: list[str]) -> dict[str, Any]:
     return {
         "game": "freecell",
@@ -340,10 +323,12 @@ def test_freecell_cells_and_foundations_set_apart(page_factory: Any) -> None:
     assert not page.js_errors
 
 
-def test_freecell_max_run_is_what_can_move_onto_a_card(page_factory: Any) -> None:
+def test_freecell_max_run_is_what_can_move_onto_a_card(
+    page_factory: Any, freecell_line: list[str]
+) -> None:
     """Mid-game with 3 free cells and 4 empty columns the supermove rule allows 64 cards, but
     no run onto a card is longer than 12: the counter says 12. After the win: 0."""
-    line = _freecell_line()
+    line = freecell_line
     page = page_factory(
         "/freecell", storage=saved("freecell", _freecell_record(line[:68])), motion="reduce"
     )

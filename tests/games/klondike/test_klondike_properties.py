@@ -7,7 +7,6 @@ from pathlib import Path
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from perft_tree import perft
 
 from kosynka import Klondike, KlondikeRules, Move
 from kosynka.cards import ALL_CARDS
@@ -17,6 +16,7 @@ from kosynka.games.klondike.notation import (
     parse_solvitaire,
     parse_text,
 )
+from tests.perft_tree import perft
 
 ALL_CANDIDATES = [Move.draw(), Move.recycle()] + [
     Move(card, to) for card in ALL_CARDS for to in range(8)
