@@ -19,7 +19,8 @@ from kosynka.library import (
     read_starter,
     write_starter,
 )
-from kosynka.library.grading import GradeFigures, difficulty_score, grade_of
+from kosynka.library.graders.klondike import difficulty_score, grade_of
+from kosynka.library.grading import GradeFigures
 from kosynka.library.starter import StarterDeal, starter_path
 from kosynka.solver.verify import verify_line
 from tests.library.library_helpers import SMALL_STATES

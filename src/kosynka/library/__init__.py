@@ -10,7 +10,8 @@ See ``README.md`` in this directory for the grading method and the commands.
 """
 
 from kosynka.library.build import BuildReport, BuildSpec, build, examine_deal, parse_deal_ranges
-from kosynka.library.grading import GRADES, difficulty_score, grade_of, wilson_interval
+from kosynka.library.graders.klondike import difficulty_score, grade_of
+from kosynka.library.grading import GRADES
 from kosynka.library.starter import (
     build_starter,
     counts_for,
@@ -21,6 +22,7 @@ from kosynka.library.starter import (
     write_starter,
 )
 from kosynka.library.storage import Library, LibraryError, default_db_path, open_library
+from kosynka.solver.stats import wilson_interval
 
 __all__ = [
     "GRADES",
