@@ -1,10 +1,13 @@
-"""The deal library: Klondike deals proven winnable by the solver and graded easy, normal or
-hard for people, stored in SQLite (or any SQLAlchemy database), built on one machine or a Dask
-cluster, with a starter library shipped in the package.
+"""The deal library: deals of every game (Klondike, FreeCell, Spider) proven winnable by the
+solver and graded easy, normal or hard for people, stored in SQLite (or any SQLAlchemy
+database), built on one machine or a Dask cluster, with a starter library per game shipped in
+the package.
 
 * :func:`pick_deal` - a deal of a grade the browser has not played (the game's "new deal");
 * :func:`build` with a :class:`BuildSpec` - solve, grade and store a range of deals (resumable);
-* :func:`open_library` - the storage; :mod:`kosynka.library.grading` - how grades are made.
+* :func:`open_library` - the storage; :mod:`kosynka.library.grading` - how grades are made,
+  :mod:`kosynka.library.graders` - each game's figures and thresholds (:func:`difficulty_score`
+  and :func:`grade_of` here are Klondike's).
 
 See ``README.md`` in this directory for the grading method and the commands.
 """
