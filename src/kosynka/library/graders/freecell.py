@@ -24,15 +24,14 @@ tenths::
 
 and the grade follows from fixed thresholds (a deal's grade never depends on which other deals
 are in the library): ``easy`` below :data:`EASY_BELOW`, ``hard`` from :data:`HARD_FROM` on,
-``normal`` between. The thresholds were set (30 Nov 2026) from Microsoft deals 1-3112 (all
-winnable; 8 games each; the starter library's build) at the 33rd and 67th percentiles, so
-that each grade holds a third of them: on easy deals the player wins 94% of its games (49.9
-cards home on average), on normal ones 23% (21.7 home), on hard ones none (4.3 home), and the
-solver's median effort rises from 108 to 197 to 781 states. (They were set again, the same
-way, whenever the solver's portfolio changed and so its state counts: when it changed its order
-81.7 became 81.5; when its depth-first search left out the digging moves they stayed; when two
-searches that use the free cells only on the way to a digging move's target went first (1 Dec)
-81.5 became 81.35.)
+``normal`` between. The thresholds sit at the 33rd and 67th percentiles of the scores of
+Microsoft deals 1-3112 (all winnable; 8 games each; the starter library's build, solved by the
+portfolio of 1 Dec 2026), so that each grade holds a third of them: on easy deals the player
+wins 94% of its games (49.9 cards home on average), on normal ones 23% (21.7 home), on hard
+ones none (4.3 home), and the solver's median effort rises from 108 to 197 to 781 states. The
+effort figure counts the solver's states, which depend on its portfolio of searches: when the
+portfolio changes, the 3,112 deals are solved again and the thresholds placed again the same
+way (``kosynka library regrade`` then applies them to a stored library).
 
 >>> f = figures_of(runs=8, wins=8, mean_moves=110.0, mean_home=52.0, states=60)
 >>> grade_of(difficulty_score(f))

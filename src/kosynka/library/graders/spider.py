@@ -28,9 +28,9 @@ suit count (:data:`EASY_BELOW`, :data:`HARD_FROM`; a deal's grade never depends 
 deals are in the library): ``easy`` below the first, ``hard`` from the second on, ``normal``
 between. Deals the solver proved lost, or gave up on, get no grade.
 
-The thresholds were set once (30 Nov 2026) from the scores of KPat deals 1-3600 of each suit
-count (8 games each, the compiled solver; the starter library's build), at the 33rd and 67th
-percentiles, so that each grade holds about a third of the deals (see
+The thresholds sit at the 33rd and 67th percentiles of the scores of KPat deals 1-3600 of each
+suit count (8 games each, the compiled solver, 30 Nov 2026; the starter library's build), so
+that each grade holds about a third of the deals (see
 ``bench/solver_spider.md``, "Grades"). In that sample the one-suit player won all its games on
 easy deals, 83% on normal and 39% on hard ones; with two suits 31%, 3% and none, and the
 solver's effort rises with the grade. The stored records keep the figures, so new
