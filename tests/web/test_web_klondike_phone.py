@@ -202,14 +202,14 @@ def test_pile_labels_say_what_lies_there(page_at: Any) -> None:
 
 LONG_AT = 76
 """After this many moves of deal 9's line, column 1 runs from a king down to a three: at
-1280 x 800 its usual fan would run past the foot of the screen (the page used to scroll)."""
+1280 x 800 its usual fan would run past the foot of the screen, and the page must not scroll."""
 
 
 def test_a_column_taller_than_the_screen_closes_up_clear_of_the_bar(page_at: Any) -> None:
     """The table fits the screen: the page does not scroll, the bar stays at the foot of the
     screen, no card lies under it, the long column closes up with each covered card still
     showing a strip at least 24 px tall, and the column's last card takes a tap on its top
-    strip (the page used to grow with the column and scroll)."""
+    strip (the page does not grow with the column)."""
     page = page_at("/", 1280, 800, storage=saved(record(9, LINE[:LONG_AT])))
     page.locator('#board .card[data-card="3H"]').wait_for()
     height = page.evaluate("() => window.innerHeight")

@@ -241,9 +241,8 @@ def test_the_table_fits_every_window(page_factory: Any, game: str, artifacts: Pa
 # ---------------------------------------------------------------------------- item 5
 def test_klondike_lights_the_foundation_a_card_lands_on(page_factory: Any) -> None:
     """Deal 378: no ace is home, the ace of hearts is in column 4. The hint and a tap on the ace
-    light the first foundation (the slots take suits in the order their aces come home; the
-    third one, hearts' place in suit order, used to light), and the ace lands on the lit
-    slot."""
+    light the first foundation (the slots take suits in the order their aces come home, so not
+    the third one, hearts' place in suit order), and the ace lands on the lit slot."""
     page = page_factory("/klondike/draw-1/deal/378", motion="reduce")
     page.click("#btn-hint")
     glow = page.locator("#board .hinted")
