@@ -45,6 +45,29 @@ class GradeFigures:
     mean_home: float
     states: int
 
+    @classmethod
+    def of_record(cls, rec: dict[str, Any]) -> GradeFigures:
+        """The figures a stored library record keeps (its ``heur_*`` fields and ``states``)."""
+        return cls(
+            runs=int(rec["heur_runs"]),
+            wins=int(rec["heur_wins"]),
+            mean_moves=float(rec["heur_mean_moves"]),
+            mean_home=float(rec["heur_mean_home"]),
+            states=int(rec["states"]),
+        )
+
+    def stored(self, score: float, grade: str) -> dict[str, Any]:
+        """The grading fields a library record keeps: the player's figures (means to 3 places),
+        the ``score`` made of them and the ``grade``."""
+        return {
+            "heur_runs": self.runs,
+            "heur_wins": self.wins,
+            "heur_mean_moves": round(self.mean_moves, 3),
+            "heur_mean_home": round(self.mean_home, 3),
+            "score": score,
+            "grade": grade,
+        }
+
 
 def weighted_score(
     f: GradeFigures,

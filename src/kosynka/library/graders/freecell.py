@@ -93,25 +93,12 @@ def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
     wins = sum(1 for g in games if g.won)
     mean_moves = sum(g.moves for g in games) / len(games)
     mean_home = sum(g.foundation for g in games) / len(games)
-    score = difficulty_score(figures_of(runs, wins, mean_moves, mean_home, int(states)))
-    return {
-        "heur_runs": runs,
-        "heur_wins": wins,
-        "heur_mean_moves": round(mean_moves, 3),
-        "heur_mean_home": round(mean_home, 3),
-        "score": score,
-        "grade": grade_of(score),
-    }
+    figures = figures_of(runs, wins, mean_moves, mean_home, int(states))
+    score = difficulty_score(figures)
+    return figures.stored(score, grade_of(score))
 
 
 def regrade(rec: dict[str, Any]) -> tuple[float, str]:
     """(score, grade) of a stored winnable record from its figures and today's thresholds."""
-    f = figures_of(
-        runs=int(rec["heur_runs"]),
-        wins=int(rec["heur_wins"]),
-        mean_moves=float(rec["heur_mean_moves"]),
-        mean_home=float(rec["heur_mean_home"]),
-        states=int(rec["states"]),
-    )
-    score = difficulty_score(f)
+    score = difficulty_score(GradeFigures.of_record(rec))
     return score, grade_of(score)

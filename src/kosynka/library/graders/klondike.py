@@ -89,24 +89,10 @@ def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
     mean_home = sum(g.foundation for g in games) / len(games)
     figures = GradeFigures(runs, wins, mean_moves, mean_home, int(states))
     score = difficulty_score(figures)
-    return {
-        "heur_runs": runs,
-        "heur_wins": wins,
-        "heur_mean_moves": round(mean_moves, 3),
-        "heur_mean_home": round(mean_home, 3),
-        "score": score,
-        "grade": grade_of(score, int(game.rules.draw)),
-    }
+    return figures.stored(score, grade_of(score, int(game.rules.draw)))
 
 
 def regrade(rec: dict[str, Any]) -> tuple[float, str]:
     """(score, grade) of a stored winnable record from its figures and today's thresholds."""
-    figures = GradeFigures(
-        runs=int(rec["heur_runs"]),
-        wins=int(rec["heur_wins"]),
-        mean_moves=float(rec["heur_mean_moves"]),
-        mean_home=float(rec["heur_mean_home"]),
-        states=int(rec["states"]),
-    )
-    score = difficulty_score(figures)
+    score = difficulty_score(GradeFigures.of_record(rec))
     return score, grade_of(score, int(rec["draw"]))

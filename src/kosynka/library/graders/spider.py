@@ -123,14 +123,7 @@ def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
     f = figures(game, states, runs)
     suits = game.rules.suits
     score = difficulty_score(f, suits)
-    return {
-        "heur_runs": f.runs,
-        "heur_wins": f.wins,
-        "heur_mean_moves": round(f.mean_moves, 3),
-        "heur_mean_home": round(f.mean_home, 3),
-        "score": score,
-        "grade": grade_of(score, suits),
-    }
+    return f.stored(score, grade_of(score, suits))
 
 
 def suits_of(rules_text: str) -> int:
@@ -144,13 +137,6 @@ def suits_of(rules_text: str) -> int:
 
 def regrade(rec: dict[str, Any]) -> tuple[float, str]:
     """(score, grade) of a stored winnable record from its figures and today's thresholds."""
-    f = GradeFigures(
-        runs=int(rec["heur_runs"]),
-        wins=int(rec["heur_wins"]),
-        mean_moves=float(rec["heur_mean_moves"]),
-        mean_home=float(rec["heur_mean_home"]),
-        states=int(rec["states"]),
-    )
     suits = suits_of(rec["rules"])
-    score = difficulty_score(f, suits)
+    score = difficulty_score(GradeFigures.of_record(rec), suits)
     return score, grade_of(score, suits)
