@@ -96,6 +96,20 @@ def weighted_score(
     return round(score, 3)
 
 
+def grade_by(score: float, easy_below: float, hard_from: float) -> str:
+    """The grade of a difficulty score between a game's two thresholds: ``easy`` below
+    ``easy_below``, ``hard`` from ``hard_from`` on, ``normal`` between.
+
+    >>> grade_by(4.9, 5.2, 60.0), grade_by(5.2, 5.2, 60.0), grade_by(60.0, 5.2, 60.0)
+    ('easy', 'normal', 'hard')
+    """
+    if score < easy_below:
+        return "easy"
+    if score < hard_from:
+        return "normal"
+    return "hard"
+
+
 def _grader_module(game: str) -> ModuleType | None:
     if not game.isidentifier():
         return None

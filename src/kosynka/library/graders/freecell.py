@@ -45,7 +45,7 @@ from typing import Any, Final
 from kosynka.games.base import Game
 from kosynka.games.freecell import FreeCellRules
 from kosynka.games.freecell.player import DEFAULT_MAX_MOVES
-from kosynka.library.grading import GradeFigures, weighted_score
+from kosynka.library.grading import GradeFigures, grade_by, weighted_score
 from kosynka.solver.freecell import play_games
 
 LONG_GAME: Final = float(DEFAULT_MAX_MOVES)
@@ -76,11 +76,7 @@ def difficulty_score(f: GradeFigures) -> float:
 
 def grade_of(score: float) -> str:
     """``easy``, ``normal`` or ``hard`` for a difficulty score."""
-    if score < EASY_BELOW:
-        return "easy"
-    if score < HARD_FROM:
-        return "normal"
-    return "hard"
+    return grade_by(score, EASY_BELOW, HARD_FROM)
 
 
 def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:

@@ -46,7 +46,7 @@ from typing import Any, Final
 from kosynka.games.base import Game
 from kosynka.games.klondike import KlondikeRules
 from kosynka.games.klondike.player import play
-from kosynka.library.grading import GradeFigures, weighted_score
+from kosynka.library.grading import GradeFigures, grade_by, weighted_score
 
 STARTER_RULES = (KlondikeRules(draw=1), KlondikeRules(draw=3))
 """The rule sets of the shipped starter library (the default rules, Draw 1 and Draw 3)."""
@@ -73,11 +73,7 @@ def grade_of(score: float, draw: int) -> str:
     """``easy``, ``normal`` or ``hard`` for a difficulty score under Draw ``draw``."""
     if draw not in EASY_BELOW:
         raise ValueError(f"no grade thresholds for draw {draw}")
-    if score < EASY_BELOW[draw]:
-        return "easy"
-    if score < HARD_FROM[draw]:
-        return "normal"
-    return "hard"
+    return grade_by(score, EASY_BELOW[draw], HARD_FROM[draw])
 
 
 def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:

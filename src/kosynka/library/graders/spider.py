@@ -51,7 +51,7 @@ from typing import Any, Final
 from kosynka.games.base import Game
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.games.spider.player import play
-from kosynka.library.grading import GradeFigures, weighted_score
+from kosynka.library.grading import GradeFigures, grade_by, weighted_score
 
 PROGRESS_MAX: Final = 44 + 13 * 8
 """The most progress a game can make: 44 face-down cards turned up and 8 runs removed."""
@@ -93,11 +93,7 @@ def grade_of(score: float, suits: int) -> str:
     """``easy``, ``normal`` or ``hard`` for a difficulty score of a ``suits``-suit deal."""
     if suits not in EASY_BELOW:
         raise ValueError(f"no Spider grade thresholds for {suits} suits")
-    if score < EASY_BELOW[suits]:
-        return "easy"
-    if score < HARD_FROM[suits]:
-        return "normal"
-    return "hard"
+    return grade_by(score, EASY_BELOW[suits], HARD_FROM[suits])
 
 
 def figures(game: Spider, states: int, runs: int) -> GradeFigures:
