@@ -64,7 +64,7 @@ def exhaustive(game: Klondike, cap: int = 60_000) -> bool | None:
     return False
 
 
-def _fits(card: Card, target: Card) -> bool:
+def fits(card: Card, target: Card) -> bool:
     """Whether ``card`` may lie on ``target`` in a column."""
     return target.rank == card.rank + 1 and target.is_red != card.is_red
 
@@ -97,7 +97,7 @@ def natural_endgame(rng: random.Random, rules: KlondikeRules, left: int) -> Klon
         cards.remove(root)
         col.append(root)
         while rng.random() < 0.85:
-            fitting = [c for c in cards if _fits(c, col[-1])]
+            fitting = [c for c in cards if fits(c, col[-1])]
             if not fitting:
                 break
             card = rng.choice(fitting)
