@@ -18,6 +18,7 @@ from collections.abc import Hashable
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.cards import ALL_CARDS, Card
+from tests.solver.exhaustive import exhaustive as search_all
 
 RULE_SETS: list[KlondikeRules] = [
     KlondikeRules(draw=draw, passes=passes, foundation_return=ret)
@@ -41,27 +42,7 @@ def exhaustive(game: Klondike, cap: int = 60_000) -> bool | None:
     than ``cap`` positions would have to be looked at. A depth-first search over every legal
     move of the engine (the first moves the engine lists, cards going home, are tried first,
     so a win is found early; a loss needs the whole reachable set)."""
-    g = game.copy(stack=False)
-    seen = {_key(g)}
-    pending = [iter(g.legal_move_list())]
-    while pending:
-        if g.is_won():
-            return True
-        for move in pending[-1]:
-            g.push(move)
-            key = _key(g)
-            if key not in seen:
-                seen.add(key)
-                if len(seen) > cap:
-                    return None
-                pending.append(iter(g.legal_move_list()))
-                break
-            g.pop()
-        else:
-            pending.pop()
-            if g.move_stack:
-                g.pop()
-    return False
+    return search_all(game, _key, cap)[0]
 
 
 def fits(card: Card, target: Card) -> bool:
