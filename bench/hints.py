@@ -52,7 +52,8 @@ from kosynka.games.klondike.player import Player as KlondikePlayer
 from kosynka.games.spider import Spider
 from kosynka.library import read_starter
 from kosynka.library.build import numbering_of
-from kosynka.library.grading import GRADES, wilson_interval
+from kosynka.library.grading import GRADES
+from kosynka.solver.stats import wilson_interval
 from kosynka.web.games.base import ended
 from kosynka.web.games.freecell import ADAPTER as FREECELL
 from kosynka.web.games.klondike import ADAPTER as KLONDIKE

@@ -24,8 +24,9 @@ from kosynka import Klondike, KlondikeRules
 from kosynka.games.klondike.player import play
 from kosynka.library import BuildSpec, build, open_library, parse_deal_ranges
 from kosynka.library.build import DEFAULT_MAX_STATES, default_jobs
-from kosynka.library.grading import DEFAULT_RUNS, GRADES, wilson_interval
+from kosynka.library.grading import DEFAULT_RUNS, GRADES
 from kosynka.solver import SolveStatus, default_implementation, solve
+from kosynka.solver.stats import wilson_interval
 
 
 def verify_rate(

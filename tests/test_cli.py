@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -10,30 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from kosynka.cli import main
 from kosynka.games.klondike.notation import parse_position
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """Run the real command line in a subprocess."""
-    return subprocess.run(
-        [sys.executable, "-m", "kosynka", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
-def call(*args: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main(list(args), out)
-    return code, out.getvalue()
+from tests.common import run, run_program
 
 
 @pytest.fixture()
 def deal_file(tmp_path: Path) -> Path:
-    code, text = call("deal", "klondike", "1", "--numbering", "kpat")
+    code, text = run(["deal", "klondike", "1", "--numbering", "kpat"])
     assert code == 0
     path = tmp_path / "deal.txt"
     path.write_text(text)
@@ -41,16 +23,16 @@ def deal_file(tmp_path: Path) -> Path:
 
 
 def test_deal_formats() -> None:
-    code, text = call("deal", "klondike", "1", "--numbering", "kpat", "--draw", "3")
+    code, text = run(["deal", "klondike", "1", "--numbering", "kpat", "--draw", "3"])
     assert code == 0 and text.startswith("klondike draw=3 passes=unlimited")
-    code, text = call("deal", "klondike", "1", "--format", "solvitaire")
+    code, text = run(["deal", "klondike", "1", "--format", "solvitaire"])
     assert code == 0 and len(json.loads(text)["stock"]) == 24
 
 
 def test_moves_and_apply(deal_file: Path) -> None:
-    code, text = call("moves", str(deal_file))
+    code, text = run(["moves", str(deal_file)])
     assert code == 0 and text.split() == ["AH>f", "JD>3", "s"]
-    code, text = call("apply", str(deal_file), "s", "JD>3", "AH>f")
+    code, text = run(["apply", str(deal_file), "s", "JD>3", "AH>f"])
     assert code == 0
     game = parse_position(text)
     assert game.stock_count() == 23 and game.foundation_counts() == (0, 0, 1, 0)
@@ -58,7 +40,7 @@ def test_moves_and_apply(deal_file: Path) -> None:
 
 
 def test_apply_illegal(deal_file: Path) -> None:
-    code, text = call("apply", str(deal_file), "s", "QH>1")
+    code, text = run(["apply", str(deal_file), "s", "QH>1"])
     assert code == 1
     assert text.strip() == (
         "illegal QH>1: rank: In a column a card goes only on a card exactly one rank higher."
@@ -66,26 +48,26 @@ def test_apply_illegal(deal_file: Path) -> None:
 
 
 def test_show(deal_file: Path) -> None:
-    code, text = call("show", str(deal_file))
+    code, text = run(["show", str(deal_file)])
     assert code == 0
     assert "##" in text and "JD" in text and "2D" not in text  # face-down cards stay hidden
 
 
 def test_solvitaire_input_with_rule_flags(tmp_path: Path) -> None:
-    _, text = call("deal", "klondike", "7", "--format", "solvitaire")
+    _, text = run(["deal", "klondike", "7", "--format", "solvitaire"])
     path = tmp_path / "deal.json"
     path.write_text(text)
-    code, out = call("apply", str(path), "s", "--draw", "3")
+    code, out = run(["apply", str(path), "s", "--draw", "3"])
     assert code == 0
     doc = json.loads(out)
     assert len(doc["stock"]) == 21 and len(doc["waste"]) == 3
 
 
 def test_stdin_pipeline() -> None:
-    deal = run("deal", "klondike", "1", "--numbering", "kpat")
-    applied = run("apply", "-", "s", stdin=deal.stdout)
+    deal = run_program("deal", "klondike", "1", "--numbering", "kpat")
+    applied = run_program("apply", "-", "s", stdin=deal.stdout)
     assert applied.returncode == 0
-    shown = run("show", "-", stdin=applied.stdout)
+    shown = run_program("show", "-", stdin=applied.stdout)
     assert shown.returncode == 0 and "4H" in shown.stdout
 
 
@@ -102,7 +84,7 @@ def test_stdin_pipeline() -> None:
     ],
 )
 def test_bad_arguments(args: tuple[str, ...], needle: str) -> None:
-    result = run(*args)
+    result = run_program(*args)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0] and "Traceback" not in result.stderr
@@ -119,7 +101,7 @@ def test_bad_input(deal_file: Path, tmp_path: Path) -> None:
         (("moves", "-"), "empty"),
         (("apply", str(deal_file), "s", "--passes", "zero"), "passes"),
     ):
-        result = run(*args, stdin="")
+        result = run_program(*args, stdin="")
         assert result.returncode == 2, (args, result.stderr)
         assert needle in result.stderr and "Traceback" not in result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
@@ -139,5 +121,5 @@ def test_builtin_commands_do_not_load_the_web_server_or_the_database() -> None:
 
 def test_subsystem_commands_registered_on_demand() -> None:
     for args in (("solve", "--help"), ("library", "--help"), ("serve", "--help")):
-        result = run(*args)
+        result = run_program(*args)
         assert result.returncode == 0 and "usage: kosynka " + args[0] in result.stdout

@@ -1,6 +1,6 @@
 """Rule flags beside a position that states its own rules (issue 26): a flag that asks for other
-rules than the position's is refused with one line and exit 2 (it used to be ignored without a
-word); a flag that agrees is accepted; for formats that carry no rules the flags apply."""
+rules than the position's is refused with one line and exit 2, never ignored; a flag that
+agrees is accepted; for formats that carry no rules the flags apply."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""``kosynka solve --deals`` streams its range (issue 26): ``1-9999999`` used to build every deal
-number and every job before the first answer (1.6 GB); now the numbers are read as they are
-solved, at most a few chunks per worker are out at a time, and rows print as they come, in
-order."""
+"""``kosynka solve --deals`` streams its range (issue 26): ``1-9999999`` builds no list of every
+deal number and every job before the first answer (that would take 1.6 GB); the numbers are
+read as they are solved, at most a few chunks per worker are out at a time, and rows print as
+they come, in order."""
 
 from __future__ import annotations
 

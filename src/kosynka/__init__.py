@@ -1,5 +1,9 @@
-"""kosynka: Klondike ("Косынка") solitaire as a rules library, a solver, a command line and a
-browser game."""
+"""kosynka: Klondike ("Косынка"), FreeCell and Spider solitaire as a rules library (one package
+per game under :mod:`kosynka.games`), solvers, a deal library, a command line and a browser game.
+
+Klondike's names are at the top level (``from kosynka import Klondike, KlondikeRules, Move``);
+the other games' are in their packages (``kosynka.games.freecell``, ``kosynka.games.spider``),
+and :func:`kosynka.games.base.game_class` finds any game by name."""
 
 from kosynka.cards import Card, Suit
 from kosynka.errors import (

@@ -6,8 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from library_helpers import SMALL_STATES
-from pgserver import PgServer
+
+from tests.library.library_helpers import SMALL_STATES
+from tests.library.pgserver import PgServer
 
 __all__ = ["SMALL_STATES"]
 

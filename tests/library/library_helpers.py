@@ -1,5 +1,4 @@
-"""Values shared by the deal library tests (a module of its own: ``from conftest import`` would
-find whichever test folder's conftest was loaded first)."""
+"""Values shared by the deal library tests: solver limits, rule texts and made-up records."""
 
 from __future__ import annotations
 

@@ -8,11 +8,12 @@ import contextlib
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import uuid
 from pathlib import Path
+
+from tests.common import free_port
 
 
 def _bin(name: str) -> str | None:
@@ -21,12 +22,6 @@ def _bin(name: str) -> str | None:
         return found
     paths = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
     return paths[-1] if paths else None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class PgServer:
@@ -40,7 +35,7 @@ class PgServer:
         root = Path(tempfile.mkdtemp(prefix="kosynka-pg-"))
         self.root = root
         self.data = root / "data"
-        self.port = _free_port()
+        self.port = free_port()
         self._as: list[str] = []
         if os.geteuid() == 0:  # initdb refuses to run as root
             shutil.chown(root, "postgres")

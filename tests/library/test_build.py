@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from library_helpers import SMALL_STATES
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.cli import main
@@ -22,9 +21,10 @@ from kosynka.library import BuildSpec, LibraryError, build, open_library, parse_
 from kosynka.library.build import Progress
 from kosynka.library.grading import GRADES
 from kosynka.solver.verify import verify_line
+from tests.common import MAIN
+from tests.library.library_helpers import SMALL_STATES
 
 SPEC = BuildSpec(draw=1, max_states=SMALL_STATES, runs=2)
-MAIN = "import sys; from kosynka.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
 def comparable(db: str) -> list[dict[str, Any]]:

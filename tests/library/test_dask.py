@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from library_helpers import SMALL_STATES
-from test_build import check_records, comparable
 
 from kosynka.cli import main
 from kosynka.library import BuildSpec, LibraryError, build
+from tests.library.library_helpers import SMALL_STATES
+from tests.library.test_build import check_records, comparable
 
 distributed = pytest.importorskip("distributed")
 

@@ -1,32 +1,17 @@
-"""Grading figures: the difficulty score, the thresholds and the Wilson interval."""
+"""Klondike's grading: the difficulty score, the thresholds, and the grades `library stats`
+prints."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from library_helpers import SMALL_STATES
 
 from kosynka.cli import main
 from kosynka.library import BuildSpec, build
-from kosynka.library.grading import (
-    EASY_BELOW,
-    HARD_FROM,
-    GradeFigures,
-    difficulty_score,
-    grade_of,
-    wilson_interval,
-)
-
-
-def test_wilson_interval_known_values() -> None:
-    lo, hi = wilson_interval(80, 100)
-    assert (round(lo, 4), round(hi, 4)) == (0.7112, 0.8666)
-    assert wilson_interval(0, 10)[0] == 0.0 and round(wilson_interval(0, 10)[1], 4) == 0.2775
-    assert wilson_interval(10, 10)[1] == 1.0
-    assert wilson_interval(0, 0) == (0.0, 1.0)
-    with pytest.raises(ValueError):
-        wilson_interval(11, 10)
+from kosynka.library.graders.klondike import EASY_BELOW, HARD_FROM, difficulty_score, grade_of
+from kosynka.library.grading import GradeFigures
+from tests.library.library_helpers import SMALL_STATES
 
 
 def test_score_grows_with_difficulty() -> None:

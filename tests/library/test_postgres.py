@@ -14,14 +14,14 @@ from collections import Counter
 from typing import Any
 
 import psycopg
-from library_helpers import SMALL_STATES
-from pgserver import PgServer
 
 from kosynka import Klondike
 from kosynka.library import BuildSpec, build, open_library
 from kosynka.solver.verify import verify_line
+from tests.common import MAIN
+from tests.library.library_helpers import SMALL_STATES
+from tests.library.pgserver import PgServer
 
-MAIN = "import sys; from kosynka.cli import main; sys.exit(main(sys.argv[1:]))"
 SPEC = BuildSpec(draw=3, max_states=SMALL_STATES, runs=2)
 
 

@@ -19,17 +19,17 @@ from typing import Any
 
 import psycopg
 import pytest
-from library_helpers import FREECELL_RULES, KLONDIKE_RULES, SMALL_STATES, record
-from pgserver import PgServer
 
 from kosynka.cli import main
 from kosynka.library import LibraryError, open_library, pick_deal
 from kosynka.library.starter import starter_index
 from kosynka.library.storage import default_db_path
+from tests.common import MAIN
+from tests.library.library_helpers import FREECELL_RULES, KLONDIKE_RULES, SMALL_STATES, record
+from tests.library.pgserver import PgServer
 
 build_module = importlib.import_module("kosynka.library.build")
 """The module (``kosynka.library.build`` as an attribute is the function of that name)."""
-MAIN = "import sys; from kosynka.cli import main; sys.exit(main(sys.argv[1:]))"
 BIG = "7" * 5000
 """More digits than Python reads into an int by default (4,300)."""
 QUICK = ["--max-states", str(SMALL_STATES), "--runs", "1", "--jobs", "1", "--quiet"]

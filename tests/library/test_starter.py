@@ -6,7 +6,6 @@ import random
 from pathlib import Path
 
 import pytest
-from library_helpers import SMALL_STATES
 
 from kosynka import Klondike
 from kosynka.cli import main
@@ -20,9 +19,11 @@ from kosynka.library import (
     read_starter,
     write_starter,
 )
-from kosynka.library.grading import GradeFigures, difficulty_score, grade_of
+from kosynka.library.graders.klondike import difficulty_score, grade_of
+from kosynka.library.grading import GradeFigures
 from kosynka.library.starter import StarterDeal, starter_path
 from kosynka.solver.verify import verify_line
+from tests.library.library_helpers import SMALL_STATES
 
 MIN_PER_GRADE = 1000
 """Deals per draw and grade the shipped starter library must hold."""

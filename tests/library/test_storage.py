@@ -21,35 +21,26 @@ from kosynka.library.storage import (
     open_library,
     resolve_url,
 )
+from tests.common import MAIN
+from tests.library.library_helpers import record
 
 
 def _record(deal: int, verdict: str = "solved", **extra: Any) -> dict[str, Any]:
-    rec: dict[str, Any] = {
-        "game": "klondike",
-        "rules": "draw=1 passes=unlimited return=on",
-        "draw": 1,
-        "deal": deal,
-        "verdict": verdict,
-        "limit_kind": None,
-        "solver": "python",
-        "states": 10,
-        "unique_states": 9,
-        "seconds": 0.01,
-        "solution": "s" if verdict == "solved" else None,
-        "solution_moves": 1,
-        "solution_card_moves": 0,
-        "heur_runs": 8,
-        "heur_wins": 8,
-        "heur_mean_moves": 100.0,
-        "heur_mean_home": 52.0,
-        "score": 10.0,
-        "grade": "easy" if verdict == "solved" else None,
-    }
-    rec.update(extra)
-    return rec
+    """A stored record with ``verdict`` (a one-move line and a grade only when solved)."""
+    solved = verdict == "solved"
+    return record(
+        deal,
+        verdict=verdict,
+        solver="python",
+        states=10,
+        unique_states=9,
+        solution="s" if solved else None,
+        solution_moves=1,
+        grade="easy" if solved else None,
+        **extra,
+    )
 
 
-MAIN = "import sys; from kosynka.cli import main; sys.exit(main(sys.argv[1:]))"
 """The ``kosynka`` command as a subprocess (what the console script runs)."""
 
 

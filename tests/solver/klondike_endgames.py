@@ -18,6 +18,7 @@ from collections.abc import Hashable
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.cards import ALL_CARDS, Card
+from tests.solver.exhaustive import exhaustive as search_all
 
 RULE_SETS: list[KlondikeRules] = [
     KlondikeRules(draw=draw, passes=passes, foundation_return=ret)
@@ -41,30 +42,10 @@ def exhaustive(game: Klondike, cap: int = 60_000) -> bool | None:
     than ``cap`` positions would have to be looked at. A depth-first search over every legal
     move of the engine (the first moves the engine lists, cards going home, are tried first,
     so a win is found early; a loss needs the whole reachable set)."""
-    g = game.copy(stack=False)
-    seen = {_key(g)}
-    pending = [iter(g.legal_move_list())]
-    while pending:
-        if g.is_won():
-            return True
-        for move in pending[-1]:
-            g.push(move)
-            key = _key(g)
-            if key not in seen:
-                seen.add(key)
-                if len(seen) > cap:
-                    return None
-                pending.append(iter(g.legal_move_list()))
-                break
-            g.pop()
-        else:
-            pending.pop()
-            if g.move_stack:
-                g.pop()
-    return False
+    return search_all(game, _key, cap)[0]
 
 
-def _fits(card: Card, target: Card) -> bool:
+def fits(card: Card, target: Card) -> bool:
     """Whether ``card`` may lie on ``target`` in a column."""
     return target.rank == card.rank + 1 and target.is_red != card.is_red
 
@@ -97,7 +78,7 @@ def natural_endgame(rng: random.Random, rules: KlondikeRules, left: int) -> Klon
         cards.remove(root)
         col.append(root)
         while rng.random() < 0.85:
-            fitting = [c for c in cards if _fits(c, col[-1])]
+            fitting = [c for c in cards if fits(c, col[-1])]
             if not fitting:
                 break
             card = rng.choice(fitting)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
@@ -11,12 +10,7 @@ import pytest
 from kosynka.cli import main
 from kosynka.games.freecell import FreeCell, FreeCellRules
 from kosynka.games.freecell.notation import format_fcs, parse_standard_line
-
-
-def run(argv: list[str]) -> tuple[int, str]:
-    """Run ``kosynka`` with ``argv``: its exit code and what it printed."""
-    out = io.StringIO()
-    return main(argv, out), out.getvalue()
+from tests.common import run
 
 
 def test_deals_json_lines_and_summary() -> None:

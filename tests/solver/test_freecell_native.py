@@ -15,8 +15,7 @@ from kosynka.games.freecell import FreeCell, FreeCellRules
 from kosynka.solver import _freecell_py as ref
 from kosynka.solver import available_implementations
 from kosynka.solver.freecell import position_args
-
-from .test_freecell_oracle import random_endgame
+from tests.solver.test_freecell_oracle import random_endgame
 
 pytestmark = pytest.mark.skipif(
     "native" not in available_implementations("freecell"),

@@ -4,7 +4,7 @@ a pass limit of 1-4 or none, foundation return on or off), for every implementat
 A "solved" verdict comes with a line that is replayed through the rules engine, so it cannot
 be wrong; an "unsolvable" one can only be checked against other searches. Here:
 
-* the deals and the layout that once got a wrong "unsolvable" are won;
+* the deals and the layout that plausible but unsound prunings call lost are won;
 * more rules never lose a win: on random deals and random positions met in play, a position
   that is won with foundation return off, or with fewer passes, is won with it on, or with
   more passes (the looser rules allow every line the stricter ones allow);
@@ -21,15 +21,15 @@ import pytest
 from kosynka import Klondike, KlondikeRules
 from kosynka.games.klondike.notation import format_text, parse_text
 from kosynka.solver import SolveStatus, available_implementations, solve
-from solver.klondike_endgames import RULE_SETS, exhaustive, natural_endgame
+from tests.solver.klondike_endgames import RULE_SETS, exhaustive, natural_endgame
 
 NATIVE = "native" in available_implementations()
 IMPLEMENTATIONS = [*available_implementations(), *(["exact"] if NATIVE else [])]
 
-# Deals (PySolFC numbers) that a solver once called lost though they are won, with the pass
-# limit they were played with (Draw 3, foundation return on). The first five fooled the
-# compiled search (a card that may go home at once made its twin wait), the last four the
-# exact search and the Python reference (an emptied column between two talon cards).
+# Deals (PySolFC numbers) that are won though an unsound pruning calls them lost, with their
+# pass limit (Draw 3, foundation return on). The first five catch the abstract search if a card
+# that may go home at once makes its twin wait, the last four the exact search and the Python
+# reference if an emptied column between two talon cards is left out.
 WON_DEALS = [
     (329871450512256615, 2),
     (313140350241699608, 2),

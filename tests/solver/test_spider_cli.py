@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 
-from kosynka.cli import main
 from kosynka.games.spider import Spider, SpiderRules, format_text
-
-
-def run(argv: list[str]) -> tuple[int, str]:
-    out = io.StringIO()
-    return main(argv, out), out.getvalue()
+from tests.common import run
 
 
 def test_deals_json_lines_and_summary() -> None:

@@ -9,7 +9,7 @@ compiled and the reference solver must give the oracle's verdict, and every line
 must win.
 
 ``tests/data/spider/endings.txt`` holds endings the oracle decided when the file was made (run
-this module as a script to make more: ``python tests/solver/test_spider_oracle.py SEED COUNT``):
+this module to make more: ``python -m tests.solver.test_spider_oracle SEED COUNT``):
 the verdict, the oracle's positions, then the position text. Some are re-decided here by the
 oracle, the small ones; the others keep the verdict it gave then.
 """
@@ -28,6 +28,7 @@ from kosynka.cards import ALL_CARDS, Card
 from kosynka.games.spider import Spider, SpiderRules, format_text, parse_text
 from kosynka.games.spider.rules import SUITS_IN_PLAY
 from kosynka.solver import SolveStatus, available_implementations, solve
+from tests.solver.exhaustive import exhaustive
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "spider" / "endings.txt"
 
@@ -43,27 +44,7 @@ def oracle_key(game: Spider) -> Hashable:
 def oracle(game: Spider, cap: int) -> tuple[bool | None, int]:
     """(True if some sequence of legal moves wins, False if none does, None past ``cap``
     positions; the positions seen). A depth-first search over every legal move of the engine."""
-    g = game.copy(stack=False)
-    seen = {oracle_key(g)}
-    pending = [iter(g.legal_move_list())]
-    while pending:
-        if g.is_won():
-            return True, len(seen)
-        for move in pending[-1]:
-            g.push(move)
-            k = oracle_key(g)
-            if k not in seen:
-                seen.add(k)
-                if len(seen) > cap:
-                    return None, len(seen)
-                pending.append(iter(g.legal_move_list()))
-                break
-            g.pop()
-        else:
-            pending.pop()
-            if g.move_stack:
-                g.pop()
-    return False, len(seen)
+    return exhaustive(game, oracle_key, cap)
 
 
 def random_ending(

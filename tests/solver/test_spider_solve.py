@@ -5,18 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from kosynka.cards import Card, Suit
+from kosynka.cards import Suit
 from kosynka.games.spider import Spider, SpiderRules, parse_text
 from kosynka.solver import SolveStatus, available_implementations, solve
 from kosynka.solver import spider as front
 from kosynka.solver.verify import verify_line
+from tests.common import cards
 
 IMPLS = available_implementations("spider")
-
-
-def cards(text: str) -> list[Card]:
-    """Cards from space-separated text."""
-    return [Card.parse(t) for t in text.split()]
 
 
 def lost_position() -> Spider:

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from web_helpers import open_game_page
-
 from kosynka import Klondike, KlondikeRules, Move
 from kosynka.games.klondike.player import Player
+from tests.web.web_helpers import open_game_page
 
 SIZES = [(360, 740), (740, 360), (1280, 800)]
 """A phone upright, a phone on its side, a desktop."""

@@ -6,15 +6,9 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import record
 
 from kosynka import Klondike
-from kosynka.web import create_app
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(create_app())
+from tests.web.web_helpers import record
 
 
 @pytest.mark.parametrize(

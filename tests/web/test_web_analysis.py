@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 from fastapi.testclient import TestClient
-from web_helpers import record
 
 from kosynka import Klondike, KlondikeRules, Move
 from kosynka.games.klondike.player import Player, hint
 from kosynka.solver import solve
 from kosynka.web import create_app
 from kosynka.web.settings import Settings
+from tests.web.web_helpers import record
 
 
 def _reshuffled_hidden(game: Klondike, seed: int) -> Klondike:

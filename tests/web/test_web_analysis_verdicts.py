@@ -1,4 +1,4 @@
-""" "Still winnable?" on the deals once called lost by mistake (Draw 3 with a pass limit, cards
+""" "Still winnable?" on deals that unsound prunings call lost (Draw 3 with a pass limit, cards
 back on): the page's analysis answers from the same searches as the command line, so it must
 say winnable, and its line must be one the rules accept."""
 
@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import record
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.solver import solve
 from kosynka.web import create_app
 from kosynka.web.settings import Settings
+from tests.web.web_helpers import record
 
 ONCE_LOST = [
     (329871450512256615, 2),
@@ -19,7 +19,7 @@ ONCE_LOST = [
     (253967068079212905, 3),
     (69697470939975864, 3),
 ]
-"""PySolFC deal numbers and pass limits (Draw 3, return on) with a win that was called lost."""
+"""PySolFC deal numbers and pass limits (Draw 3, return on) with a win unsound prunings miss."""
 
 
 @pytest.fixture(scope="module")

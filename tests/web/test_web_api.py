@@ -16,15 +16,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from web_helpers import record
-
-from kosynka.web import create_app
 from kosynka.web.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(create_app(Settings()))
+from tests.web.web_helpers import record
 
 
 def test_view_shows_face_down_cards_only_as_counts(client: TestClient) -> None:
@@ -293,9 +286,8 @@ def test_serve_refuses_bad_arguments_in_one_line(capsys: pytest.CaptureFixture[s
 def test_serve_says_when_it_cannot_make_its_shares_table(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from web_helpers import free_port
-
     from kosynka.cli import main
+    from tests.common import free_port
 
     def refuse(**_: Any) -> str:
         raise PermissionError(13, "Permission denied")

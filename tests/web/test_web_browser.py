@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
-from web_helpers import moves_shown, wait_moves
 
 from kosynka import Klondike, KlondikeRules, Move
+from tests.web.web_helpers import moves_shown, wait_moves
 
 ROW = ["stock", "waste", None, "f0", "f1", "f2", "f3"]
 

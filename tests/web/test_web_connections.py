@@ -9,7 +9,8 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from web_helpers import record, serving
+
+from tests.web.web_helpers import record, serving
 
 CAP = 4
 TIMEOUT = 1.5

@@ -14,10 +14,10 @@ import urllib.request
 from typing import Any
 
 import pytest
-from web_helpers import serving
 
 from kosynka.library.daily import daily_deal
 from kosynka.library.grading import GRADES
+from tests.web.web_helpers import serving
 
 VARIANTS: list[tuple[str, dict[str, int]]] = [
     ("klondike", {"draw": 1}),

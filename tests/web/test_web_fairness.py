@@ -21,7 +21,6 @@ from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import record, start_server, stop_server
 
 from kosynka.web import create_app
 from kosynka.web.app import GC_THRESHOLDS
@@ -35,6 +34,7 @@ from kosynka.web.limits import (
     lock_path,
 )
 from kosynka.web.settings import Settings
+from tests.web.web_helpers import record, start_server, stop_server
 
 T = TypeVar("T")
 LONG = ["s"] * 24 + ["r"]

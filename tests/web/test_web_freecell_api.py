@@ -5,9 +5,7 @@ the auto option, hints in words, the plain collect, and every bad record a 422 n
 from __future__ import annotations
 
 import copy
-import json
 import warnings
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,31 +18,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from kosynka.web import create_app
 from kosynka.web.settings import Settings
-
-DATA = Path(__file__).parent / "data"
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(create_app(Settings()))
-
-
-@pytest.fixture(scope="module")
-def line() -> list[str]:
-    """Deal 15's recorded line with the safe moves the auto option makes after each move."""
-    data = json.loads((DATA / "freecell15_auto_win.json").read_text())
-    game = FreeCell(15)
-    out: list[str] = []
-    for text in data["moves"]:
-        game.push(Move.parse(text))
-        out.append(text)
-        while safe := ADAPTER.safe_moves(game):
-            game.push(safe[0])
-            out.append(str(safe[0]))
-    assert game.is_won()
-    return out
 
 
 def record(number: int = 1, moves: list[str] | None = None, **rules: Any) -> dict[str, Any]:
@@ -107,8 +81,9 @@ def test_moves_to_named_cells_home_and_back(client: TestClient) -> None:
     assert r.json()["reason"]["code"] == "foundation-return-off"
 
 
-def test_a_refused_supermove_names_the_room(client: TestClient, line: list[str]) -> None:
+def test_a_refused_supermove_names_the_room(client: TestClient, freecell_line: list[str]) -> None:
     game = FreeCell(15)
+    line = freecell_line
     for k, text in enumerate(line):
         for i in range(8):
             col = game.column(i)
@@ -170,10 +145,12 @@ def test_describe_every_kind_of_move() -> None:
     assert ADAPTER.describe(Move.parse("7C>4"))[1] == "Переложите семёрку треф в столбец 4."
 
 
-def test_collect_once_the_columns_are_in_order(client: TestClient, line: list[str]) -> None:
+def test_collect_once_the_columns_are_in_order(
+    client: TestClient, freecell_line: list[str]
+) -> None:
     game = FreeCell(15)
     moves: list[str] = []
-    for text in line:
+    for text in freecell_line:
         game.push(Move.parse(text))
         moves.append(text)
         if columns_in_order(game) and not game.is_won():

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import moves_shown, tap, wait_moves
 
 from kosynka.games.freecell import FreeCell, Move
 from kosynka.games.freecell.reasons import supermove_too_long
 from kosynka.web.games.freecell import ADAPTER
+from tests.web.web_helpers import moves_shown, tap, wait_moves
 
 DATA = Path(__file__).parent / "data"
 SUITS = "CDHS"
@@ -87,20 +87,9 @@ def record(deal: int, moves: list[str]) -> dict[str, Any]:
     }
 
 
-def full_line(win_line: dict[str, Any]) -> list[str]:
-    """The recorded line with the safe moves the auto option makes after each move."""
-    game = FreeCell(win_line["deal"])
-    out: list[str] = []
-    for text in win_line["moves"]:
-        game.push(Move.parse(text))
-        out.append(text)
-        while safe := ADAPTER.safe_moves(game):
-            game.push(safe[0])
-            out.append(str(safe[0]))
-    return out
-
-
-def test_win_a_deal_by_taps(page_factory: Any, win_line: dict[str, Any]) -> None:
+def test_win_a_deal_by_taps(
+    page_factory: Any, win_line: dict[str, Any], freecell_line: list[str]
+) -> None:
     # Reduced motion (the page then moves cards without sliding) keeps this long game quick.
     page = page_factory(f"/freecell/deal/{win_line['deal']}", motion="reduce")
     assert page.inner_text("#deal-link") == f"#{win_line['deal']}"
@@ -117,12 +106,14 @@ def test_win_a_deal_by_taps(page_factory: Any, win_line: dict[str, Any]) -> None
     assert page.locator('#board .card[data-pile^="f"]').count() >= 4
     stats = page.evaluate("() => JSON.parse(localStorage.getItem('kosynka.stats.v1'))")
     assert stats["freecell"]["won"] == 1 and stats["freecell"]["played"] == 1
-    assert stats["freecell"]["fewestMoves"] == moves_shown(page) == len(full_line(win_line))
+    assert stats["freecell"]["fewestMoves"] == moves_shown(page) == len(freecell_line)
     assert not page.js_errors
 
 
-def test_collect_once_every_column_is_in_order(page_factory: Any, win_line: dict[str, Any]) -> None:
-    line = full_line(win_line)
+def test_collect_once_every_column_is_in_order(
+    page_factory: Any, win_line: dict[str, Any], freecell_line: list[str]
+) -> None:
+    line = freecell_line
     game = FreeCell(win_line["deal"])
     for k, text in enumerate(line):  # the first position the plain collect finishes
         game.push(Move.parse(text))

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from web_helpers import free_port, record
 
 from kosynka.web import create_app
+from tests.common import MAIN, free_port
+from tests.web.web_helpers import record
 
 
 def _post(base: str, path: str, body: Any) -> tuple[int, dict[str, Any], dict[str, str]]:
@@ -136,7 +137,6 @@ def test_workers_end_with_their_master() -> None:
 
 
 def test_a_killed_build_leaves_no_workers(tmp_path: Path) -> None:
-    main = "import sys; from kosynka.cli import main; sys.exit(main(sys.argv[1:]))"
     db = str(tmp_path / "lib.sqlite")
     args = [
         "library",
@@ -152,7 +152,7 @@ def test_a_killed_build_leaves_no_workers(tmp_path: Path) -> None:
         "1",
     ]
     proc = subprocess.Popen(
-        [sys.executable, "-c", main, *args, "--db", db],
+        [sys.executable, "-c", MAIN, *args, "--db", db],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env=dict(os.environ, XDG_DATA_HOME=str(tmp_path)),

@@ -12,7 +12,6 @@ import urllib.request
 from typing import Any
 
 import pytest
-from games.spider.spider_positions import position
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.games.freecell import FreeCell
@@ -24,6 +23,7 @@ from kosynka.web.games.base import ended
 from kosynka.web.games.spider import ADAPTER as SPIDER
 from kosynka.web.games.spider import SpiderHints
 from kosynka.web.service import history_keys, solver_hint
+from tests.games.spider.spider_positions import position
 
 NONE_WORDS = (
     "No useful move: undo or start a new deal.",

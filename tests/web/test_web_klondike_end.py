@@ -4,27 +4,18 @@ and the button that takes the game back there. Hints never judge the deal."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from klondike_web import columns_shown, open_menu, open_page, players_line, position, record
-from klondike_web import saved as saved_game
 from playwright.sync_api import expect
 
 from kosynka import KlondikeRules
+from tests.web.klondike_web import columns_shown, open_menu, players_line, position, record
+from tests.web.klondike_web import saved as saved_game
 
 NO_RETURN = KlondikeRules(draw=1, foundation_return=False)
 STANDARD = KlondikeRules(draw=1)
-
-
-@pytest.fixture
-def page_at(browser: Any, server: str) -> Iterator[Any]:
-    contexts: list[Any] = []
-    yield lambda *a, **k: open_page(browser, server, contexts, *a, **k)
-    for ctx in contexts:
-        ctx.close()
 
 
 @pytest.fixture(scope="module")

@@ -8,25 +8,17 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from klondike_web import SIZES, open_page, record, saved
+
+from tests.web.klondike_web import SIZES, record, saved
 
 DATA = Path(__file__).parent / "data"
 LINE: list[str] = json.loads((DATA / "deal9_draw1_win.json").read_text())["moves"]
 COLLECT_AT = 87
 """After this many moves of the recorded line of deal 9 every card is face up: Collect shows."""
-
-
-@pytest.fixture
-def page_at(browser: Any, server: str) -> Iterator[Any]:
-    contexts: list[Any] = []
-    yield lambda *a, **k: open_page(browser, server, contexts, *a, **k)
-    for ctx in contexts:
-        ctx.close()
 
 
 # Boxes of what the tests measure, read in one go: [x, y, width, height].
@@ -210,14 +202,14 @@ def test_pile_labels_say_what_lies_there(page_at: Any) -> None:
 
 LONG_AT = 76
 """After this many moves of deal 9's line, column 1 runs from a king down to a three: at
-1280 x 800 its usual fan would run past the foot of the screen (the page used to scroll)."""
+1280 x 800 its usual fan would run past the foot of the screen, and the page must not scroll."""
 
 
 def test_a_column_taller_than_the_screen_closes_up_clear_of_the_bar(page_at: Any) -> None:
     """The table fits the screen: the page does not scroll, the bar stays at the foot of the
     screen, no card lies under it, the long column closes up with each covered card still
     showing a strip at least 24 px tall, and the column's last card takes a tap on its top
-    strip (the page used to grow with the column and scroll)."""
+    strip (the page does not grow with the column)."""
     page = page_at("/", 1280, 800, storage=saved(record(9, LINE[:LONG_AT])))
     page.locator('#board .card[data-card="3H"]').wait_for()
     height = page.evaluate("() => window.innerHeight")

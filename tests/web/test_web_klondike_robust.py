@@ -5,24 +5,15 @@ chromium (Playwright) against a real ``kosynka serve``."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from klondike_web import SIZES, columns_shown, open_menu, open_page, position, record, saved, toasts
 from playwright.sync_api import expect
 
 from kosynka import KlondikeRules
+from tests.web.klondike_web import SIZES, columns_shown, open_menu, position, record, saved, toasts
 
 DEV_TEXT = ("record.", "ZZ", "not a card", "out of range", "HTTP ", "problems", "422", "409")
-
-
-@pytest.fixture
-def page_at(browser: Any, server: str) -> Iterator[Any]:
-    contexts: list[Any] = []
-    yield lambda *a, **k: open_page(browser, server, contexts, *a, **k)
-    for ctx in contexts:
-        ctx.close()
 
 
 def server_path(page: Any, path: str) -> str:

@@ -5,17 +5,11 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import record
 
-from kosynka.web import create_app
 from kosynka.web.settings import TEMPLATES_DIR
+from tests.web.web_helpers import record
 
 LONG = "9" * 5000
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(create_app())
 
 
 def _post(client: TestClient, path: str, text: str) -> tuple[int, dict[str, object]]:

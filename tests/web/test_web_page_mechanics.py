@@ -16,10 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
-from web_helpers import wait_moves
 
-from kosynka.games.freecell import FreeCell, Move
-from kosynka.web.games.freecell import ADAPTER
+from tests.web.web_helpers import wait_moves
 
 DATA = Path(__file__).parent / "data"
 LONG: dict[str, Any] = json.loads((DATA / "long_columns.json").read_text())
@@ -243,9 +241,8 @@ def test_the_table_fits_every_window(page_factory: Any, game: str, artifacts: Pa
 # ---------------------------------------------------------------------------- item 5
 def test_klondike_lights_the_foundation_a_card_lands_on(page_factory: Any) -> None:
     """Deal 378: no ace is home, the ace of hearts is in column 4. The hint and a tap on the ace
-    light the first foundation (the slots take suits in the order their aces come home; the
-    third one, hearts' place in suit order, used to light), and the ace lands on the lit
-    slot."""
+    light the first foundation (the slots take suits in the order their aces come home, so not
+    the third one, hearts' place in suit order), and the ace lands on the lit slot."""
     page = page_factory("/klondike/draw-1/deal/378", motion="reduce")
     page.click("#btn-hint")
     glow = page.locator("#board .hinted")
@@ -289,21 +286,6 @@ _TOP_ROW = """() => {
 }"""
 
 
-def _freecell_line(upto: int | None = None) -> list[str]:
-    """Deal 15's recorded winning line with the safe moves the auto option adds (its first
-    ``upto`` moves)."""
-    data = json.loads((DATA / "freecell15_auto_win.json").read_text())
-    game = FreeCell(15)
-    out: list[str] = []
-    for text in data["moves"]:
-        game.push(Move.parse(text))
-        out.append(text)
-        while safe := ADAPTER.safe_moves(game):
-            game.push(safe[0])
-            out.append(str(safe[0]))
-    return out[:upto]
-
-
 def _freecell_record(moves: list[str]) -> dict[str, Any]:
     return {
         "game": "freecell",
@@ -340,10 +322,12 @@ def test_freecell_cells_and_foundations_set_apart(page_factory: Any) -> None:
     assert not page.js_errors
 
 
-def test_freecell_max_run_is_what_can_move_onto_a_card(page_factory: Any) -> None:
+def test_freecell_max_run_is_what_can_move_onto_a_card(
+    page_factory: Any, freecell_line: list[str]
+) -> None:
     """Mid-game with 3 free cells and 4 empty columns the supermove rule allows 64 cards, but
     no run onto a card is longer than 12: the counter says 12. After the win: 0."""
-    line = _freecell_line()
+    line = freecell_line
     page = page_factory(
         "/freecell", storage=saved("freecell", _freecell_record(line[:68])), motion="reduce"
     )

@@ -16,9 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from klondike_web import players_line
 from playwright.sync_api import expect
-from web_helpers import open_game_page, seed_storage, serving, wait_moves
 
 from kosynka import Klondike, KlondikeRules, Move
 from kosynka.games.base import Game
@@ -29,6 +27,8 @@ from kosynka.games.freecell.reasons import supermove_too_long
 from kosynka.games.spider import SPEC as SPIDER
 from kosynka.solver import solve
 from kosynka.web.service import GameService
+from tests.web.klondike_web import players_line
+from tests.web.web_helpers import open_game_page, seed_storage, serving, wait_moves
 
 PHONE = {"width": 360, "height": 740}
 NUMBERS = (1, 2, 5, 11, 21, 22, 25)

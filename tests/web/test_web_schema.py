@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from web_helpers import start_server
+from tests.web.web_helpers import start_server
 
 
 def test_schemathesis_every_check_passes(tmp_path: Path) -> None:

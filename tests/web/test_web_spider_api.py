@@ -5,10 +5,8 @@ the rule's reason, hints in words, and every bad record a 422 naming the field."
 from __future__ import annotations
 
 import copy
-import json
 import re
 import warnings
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,21 +19,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from kosynka.web import create_app
-from kosynka.web.settings import STATIC_DIR, Settings
-
-DATA = Path(__file__).parent / "data"
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(create_app(Settings()))
-
-
-@pytest.fixture(scope="module")
-def line() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((DATA / "spider1_deal10_win.json").read_text())
-    return data
+from kosynka.web.settings import STATIC_DIR
 
 
 def record(number: int = 10, moves: list[str] | None = None, suits: int = 1) -> dict[str, Any]:
@@ -68,7 +52,7 @@ def test_view_hides_face_down_cards(client: TestClient) -> None:
 
 
 def test_deal_accepted_then_refused_onto_an_empty_column(
-    client: TestClient, line: dict[str, Any]
+    client: TestClient, spider_line: dict[str, Any]
 ) -> None:
     r = client.post("/api/spider/move", json={"record": record(10), "move": "s"})
     body = r.json()
@@ -78,9 +62,11 @@ def test_deal_accepted_then_refused_onto_an_empty_column(
     game = Spider(10, rules=SpiderRules(suits=1))
     k = 0
     while not game.empty_columns():
-        game.push(game.parse_move(line["moves"][k]))
+        game.push(game.parse_move(spider_line["moves"][k]))
         k += 1
-    r = client.post("/api/spider/move", json={"record": record(10, line["moves"][:k]), "move": "s"})
+    r = client.post(
+        "/api/spider/move", json={"record": record(10, spider_line["moves"][:k]), "move": "s"}
+    )
     body = r.json()
     reason = game.explain(Move.deal())
     assert reason is not None and reason.code == "deal-onto-empty-column"
@@ -89,9 +75,9 @@ def test_deal_accepted_then_refused_onto_an_empty_column(
     assert body["view"]["counters"]["moves"] == k
 
 
-def test_a_finished_run_leaves_in_the_move(client: TestClient, line: dict[str, Any]) -> None:
-    first = line["first_run"]
-    moves = line["moves"][:first]
+def test_a_finished_run_leaves_in_the_move(client: TestClient, spider_line: dict[str, Any]) -> None:
+    first = spider_line["first_run"]
+    moves = spider_line["moves"][:first]
     r = client.post("/api/spider/move", json={"record": record(10, moves[:-1]), "move": moves[-1]})
     view = r.json()["view"]
     assert view["foundations"] == [{"suit": "S", "count": 13, "top": "KS"}]
@@ -133,7 +119,7 @@ def test_an_ambiguous_short_move_asks_for_the_column(client: TestClient) -> None
     assert problem["where"] == "move" and "name the column" in problem["message"]
 
 
-def test_hint_and_its_words(client: TestClient, line: dict[str, Any]) -> None:
+def test_hint_and_its_words(client: TestClient, spider_line: dict[str, Any]) -> None:
     r = client.post("/api/spider/hint", json={"record": record(10)})
     body = r.json()
     assert r.status_code == 200 and body["kind"] in ("heuristic", "deal", "solver")
@@ -152,12 +138,12 @@ def test_hint_and_its_words(client: TestClient, line: dict[str, Any]) -> None:
     assert r.json() == {"available": False, "moves": []}
 
 
-def test_a_won_game(client: TestClient, line: dict[str, Any]) -> None:
-    r = client.post("/api/spider/view", json={"record": record(10, line["moves"])})
+def test_a_won_game(client: TestClient, spider_line: dict[str, Any]) -> None:
+    r = client.post("/api/spider/view", json={"record": record(10, spider_line["moves"])})
     view = r.json()["view"]
     assert view["outcome"] == "won" and view["counters"]["runs_removed"] == 8
     assert len(view["foundations"]) == 8 and all(c["up"] == [] for c in view["columns"])
-    r = client.post("/api/spider/hint", json={"record": record(10, line["moves"])})
+    r = client.post("/api/spider/hint", json={"record": record(10, spider_line["moves"])})
     assert r.json()["kind"] == "won" and r.json()["move"] is None
 
 
@@ -249,9 +235,9 @@ def test_following_hints_never_goes_round_in_circles() -> None:
 
 
 def test_finish_offered_once_nothing_is_hidden_and_the_rest_is_proven(
-    client: TestClient, line: dict[str, Any]
+    client: TestClient, spider_line: dict[str, Any]
 ) -> None:
-    moves: list[str] = line["moves"]
+    moves: list[str] = spider_line["moves"]
     game = Spider(10, rules=SpiderRules(suits=1))
     first_open = None
     for n, text in enumerate(moves):

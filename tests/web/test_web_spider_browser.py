@@ -4,25 +4,14 @@ along to check what the page shows."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
-from web_helpers import moves_shown, tap, wait_moves
 
 from kosynka.games.spider import Move, Spider, SpiderRules
 from kosynka.games.spider.reasons import DEAL_ONTO_EMPTY_COLUMN, RUN_NOT_ORDERED
-
-DATA = Path(__file__).parent / "data"
-
-
-@pytest.fixture(scope="module")
-def line() -> dict[str, Any]:
-    """The recorded winning line of one-suit deal 10 (see its ``about``)."""
-    data: dict[str, Any] = json.loads((DATA / "spider1_deal10_win.json").read_text())
-    return data
+from tests.web.web_helpers import moves_shown, tap, wait_moves
 
 
 def card_in(page: Any, column: int, code: str) -> Any:
@@ -71,13 +60,15 @@ def seeded(suits: int, deal: int, moves: list[str]) -> dict[str, Any]:
     return {f"kosynka.game.v1.spider-{suits}": game}
 
 
-def test_one_suit_deal_by_taps_to_a_removed_run(page_factory: Any, line: dict[str, Any]) -> None:
+def test_one_suit_deal_by_taps_to_a_removed_run(
+    page_factory: Any, spider_line: dict[str, Any]
+) -> None:
     page = page_factory("/spider/1-suit/deal/10", motion="reduce")
     assert page.get_attribute("#suits1", "aria-pressed") == "true"
     game = Spider(10, rules=SpiderRules(suits=1))
     check_counters(page, game)
     refused = False
-    for k, text in enumerate(line["moves"][: line["first_run"]]):
+    for k, text in enumerate(spider_line["moves"][: spider_line["first_run"]]):
         if not refused and game.empty_columns():
             # The deal button is refused, with its reason, while a column is empty.
             page.click("#btn-deal")
@@ -96,8 +87,8 @@ def test_one_suit_deal_by_taps_to_a_removed_run(page_factory: Any, line: dict[st
     assert not page.js_errors
 
 
-def test_the_last_move_wins(page_factory: Any, line: dict[str, Any]) -> None:
-    moves = line["moves"]
+def test_the_last_move_wins(page_factory: Any, spider_line: dict[str, Any]) -> None:
+    moves = spider_line["moves"]
     game = Spider(10, rules=SpiderRules(suits=1))
     for text in moves[:-1]:
         game.push(game.parse_move(text))
@@ -115,8 +106,10 @@ def test_the_last_move_wins(page_factory: Any, line: dict[str, Any]) -> None:
     assert not page.js_errors
 
 
-def test_reload_undo_keyboard_and_a_lower_copy(page_factory: Any, line: dict[str, Any]) -> None:
-    moves = line["moves"]
+def test_reload_undo_keyboard_and_a_lower_copy(
+    page_factory: Any, spider_line: dict[str, Any]
+) -> None:
+    moves = spider_line["moves"]
     page = page_factory("/spider/1-suit", storage=seeded(1, 10, moves[:30]), locale="ru-RU")
     wait_moves(page, 30)
     game = Spider(10, rules=SpiderRules(suits=1))

@@ -46,7 +46,7 @@ from kosynka.library.build import (
     shown,
     whole_number,
 )
-from kosynka.library.grading import DEFAULT_RUNS, GRADES, starter_rules_of, wilson_interval
+from kosynka.library.grading import DEFAULT_RUNS, GRADES, starter_rules_of
 from kosynka.library.starter import build_starter, pick, read_starter
 from kosynka.library.storage import (
     MAX_STORED_DEAL,
@@ -57,6 +57,7 @@ from kosynka.library.storage import (
     open_library,
 )
 from kosynka.numtext import parse_whole
+from kosynka.solver.stats import wilson_interval
 
 DEFAULT_GAME = "klondike"
 """The game of a new or empty library when ``--game`` is not given."""

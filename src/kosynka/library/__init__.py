@@ -1,16 +1,20 @@
-"""The deal library: Klondike deals proven winnable by the solver and graded easy, normal or
-hard for people, stored in SQLite (or any SQLAlchemy database), built on one machine or a Dask
-cluster, with a starter library shipped in the package.
+"""The deal library: deals of every game (Klondike, FreeCell, Spider) proven winnable by the
+solver and graded easy, normal or hard for people, stored in SQLite (or any SQLAlchemy
+database), built on one machine or a Dask cluster, with a starter library per game shipped in
+the package.
 
 * :func:`pick_deal` - a deal of a grade the browser has not played (the game's "new deal");
 * :func:`build` with a :class:`BuildSpec` - solve, grade and store a range of deals (resumable);
-* :func:`open_library` - the storage; :mod:`kosynka.library.grading` - how grades are made.
+* :func:`open_library` - the storage; :mod:`kosynka.library.grading` - how grades are made,
+  :mod:`kosynka.library.graders` - each game's figures and thresholds (:func:`difficulty_score`
+  and :func:`grade_of` here are Klondike's).
 
 See ``README.md`` in this directory for the grading method and the commands.
 """
 
 from kosynka.library.build import BuildReport, BuildSpec, build, examine_deal, parse_deal_ranges
-from kosynka.library.grading import GRADES, difficulty_score, grade_of, wilson_interval
+from kosynka.library.graders.klondike import difficulty_score, grade_of
+from kosynka.library.grading import GRADES
 from kosynka.library.starter import (
     build_starter,
     counts_for,
@@ -21,6 +25,7 @@ from kosynka.library.starter import (
     write_starter,
 )
 from kosynka.library.storage import Library, LibraryError, default_db_path, open_library
+from kosynka.solver.stats import wilson_interval
 
 __all__ = [
     "GRADES",

@@ -1,45 +1,23 @@
-"""Grades for people: easy, normal and hard among the winnable deals.
+"""Grades for people: easy, normal and hard among the winnable deals, for every game.
 
-The solver only says *whether* a deal can be won (it sees every card). How hard a Klondike deal
-is for a person is measured by the no-peeking player of :mod:`kosynka.games.klondike.player`,
-which sees only what a person sees. It plays each winnable deal :data:`DEFAULT_RUNS` times,
-breaking ties between equally good moves differently each time (seeds 0, 1, ...). Three
-figures come out of those games and one out of the solver:
+The solver only says *whether* a deal can be won (it sees every card). How hard a deal is for a
+person is measured by the game's no-peeking player, which sees only what a person sees: it plays
+each winnable deal :data:`DEFAULT_RUNS` times, breaking ties between equally good moves
+differently each time (seeds 0, 1, ...). Its games and the solver's work give the four figures
+of :class:`GradeFigures`; :func:`weighted_score` makes a 0..100 score of them, and fixed
+thresholds turn the score into a grade, so a deal's grade never depends on which other deals
+are in the library. Deals the solver proved unwinnable, and deals on which it gave up (a
+limit), get no grade.
 
-``loss``
-    the share of the player's games that were lost (1 - wins / runs);
-``short``
-    how far from home the player ended, on average: 1 - (mean cards on the foundations) / 52;
-``length``
-    how long its games ran: mean moves / :data:`LONG_GAME`, capped at 1 (long games mean much
-    cycling through the stock and shuffling of runs);
-``effort``
-    the solver's work: log10(states) / log10(:data:`EFFORT_CAP`), capped at 1.
-
-The difficulty score is a weighted sum on a 0..100 scale::
-
-    score = 55 * loss + 25 * short + 10 * length + 10 * effort
-
-and the grade follows from fixed thresholds per draw (a deal's grade never depends on which other
-deals are in the library): ``easy`` below ``EASY_BELOW[draw]``, ``hard`` from
-``HARD_FROM[draw]`` on, ``normal`` between. Deals the solver proved unwinnable, and deals on
-which it gave up (a limit), get no grade.
-
-The thresholds were set once, from deals 1-1000 of each draw (native solver, 200,000 states),
-so that no grade is thin, and checked again on 30 Nov 2026 on deals 1-1500 with the faster
-solver of that day (fewer states, so a lower effort figure): the shares stayed within a few
-points. The player's results are nearly all-or-nothing (on Draw 1 it wins 57% of the winnable
-deals in all 8 games and 37% in none), so in practice:
-
-* Draw 1: ``easy`` = won every time with short games and little solver work (31%), ``normal``
-  = won every time but longer, or won only sometimes (31%), ``hard`` = (nearly) never won (38%);
-* Draw 3 (the player wins only 22% of the winnable deals): ``easy`` = won (nearly) every time
-  (22%), ``normal`` = won sometimes, or lost but with many cards home (38%), ``hard`` = lost
-  early, with few cards home (40%).
+Each game's grader (``kosynka.library.graders.<game>``: its weights, scales and thresholds, and
+how they were measured) has ``grade`` (the stored fields of a winnable deal), ``regrade`` (score
+and grade of a stored record) and ``STARTER_RULES`` (the rule sets of its starter library);
+:func:`grader_of`, :func:`regrader_of` and :func:`starter_rules_of` find them by game name.
 
 >>> f = GradeFigures(runs=8, wins=8, mean_moves=120.0, mean_home=52.0, states=40)
->>> grade_of(difficulty_score(f), draw=1)
-'easy'
+>>> weights = {"loss": 55.0, "short": 25.0, "length": 10.0, "effort": 10.0}
+>>> weighted_score(f, weights, home_max=52.0, long_game=600.0, effort_cap=1_000_000)
+4.67
 """
 
 from __future__ import annotations
@@ -55,16 +33,6 @@ from kosynka.games import game_part
 GRADES: Final = ("easy", "normal", "hard")
 DEFAULT_RUNS: Final = 8
 """Games the no-peeking player plays per winnable deal."""
-LONG_GAME: Final = 600.0
-"""A game of this many moves (draws included) counts as fully long."""
-EFFORT_CAP: Final = 1_000_000
-"""Solver states at which the effort figure reaches 1."""
-WEIGHTS: Final = {"loss": 55.0, "short": 25.0, "length": 10.0, "effort": 10.0}
-
-EASY_BELOW: Final = {1: 5.2, 3: 30.0}
-"""Scores below these are ``easy`` (per draw)."""
-HARD_FROM: Final = {1: 60.0, 3: 84.0}
-"""Scores from these on are ``hard`` (per draw)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +45,29 @@ class GradeFigures:
     mean_moves: float
     mean_home: float
     states: int
+
+    @classmethod
+    def of_record(cls, rec: dict[str, Any]) -> GradeFigures:
+        """The figures a stored library record keeps (its ``heur_*`` fields and ``states``)."""
+        return cls(
+            runs=int(rec["heur_runs"]),
+            wins=int(rec["heur_wins"]),
+            mean_moves=float(rec["heur_mean_moves"]),
+            mean_home=float(rec["heur_mean_home"]),
+            states=int(rec["states"]),
+        )
+
+    def stored(self, score: float, grade: str) -> dict[str, Any]:
+        """The grading fields a library record keeps: the player's figures (means to 3 places),
+        the ``score`` made of them and the ``grade``."""
+        return {
+            "heur_runs": self.runs,
+            "heur_wins": self.wins,
+            "heur_mean_moves": round(self.mean_moves, 3),
+            "heur_mean_home": round(self.mean_home, 3),
+            "score": score,
+            "grade": grade,
+        }
 
 
 def weighted_score(
@@ -106,41 +97,18 @@ def weighted_score(
     return round(score, 3)
 
 
-def difficulty_score(f: GradeFigures) -> float:
-    """The difficulty score of a winnable deal, 0 (trivial) .. 100 (hardest); see the module
-    docstring for the formula."""
-    return weighted_score(f, WEIGHTS, home_max=52.0, long_game=LONG_GAME, effort_cap=EFFORT_CAP)
+def grade_by(score: float, easy_below: float, hard_from: float) -> str:
+    """The grade of a difficulty score between a game's two thresholds: ``easy`` below
+    ``easy_below``, ``hard`` from ``hard_from`` on, ``normal`` between.
 
-
-def grade_of(score: float, draw: int) -> str:
-    """``easy``, ``normal`` or ``hard`` for a difficulty score under Draw ``draw``."""
-    if draw not in EASY_BELOW:
-        raise ValueError(f"no grade thresholds for draw {draw}")
-    if score < EASY_BELOW[draw]:
+    >>> grade_by(4.9, 5.2, 60.0), grade_by(5.2, 5.2, 60.0), grade_by(60.0, 5.2, 60.0)
+    ('easy', 'normal', 'hard')
+    """
+    if score < easy_below:
         return "easy"
-    if score < HARD_FROM[draw]:
+    if score < hard_from:
         return "normal"
     return "hard"
-
-
-def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score interval of a binomial share (95% by default); (0, 1) when n is 0.
-
-    >>> lo, hi = wilson_interval(80, 100)
-    >>> round(lo, 3), round(hi, 3)
-    (0.711, 0.867)
-    """
-    if n <= 0:
-        return 0.0, 1.0
-    if not 0 <= successes <= n:
-        raise ValueError(f"successes must lie in 0..{n}, not {successes}")
-    p = successes / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    lo = 0.0 if successes == 0 else max(0.0, centre - half)
-    hi = 1.0 if successes == n else min(1.0, centre + half)
-    return lo, hi
 
 
 def _grader_module(game: str) -> ModuleType | None:

@@ -41,7 +41,8 @@ from kosynka.library.storage import (
 )
 
 STARTER_RESOURCE: Final = "starter.csv.gz"
-"""Klondike's starter file (its format has a ``draw`` column; it is kept as it was)."""
+"""Klondike's starter file (its rows have a ``draw`` column where the other games' files have
+``rules``)."""
 STARTER_FIELDS: Final = (
     "draw",
     "deal",

@@ -6,20 +6,32 @@ import math
 from collections.abc import Sequence
 
 
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) of a binomial proportion.
+def wilson_interval(
+    successes: int, trials: int, z: float = 1.959963984540054
+) -> tuple[float, float]:
+    """The Wilson score interval of a binomial share (95% by default: ``z`` is the normal
+    distribution's 97.5% quantile). The ends are exact: 0 when nothing succeeded, 1 when
+    everything did; (0, 1) for no trials. ``successes`` outside 0..``trials`` is a ValueError.
 
     >>> lo, hi = wilson_interval(90, 100)
     >>> round(lo, 3), round(hi, 3)
     (0.826, 0.945)
+    >>> lo, hi = wilson_interval(0, 10)
+    >>> lo, round(hi, 4)
+    (0.0, 0.2775)
     """
     if trials <= 0:
         return (0.0, 1.0)
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes must lie in 0..{trials}, not {successes}")
     p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    z2 = z * z
+    denom = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == trials else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def percentile(values: Sequence[float], q: float) -> float:

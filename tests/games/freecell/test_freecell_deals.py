@@ -11,7 +11,6 @@ import pytest
 from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game as PysolGame
 from pysol_cards.random_base import RandomBase
-from pysolfc_reference import as_pysolfc_deals
 
 from kosynka.errors import InvalidNotationError
 from kosynka.games.freecell import FreeCell
@@ -24,6 +23,7 @@ from kosynka.games.freecell.deals import (
     random_deal_number,
 )
 from kosynka.games.freecell.notation import parse_fcs
+from tests.pysolfc_reference import as_pysolfc_deals
 
 NUMBERS = [
     1, 2, 3, 164, 617, 11982, 31999, 32000, 32001, 32002, 100_000, 1_234_567,

@@ -7,7 +7,6 @@ import json
 import unittest
 
 import pytest
-from freecell_board import EMPTY6, board
 
 from kosynka.cards import Card
 from kosynka.errors import IllegalMoveError, InvalidNotationError, InvalidPositionError
@@ -22,6 +21,7 @@ from kosynka.games.freecell.notation import (
     parse_standard_line,
     parse_text,
 )
+from tests.games.freecell.freecell_board import EMPTY6, board
 
 DEAL1_TEXT = (
     "freecell cells=4 return=on | tableau JD KD 2S 4C 3S 6D 6S / 2D KC KS 5C TD 8S 9C /"

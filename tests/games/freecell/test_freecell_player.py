@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import unittest
 
-from freecell_board import EMPTY6, board
-
 from kosynka.cards import Card
 from kosynka.games.freecell import FOUNDATION, FreeCell, FreeCellRules, Move
 from kosynka.games.freecell.notation import format_text
@@ -18,6 +16,7 @@ from kosynka.games.freecell.player import (
     safe_home_moves,
     score_position,
 )
+from tests.games.freecell.freecell_board import EMPTY6, board
 
 DEEP_ACES = ("AH KD 8H KS", "AC 5H KC", "AS 5S QS", "AD 4D QC", "7H JS", "3C JC")
 """Six columns with the aces two and three cards deep: no one or two moves bring a card home."""

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from perft_tree import perft
 
 from kosynka.cards import ALL_CARDS
 from kosynka.errors import InvalidNotationError, InvalidPositionError
@@ -19,6 +18,7 @@ from kosynka.games.freecell.notation import (
     parse_position,
     parse_text,
 )
+from tests.perft_tree import perft
 
 ALL_CANDIDATES = [Move(card, to) for card in ALL_CARDS for to in range(CELL + 1)]
 """Every move a player can name, a free cell as 'the first empty one' (``c``)."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 import unittest
 
 import pytest
-from freecell_board import EMPTY6, board, code
 
 from kosynka.cards import Card
 from kosynka.errors import IllegalMoveError, InvalidNotationError
@@ -13,6 +12,7 @@ from kosynka.games.base import Termination
 from kosynka.games.freecell import CELL, CELL_SLOT, FOUNDATION, FreeCell, FreeCellRules, Move
 from kosynka.games.freecell import reasons as R
 from kosynka.games.freecell.notation import format_text
+from tests.games.freecell.freecell_board import EMPTY6, board, code
 
 
 class TestDeal(unittest.TestCase):

@@ -52,11 +52,6 @@ def code(game: Spider, move: str) -> str | None:
     return None if reason is None else reason.code
 
 
-def cards(text: str) -> list[Card]:
-    """Cards from space-separated text."""
-    return [Card.parse(t) for t in text.split()]
-
-
 def card_counts(game: Spider) -> Counter[int]:
     """Every card of the game counted by index: the tableau, the stock and each removed run."""
     counts: Counter[int] = Counter()

@@ -5,10 +5,10 @@ from __future__ import annotations
 import unittest
 
 import pytest
-from spider_positions import position
 
 from kosynka.errors import InvalidPositionError
 from kosynka.games.spider import Move, Spider, SpiderRules, format_text, parse_text
+from tests.games.spider.spider_positions import position
 
 RUN_H = "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH"
 

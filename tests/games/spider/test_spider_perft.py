@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from perft_tree import perft
-
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.games.spider.rules import COLUMNS, DEAL, Move
+from tests.perft_tree import perft
 
 PERFT_FILE = Path(__file__).parents[2] / "data" / "spider" / "perft.txt"
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 import unittest
 
-from spider_positions import position
-
 from kosynka.games.spider import Move, Spider, SpiderRules, format_text, parse_text
 from kosynka.games.spider.player import PlayResult, best_move, play
+from tests.games.spider.spider_positions import position
 
 RUN_H = "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"
 

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from spider_positions import card_counts, full_counts
 
 from kosynka.cards import ALL_CARDS
 from kosynka.errors import InvalidNotationError
 from kosynka.games.spider import FOUNDATION, Move, Spider, SpiderRules, format_text, parse_text
+from tests.games.spider.spider_positions import card_counts, full_counts
 
 ALL_CANDIDATES = [Move.deal()] + [
     Move(src, card, to) for src in range(10) for card in ALL_CARDS for to in range(FOUNDATION + 1)

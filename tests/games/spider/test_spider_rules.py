@@ -5,13 +5,14 @@ from __future__ import annotations
 import unittest
 
 import pytest
-from spider_positions import card_counts, cards, code, full_counts, position
 
 from kosynka.cards import Card, Suit
 from kosynka.errors import IllegalMoveError, InvalidNotationError
 from kosynka.games.base import Termination
 from kosynka.games.spider import FOUNDATION, Move, Spider, SpiderRules, format_text
 from kosynka.games.spider.reasons import ALL, CODES
+from tests.common import cards
+from tests.games.spider.spider_positions import card_counts, code, full_counts, position
 
 E = ["-"] * 10  # ten empty columns, to be filled in per test
 

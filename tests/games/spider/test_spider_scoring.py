@@ -7,10 +7,10 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from spider_positions import position
 
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.scoring import score_game, score_line, score_record
+from tests.games.spider.spider_positions import position
 
 
 def last_run() -> Spider:

@@ -6,11 +6,11 @@ from __future__ import annotations
 import unittest
 
 import pytest
-from spider_positions import position
 
 from kosynka.errors import InvalidNotationError, InvalidPositionError
 from kosynka.games.base import detect_position, game_class, game_spec, spec_of
 from kosynka.games.spider import SPEC, Move, Spider, SpiderRules, SpiderSpec, format_text
+from tests.games.spider.spider_positions import position
 
 RUN_H = "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"
 

@@ -1,5 +1,5 @@
-"""A human-like FreeCell player: hints until the FreeCell solver exists, and a yardstick of how
-hard a deal is for a person.
+"""A human-like FreeCell player: the hint when the solver has no line in time (or only one that
+leads back to a position the game has had), and a yardstick of how hard a deal is for a person.
 
 It does what a sensible player does, with no search beyond one move and a glance at the next:
 

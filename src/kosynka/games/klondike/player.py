@@ -34,6 +34,12 @@ Moves of equal rank (two columns with as many face-down cards, two places for th
 chosen at random from a seed, so several games from one deal with different seeds show how much
 luck the deal needs.
 
+A plainer hint judges a position alone, without the game so far: :func:`heuristic_hint` scores
+each legal card move by :func:`score_move` (safe cards home first, then moves that turn a card
+up) and falls back on a draw or a new pass; :func:`safe_home_moves` lists the cards that can go
+home without ever being missed (:func:`is_safe_home`), the moves the web page's auto option
+makes.
+
 >>> from kosynka import Klondike, KlondikeRules
 >>> result = play(Klondike(1, rules=KlondikeRules(draw=1)), seed=0)
 >>> result.moves > 0
@@ -45,9 +51,9 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
-from kosynka.cards import CARD_RANK, CARD_RED, CARD_SUIT
+from kosynka.cards import CARD_RANK, CARD_RED, CARD_SUIT, KING, Card
 from kosynka.games.klondike.rules import FOUNDATION, Klondike, Move
 
 _RANK: Final = CARD_RANK
@@ -517,3 +523,102 @@ def play(game: Klondike, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -
         foundation=sum(g.foundation_counts()),
         face_down=g.face_down_count(),
     )
+
+
+# ----------------------------------------------------------------------------- a position's hint
+def is_safe_home(game: Klondike, card: Card) -> bool:
+    """True when sending ``card`` to its foundation can never cost a move: it is an ace or a
+    two, or every card that could be built on it in a column (the next lower rank of the other
+    colour) is already home."""
+    return _is_safe_home(card.index, game.foundation_counts())
+
+
+def safe_home_moves(game: Klondike) -> list[Move]:
+    """The legal foundation moves that are safe (see :func:`is_safe_home`)."""
+    return [
+        m
+        for m in game.legal_moves
+        if m.card is not None and m.to == FOUNDATION and is_safe_home(game, m.card)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """Where a card lies for the heuristic: column (or -1), index in it, face-down below."""
+
+    column: int
+    index: int
+    down_below: int
+
+
+def _where(game: Klondike, card: Card) -> _Where:
+    """Find ``card`` among the face-up column cards; column -1 means waste or foundation."""
+    for i in range(7):
+        col = game.column(i)
+        if card in col:
+            idx = col.index(card)
+            return _Where(i, idx, game.face_down_count(i))
+    return _Where(-1, -1, 0)
+
+
+def score_move(game: Klondike, move: Move) -> int:
+    """How good ``move`` looks from visible information (higher is better; <= 0 is aimless)."""
+    card = move.card
+    if card is None:
+        return 1 if game.stock_count() else 0
+    where = _where(game, card)
+    from_foundation = where.column < 0 and game.foundation_top(card.suit) == card
+    if from_foundation:
+        return -50  # taking a card back home is rarely what helps
+    if move.to == FOUNDATION:
+        base = 100 if is_safe_home(game, card) else 35
+        if where.column >= 0 and where.index == where.down_below and where.down_below:
+            base += 30  # it also turns a card
+        return base
+    if where.column < 0:  # from the waste onto a column
+        if card.rank == KING:
+            return 22
+        return 25
+    reveals = where.index == where.down_below and where.down_below > 0
+    if reveals:
+        return 50 + 5 * where.down_below
+    if card.rank == KING and where.index == 0:
+        return -40  # a king already heading an empty column gains nothing by moving
+    if where.index == where.down_below == 0:
+        return -30  # emptying a column without a king to fill it gains nothing yet
+    # A move inside face-up cards: useful only if it frees the card under it for home.
+    below = game.column(where.column)[where.index - 1]
+    if game.explain(Move.to_foundation(below)) is None:
+        return 20
+    return -10
+
+
+class Hint(NamedTuple):
+    """A suggested move (None only when no card can ever move again) and its kind."""
+
+    move: Move | None
+    kind: str
+
+
+def heuristic_hint(game: Klondike) -> Hint:
+    """The best move by :func:`score_move`; a draw or a new pass when no card move looks
+    useful; any legal move rather than a false "no moves"; ``stuck`` only when
+    :meth:`Klondike.is_stuck` says nothing can ever move again."""
+    if game.is_won():
+        return Hint(None, "won")
+    legal = list(game.legal_moves)
+    card_moves = [m for m in legal if m.card is not None]
+    best: Move | None = None
+    best_score = 0
+    for m in card_moves:
+        s = score_move(game, m)
+        if s > best_score:
+            best, best_score = m, s
+    if best is not None:
+        return Hint(best, "heuristic")
+    for m in legal:
+        if m.card is None:
+            return Hint(m, "draw" if m == Move.draw() else "recycle")
+    if card_moves and not game.is_stuck():
+        return Hint(max(card_moves, key=lambda m: score_move(game, m)), "heuristic")
+    return Hint(None, "stuck")

@@ -2,7 +2,8 @@
 
 It looks only at the face-up cards, how many cards lie face down in each column, how many rows
 are left in the stock and the runs removed; it never reads a face-down card or the stock's order.
-It gives hints until a Spider solver exists, and is a yardstick for grading deals (a deal this
+It gives the game's hints while anything is hidden (the solver's line is a fair hint only once
+every card is face up and the stock dealt), and is a yardstick for grading deals (a deal this
 player wins often is easy for people).
 
 The policy is the usual list of Spider hints, best first:

@@ -24,15 +24,14 @@ tenths::
 
 and the grade follows from fixed thresholds (a deal's grade never depends on which other deals
 are in the library): ``easy`` below :data:`EASY_BELOW`, ``hard`` from :data:`HARD_FROM` on,
-``normal`` between. The thresholds were set (30 Nov 2026) from Microsoft deals 1-3112 (all
-winnable; 8 games each; the starter library's build) at the 33rd and 67th percentiles, so
-that each grade holds a third of them: on easy deals the player wins 94% of its games (49.9
-cards home on average), on normal ones 23% (21.7 home), on hard ones none (4.3 home), and the
-solver's median effort rises from 108 to 197 to 781 states. (They were set again, the same
-way, whenever the solver's portfolio changed and so its state counts: when it changed its order
-81.7 became 81.5; when its depth-first search left out the digging moves they stayed; when two
-searches that use the free cells only on the way to a digging move's target went first (1 Dec)
-81.5 became 81.35.)
+``normal`` between. The thresholds sit at the 33rd and 67th percentiles of the scores of
+Microsoft deals 1-3112 (all winnable; 8 games each; the starter library's build, solved by the
+portfolio of 1 Dec 2026), so that each grade holds a third of them: on easy deals the player
+wins 94% of its games (49.9 cards home on average), on normal ones 23% (21.7 home), on hard
+ones none (4.3 home), and the solver's median effort rises from 108 to 197 to 781 states. The
+effort figure counts the solver's states, which depend on its portfolio of searches: when the
+portfolio changes, the 3,112 deals are solved again and the thresholds placed again the same
+way (``kosynka library regrade`` then applies them to a stored library).
 
 >>> f = figures_of(runs=8, wins=8, mean_moves=110.0, mean_home=52.0, states=60)
 >>> grade_of(difficulty_score(f))
@@ -46,7 +45,7 @@ from typing import Any, Final
 from kosynka.games.base import Game
 from kosynka.games.freecell import FreeCellRules
 from kosynka.games.freecell.player import DEFAULT_MAX_MOVES
-from kosynka.library.grading import GradeFigures, weighted_score
+from kosynka.library.grading import GradeFigures, grade_by, weighted_score
 from kosynka.solver.freecell import play_games
 
 LONG_GAME: Final = float(DEFAULT_MAX_MOVES)
@@ -77,11 +76,7 @@ def difficulty_score(f: GradeFigures) -> float:
 
 def grade_of(score: float) -> str:
     """``easy``, ``normal`` or ``hard`` for a difficulty score."""
-    if score < EASY_BELOW:
-        return "easy"
-    if score < HARD_FROM:
-        return "normal"
-    return "hard"
+    return grade_by(score, EASY_BELOW, HARD_FROM)
 
 
 def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
@@ -94,25 +89,12 @@ def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
     wins = sum(1 for g in games if g.won)
     mean_moves = sum(g.moves for g in games) / len(games)
     mean_home = sum(g.foundation for g in games) / len(games)
-    score = difficulty_score(figures_of(runs, wins, mean_moves, mean_home, int(states)))
-    return {
-        "heur_runs": runs,
-        "heur_wins": wins,
-        "heur_mean_moves": round(mean_moves, 3),
-        "heur_mean_home": round(mean_home, 3),
-        "score": score,
-        "grade": grade_of(score),
-    }
+    figures = figures_of(runs, wins, mean_moves, mean_home, int(states))
+    score = difficulty_score(figures)
+    return figures.stored(score, grade_of(score))
 
 
 def regrade(rec: dict[str, Any]) -> tuple[float, str]:
     """(score, grade) of a stored winnable record from its figures and today's thresholds."""
-    f = figures_of(
-        runs=int(rec["heur_runs"]),
-        wins=int(rec["heur_wins"]),
-        mean_moves=float(rec["heur_mean_moves"]),
-        mean_home=float(rec["heur_mean_home"]),
-        states=int(rec["states"]),
-    )
-    score = difficulty_score(f)
+    score = difficulty_score(GradeFigures.of_record(rec))
     return score, grade_of(score)

@@ -1,17 +1,79 @@
-"""Klondike's grades: the no-peeking player's games and the solver's work (see
-:mod:`kosynka.library.grading`)."""
+"""Klondike's grades: the no-peeking player's games and the solver's work (the method common to
+every game: :mod:`kosynka.library.grading`).
+
+The player is :mod:`kosynka.games.klondike.player`. It plays each winnable deal
+:data:`~kosynka.library.grading.DEFAULT_RUNS` times; three figures come out of those games and
+one out of the solver, each 0 (easy) .. 1 (hard):
+
+``loss``
+    the share of the player's games that were lost (1 - wins / runs);
+``short``
+    how far from home the player ended, on average: 1 - (mean cards on the foundations) / 52;
+``length``
+    how long its games ran: mean moves / :data:`LONG_GAME`, capped at 1 (long games mean much
+    cycling through the stock and shuffling of runs);
+``effort``
+    the solver's work: log10(states) / log10(:data:`EFFORT_CAP`), capped at 1.
+
+The difficulty score is a weighted sum on a 0..100 scale (:data:`WEIGHTS`)::
+
+    score = 55 * loss + 25 * short + 10 * length + 10 * effort
+
+and the grade follows from fixed thresholds per draw: ``easy`` below ``EASY_BELOW[draw]``,
+``hard`` from ``HARD_FROM[draw]`` on, ``normal`` between.
+
+The thresholds come from the scores of deals 1-1000 of each draw (native solver, 200,000
+states), placed so that no grade is thin; on deals 1-1500 graded on 30 Nov 2026 the grades fall
+31% / 31% / 38% (Draw 1) and 22% / 38% / 40% (Draw 3). The player's results are nearly
+all-or-nothing (on Draw 1 it wins 57% of the winnable deals in all 8 games and 37% in none), so
+in practice:
+
+* Draw 1: ``easy`` = won every time with short games and little solver work, ``normal`` = won
+  every time but longer, or won only sometimes, ``hard`` = (nearly) never won;
+* Draw 3 (the player wins only 22% of the winnable deals): ``easy`` = won (nearly) every time,
+  ``normal`` = won sometimes, or lost but with many cards home, ``hard`` = lost early, with few
+  cards home.
+
+>>> f = GradeFigures(runs=8, wins=8, mean_moves=120.0, mean_home=52.0, states=40)
+>>> grade_of(difficulty_score(f), draw=1)
+'easy'
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from kosynka.games.base import Game
 from kosynka.games.klondike import KlondikeRules
 from kosynka.games.klondike.player import play
-from kosynka.library.grading import GradeFigures, difficulty_score, grade_of
+from kosynka.library.grading import GradeFigures, grade_by, weighted_score
 
 STARTER_RULES = (KlondikeRules(draw=1), KlondikeRules(draw=3))
 """The rule sets of the shipped starter library (the default rules, Draw 1 and Draw 3)."""
+
+LONG_GAME: Final = 600.0
+"""A game of this many moves (draws included) counts as fully long."""
+EFFORT_CAP: Final = 1_000_000
+"""Solver states at which the effort figure reaches 1."""
+WEIGHTS: Final = {"loss": 55.0, "short": 25.0, "length": 10.0, "effort": 10.0}
+
+EASY_BELOW: Final = {1: 5.2, 3: 30.0}
+"""Scores below these are ``easy`` (per draw)."""
+HARD_FROM: Final = {1: 60.0, 3: 84.0}
+"""Scores from these on are ``hard`` (per draw)."""
+
+
+def difficulty_score(f: GradeFigures) -> float:
+    """The difficulty score of a winnable deal, 0 (trivial) .. 100 (hardest); see the module
+    docstring for the formula."""
+    return weighted_score(f, WEIGHTS, home_max=52.0, long_game=LONG_GAME, effort_cap=EFFORT_CAP)
+
+
+def grade_of(score: float, draw: int) -> str:
+    """``easy``, ``normal`` or ``hard`` for a difficulty score under Draw ``draw``."""
+    if draw not in EASY_BELOW:
+        raise ValueError(f"no grade thresholds for draw {draw}")
+    return grade_by(score, EASY_BELOW[draw], HARD_FROM[draw])
 
 
 def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
@@ -23,24 +85,10 @@ def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
     mean_home = sum(g.foundation for g in games) / len(games)
     figures = GradeFigures(runs, wins, mean_moves, mean_home, int(states))
     score = difficulty_score(figures)
-    return {
-        "heur_runs": runs,
-        "heur_wins": wins,
-        "heur_mean_moves": round(mean_moves, 3),
-        "heur_mean_home": round(mean_home, 3),
-        "score": score,
-        "grade": grade_of(score, int(game.rules.draw)),
-    }
+    return figures.stored(score, grade_of(score, int(game.rules.draw)))
 
 
 def regrade(rec: dict[str, Any]) -> tuple[float, str]:
     """(score, grade) of a stored winnable record from its figures and today's thresholds."""
-    figures = GradeFigures(
-        runs=int(rec["heur_runs"]),
-        wins=int(rec["heur_wins"]),
-        mean_moves=float(rec["heur_mean_moves"]),
-        mean_home=float(rec["heur_mean_home"]),
-        states=int(rec["states"]),
-    )
-    score = difficulty_score(figures)
+    score = difficulty_score(GradeFigures.of_record(rec))
     return score, grade_of(score, int(rec["draw"]))

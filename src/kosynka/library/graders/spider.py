@@ -28,9 +28,9 @@ suit count (:data:`EASY_BELOW`, :data:`HARD_FROM`; a deal's grade never depends 
 deals are in the library): ``easy`` below the first, ``hard`` from the second on, ``normal``
 between. Deals the solver proved lost, or gave up on, get no grade.
 
-The thresholds were set once (30 Nov 2026) from the scores of KPat deals 1-3600 of each suit
-count (8 games each, the compiled solver; the starter library's build), at the 33rd and 67th
-percentiles, so that each grade holds about a third of the deals (see
+The thresholds sit at the 33rd and 67th percentiles of the scores of KPat deals 1-3600 of each
+suit count (8 games each, the compiled solver, 30 Nov 2026; the starter library's build), so
+that each grade holds about a third of the deals (see
 ``bench/solver_spider.md``, "Grades"). In that sample the one-suit player won all its games on
 easy deals, 83% on normal and 39% on hard ones; with two suits 31%, 3% and none, and the
 solver's effort rises with the grade. The stored records keep the figures, so new
@@ -51,7 +51,7 @@ from typing import Any, Final
 from kosynka.games.base import Game
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.games.spider.player import play
-from kosynka.library.grading import GradeFigures, weighted_score
+from kosynka.library.grading import GradeFigures, grade_by, weighted_score
 
 PROGRESS_MAX: Final = 44 + 13 * 8
 """The most progress a game can make: 44 face-down cards turned up and 8 runs removed."""
@@ -93,11 +93,7 @@ def grade_of(score: float, suits: int) -> str:
     """``easy``, ``normal`` or ``hard`` for a difficulty score of a ``suits``-suit deal."""
     if suits not in EASY_BELOW:
         raise ValueError(f"no Spider grade thresholds for {suits} suits")
-    if score < EASY_BELOW[suits]:
-        return "easy"
-    if score < HARD_FROM[suits]:
-        return "normal"
-    return "hard"
+    return grade_by(score, EASY_BELOW[suits], HARD_FROM[suits])
 
 
 def figures(game: Spider, states: int, runs: int) -> GradeFigures:
@@ -123,14 +119,7 @@ def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
     f = figures(game, states, runs)
     suits = game.rules.suits
     score = difficulty_score(f, suits)
-    return {
-        "heur_runs": f.runs,
-        "heur_wins": f.wins,
-        "heur_mean_moves": round(f.mean_moves, 3),
-        "heur_mean_home": round(f.mean_home, 3),
-        "score": score,
-        "grade": grade_of(score, suits),
-    }
+    return f.stored(score, grade_of(score, suits))
 
 
 def suits_of(rules_text: str) -> int:
@@ -144,13 +133,6 @@ def suits_of(rules_text: str) -> int:
 
 def regrade(rec: dict[str, Any]) -> tuple[float, str]:
     """(score, grade) of a stored winnable record from its figures and today's thresholds."""
-    f = GradeFigures(
-        runs=int(rec["heur_runs"]),
-        wins=int(rec["heur_wins"]),
-        mean_moves=float(rec["heur_mean_moves"]),
-        mean_home=float(rec["heur_mean_home"]),
-        states=int(rec["states"]),
-    )
     suits = suits_of(rec["rules"])
-    score = difficulty_score(f, suits)
+    score = difficulty_score(GradeFigures.of_record(rec), suits)
     return score, grade_of(score, suits)

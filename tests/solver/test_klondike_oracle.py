@@ -1,6 +1,6 @@
 """An independent check of the solver's verdicts: exhaustive search over the rules engine.
 
-The oracle (``solver.klondike_endgames.exhaustive``) knows nothing of the solver's pruning,
+The oracle (``tests.solver.klondike_endgames.exhaustive``) knows nothing of the solver's pruning,
 macro moves or symmetries: it tries every legal move of the Python engine in every reachable
 position. On small endgames both the compiled and the reference solver must give the same
 verdict, and every line they return must win.
@@ -12,16 +12,13 @@ import functools
 import random
 
 import pytest
-from solver.klondike_endgames import exhaustive as oracle
 
 from kosynka import Klondike, KlondikeRules
-from kosynka.cards import ALL_CARDS, Card
+from kosynka.cards import ALL_CARDS
 from kosynka.games.klondike.notation import parse_text
 from kosynka.solver import SolveStatus, available_implementations, solve
-
-
-def _fits(card: Card, target: Card) -> bool:
-    return target.rank == card.rank + 1 and target.is_red != card.is_red
+from tests.solver.klondike_endgames import exhaustive as oracle
+from tests.solver.klondike_endgames import fits
 
 
 def random_endgame(rng: random.Random, rules: KlondikeRules, left: int) -> Klondike:
@@ -49,7 +46,7 @@ def random_endgame(rng: random.Random, rules: KlondikeRules, left: int) -> Klond
     face_down = []
     for col in columns:
         run = 1 if col else 0
-        while run < len(col) and _fits(col[-run], col[-run - 1]):
+        while run < len(col) and fits(col[-run], col[-run - 1]):
             run += 1
         face_down.append(len(col) - rng.randint(1, run) if col else 0)
     passes = rules.passes

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 
-from helpers import position
-
 from kosynka import Card, Klondike, KlondikeRules, Move
-from kosynka.web.games.klondike import heuristic_hint, is_safe_home, safe_home_moves
+from kosynka.games.klondike.player import heuristic_hint, is_safe_home, safe_home_moves
+from tests.games.klondike.klondike_positions import position
 
 EMPTY = ["-"] * 6
 

@@ -6,11 +6,11 @@ import unittest
 from typing import ClassVar
 
 import pytest
-from helpers import position
 
 from kosynka import IllegalMoveError, Klondike, KlondikeRules, Move
 from kosynka.games.base import Termination
 from kosynka.games.klondike.reasons import CODES
+from tests.games.klondike.klondike_positions import position
 
 
 def code(game: Klondike, move: str) -> str | None:

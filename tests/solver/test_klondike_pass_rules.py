@@ -3,27 +3,26 @@ limit, Draw 1 and 3, return on and off.
 
 An "unsolvable" verdict is never replayed, so a wrong one can only be caught by comparing
 verdicts. These tests compare the compiled and the Python solver with each other and with an
-exhaustive search over the rules engine (``tests/test_solver_oracle.py``), on positions where
-the pass rule is written in large numbers, and check the fact the solver's normalisation rests
-on: a position never needs more recycles than it has talon cards.
+exhaustive search over the rules engine (``tests/solver/test_klondike_oracle.py``), on
+positions where the pass rule is written in large numbers, and check the fact the solver's
+normalisation rests on: a position never needs more recycles than it has talon cards.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-import subprocess
-import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_solver_oracle import oracle, random_endgame
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.games.klondike.notation import format_text, parse_text
 from kosynka.solver import SolveStatus, available_implementations, check_limits, solve
 from kosynka.solver.klondike import drop_idle_passes, normalized
+from tests.common import run_program
+from tests.solver.test_klondike_oracle import oracle, random_endgame
 
 NATIVE = "native" in available_implementations()
 
@@ -236,27 +235,17 @@ def test_short_lines_are_never_longer(deal: int) -> None:
     assert short.card_moves <= plain.card_moves
 
 
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "kosynka", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 def test_cli_big_pass_values_and_deep_json(tmp_path: pytest.TempPathFactory) -> None:
     deal = Klondike(94, rules=KlondikeRules(draw=3), numbering="kpat")
     huge = format_text(with_pass_rule(deal, 2**40, 2**31 + 5))
     for cmd in ("solve", "show", "moves"):
-        r = run_cli(cmd, "-", stdin=huge)
+        r = run_program(cmd, "-", stdin=huge)
         assert r.returncode == 0, r.stderr
         assert "Traceback" not in r.stderr
-    assert "solved" in run_cli("solve", "-", stdin=huge).stdout
+    assert "solved" in run_program("solve", "-", stdin=huge).stdout
     deep = '{"a":' * 100_000 + "1" + "}" * 100_000
     for cmd in ("solve", "show", "moves"):
-        r = run_cli(cmd, "-", stdin=deep)
+        r = run_program(cmd, "-", stdin=deep)
         assert r.returncode == 2
         assert "Traceback" not in r.stderr
         assert len(r.stderr.strip().splitlines()) == 1

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from helpers import position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.games.klondike import Klondike as KlondikeClass
 from kosynka.games.klondike.player import P_EXPOSE, P_SAFE_HOME, best_move, play, rank_move
+from tests.games.klondike.klondike_positions import position
 
 
 def _reshuffle_hidden(game: KlondikeClass, rng: random.Random) -> KlondikeClass:

@@ -1,10 +1,11 @@
-"""Helpers for building Klondike test positions from short descriptions."""
+"""Klondike test positions: built from short descriptions, and a known lost one."""
 
 from __future__ import annotations
 
 from kosynka.cards import ALL_CARDS, Card
 from kosynka.games.klondike import Klondike, KlondikeRules
 from kosynka.games.klondike.notation import parse_text
+from tests.common import cards
 
 
 def position(
@@ -43,3 +44,17 @@ def position(
         f" | waste {waste or '-'} | foundations {foundations}"
     )
     return parse_text(text)
+
+
+def stuck_clubs(return_on: bool = False) -> Klondike:
+    """A position that cannot be won: the club ace lies face down under the two, the other
+    clubs face down under their king, every other suit home."""
+    clubs = " ".join(f"{r}C" for r in "3456789TJQ")
+    return Klondike.from_position(
+        [cards("AC 2C"), cards(f"{clubs} KC"), [], [], [], [], []],
+        [1, 10, 0, 0, 0, 0, 0],
+        [],
+        [],
+        [0, 13, 13, 13],
+        rules=KlondikeRules(foundation_return=return_on),
+    )

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 
-from kosynka.cli import main
 from kosynka.games.klondike import Klondike, KlondikeRules
 from kosynka.games.klondike.notation import format_position
-
-
-def run(argv: list[str]) -> tuple[int, str]:
-    out = io.StringIO()
-    return main(argv, out), out.getvalue()
+from tests.common import run
 
 
 def test_deals_json_lines_and_summary() -> None:

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from helpers import position
-from test_solver_oracle import decided_endgames
 
 from kosynka.games.klondike import Klondike, KlondikeRules
 from kosynka.solver import _klondike_py as _search_py
 from kosynka.solver import solve
 from kosynka.solver.klondike import position_args
-from solver.test_native import _args, _random_positions
+from tests.games.klondike.klondike_positions import position
+from tests.solver.test_klondike_native import _args, _random_positions
+from tests.solver.test_klondike_oracle import decided_endgames
 
 core = pytest.importorskip("kosynka.solver._core")
 

@@ -30,8 +30,8 @@ def source(game: Klondike, move: Move) -> int | str:
     return next((i for i in range(7) if move.card in game.column(i)), "other")
 
 
-# Deals 16 and 39 (Draw 1) are where the hints used to move a card between two columns, a
-# round of the stock between each move; the others are a mix of won and lost games.
+# Deals 16 and 39 (Draw 1) are where a hint that forgets the game so far moves a card between
+# two columns, a round of the stock between each move; the others are a mix of won and lost games.
 @pytest.mark.parametrize(("deal", "draw"), [(16, 1), (39, 1), (153, 1), (5, 1), (39, 3), (4, 3)])
 def test_following_the_hints_never_comes_back_nor_to_and_fro(deal: int, draw: int) -> None:
     player = hint_player(Klondike(deal, rules=KlondikeRules(draw=draw)))

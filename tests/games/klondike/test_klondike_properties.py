@@ -7,7 +7,6 @@ from pathlib import Path
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from perft_tree import perft
 
 from kosynka import Klondike, KlondikeRules, Move
 from kosynka.cards import ALL_CARDS
@@ -17,6 +16,7 @@ from kosynka.games.klondike.notation import (
     parse_solvitaire,
     parse_text,
 )
+from tests.perft_tree import perft
 
 ALL_CANDIDATES = [Move.draw(), Move.recycle()] + [
     Move(card, to) for card in ALL_CARDS for to in range(8)
@@ -116,7 +116,7 @@ def test_push_pop_restores_exactly(deal: int, rules: KlondikeRules, choices: lis
 
 
 # ----------------------------------------------------------------------------- perft
-PERFT_FILE = Path(__file__).parent.parent / "data" / "klondike" / "perft.txt"
+PERFT_FILE = Path(__file__).parents[2] / "data" / "klondike" / "perft.txt"
 
 
 def read_perft() -> list[tuple[int, str, KlondikeRules, int, int, int]]:

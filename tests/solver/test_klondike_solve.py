@@ -8,7 +8,8 @@ from kosynka.games.klondike import Klondike, KlondikeRules, Move
 from kosynka.games.klondike.notation import format_position
 from kosynka.solver import SolutionError, SolveStatus, available_implementations, solve
 from kosynka.solver.verify import verify_line
-from solver.positions import cards, stuck_clubs
+from tests.common import cards
+from tests.games.klondike.klondike_positions import stuck_clubs
 
 IMPLS = [
     "python",

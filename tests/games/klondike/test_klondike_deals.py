@@ -9,11 +9,11 @@ import pytest
 from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game as PysolGame
 from pysol_cards.random_base import RandomBase
-from pysolfc_reference import as_pysolfc_deals
 
 from kosynka import Klondike
 from kosynka.errors import InvalidNotationError
 from kosynka.games.klondike.deals import klondike_layout, parse_deal_number, random_deal_number
+from tests.pysolfc_reference import as_pysolfc_deals
 
 
 def pysol_reference(number: int) -> tuple[list[list[str]], list[str]]:

@@ -6,7 +6,6 @@ import json
 import unittest
 
 import pytest
-from helpers import position
 
 from kosynka import InvalidPositionError, Klondike, KlondikeRules, Move
 from kosynka.games.klondike.notation import (
@@ -17,6 +16,7 @@ from kosynka.games.klondike.notation import (
     parse_solvitaire,
     parse_text,
 )
+from tests.games.klondike.klondike_positions import position
 
 
 class TestPositionText(unittest.TestCase):
