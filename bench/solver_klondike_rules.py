@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -86,16 +87,43 @@ def _solve_deal(job: tuple[int, str, float, int | None]) -> dict[str, object]:
     return out
 
 
+def load_rows(path: str | None) -> dict[str, dict[int, dict[str, object]]]:
+    """The rows kept in a ``--rows`` file so far, by implementation and deal number."""
+    kept: dict[str, dict[int, dict[str, object]]] = {}
+    if path is None or not os.path.exists(path):
+        return kept
+    with open(path) as fh:
+        for line in fh:
+            try:
+                row = json.loads(line)
+            except ValueError:
+                continue  # the last line of a run that was stopped while writing it
+            kept.setdefault(str(row["impl"]), {})[int(row["deal"])] = row
+    return kept
+
+
 def run(
-    deals: list[int], impl: str, limit: float, jobs: int, states: int | None = None
+    deals: list[int],
+    impl: str,
+    limit: float,
+    jobs: int,
+    states: int | None = None,
+    kept: dict[int, dict[str, object]] | None = None,
+    rows_file: str | None = None,
 ) -> dict[int, dict[str, object]]:
     """Verdicts of ``impl`` for every deal, by deal number (``limit`` seconds and at most
-    ``states`` states a search)."""
-    rows: dict[int, dict[str, object]] = {}
-    work = [(d, impl, limit, states) for d in deals]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    ``states`` states a search); deals in ``kept`` are not solved again, and each new row is
+    appended to ``rows_file`` as it comes, so a stopped run goes on where it stopped."""
+    rows: dict[int, dict[str, object]] = {d: kept[d] for d in deals if kept and d in kept}
+    work = [(d, impl, limit, states) for d in deals if d not in rows]
+    with (
+        open(rows_file or os.devnull, "a") as out,
+        ProcessPoolExecutor(max_workers=jobs) as pool,
+    ):
         for row in pool.map(_solve_deal, work, chunksize=4):
             rows[int(row["deal"])] = row  # type: ignore[call-overload]
+            out.write(json.dumps(row) + "\n")
+            out.flush()
             if len(rows) % 250 == 0:
                 print(f"  {impl}: {len(rows)}/{len(deals)}", file=sys.stderr)
     return rows
@@ -126,6 +154,11 @@ def main() -> None:
     ap.add_argument("--python", type=int, default=0, help="deals the pure-Python search decides")
     ap.add_argument("--python-limit", type=float, default=10.0)
     ap.add_argument("--json", help="write every verdict to this file")
+    ap.add_argument(
+        "--rows",
+        help="append each deal's verdicts to this file as they come and skip the deals it "
+        "already holds (a stopped run goes on where it stopped)",
+    )
     ap.add_argument("--rules", default=DEFAULT_RULES, help="rule sets, e.g. d3p2,d3pu")
     ap.add_argument("--searches", default="native,exact", help="the core's searches to run")
     args = ap.parse_args()
@@ -136,17 +169,24 @@ def main() -> None:
     deals = [rng.randrange(1, 10**18) for _ in range(args.count)]
     impls = args.searches.split(",") if "native" in available_implementations() else ["python"]
     results: dict[str, dict[int, dict[str, object]]] = {}
+    kept = load_rows(args.rows)
     for impl in impls:
         began = time.perf_counter()
         limit = args.exact_limit if impl == "exact" and args.exact_limit else args.time_limit
         states = args.exact_states if impl == "exact" else None
-        results[impl] = run(deals, impl, limit, args.jobs, states)
+        results[impl] = run(deals, impl, limit, args.jobs, states, kept.get(impl), args.rows)
         took = time.perf_counter() - began
         print(f"{impl}: {len(deals)} deals x {len(RULE_SETS)} rule sets in {took:.0f} s")
     if args.python and "python" not in impls:
         began = time.perf_counter()
         results["python"] = run(
-            deals[: args.python], "python", args.python_limit, args.jobs, args.python_states
+            deals[: args.python],
+            "python",
+            args.python_limit,
+            args.jobs,
+            args.python_states,
+            kept.get("python"),
+            args.rows,
         )
         took = time.perf_counter() - began
         print(f"python: {args.python} deals x {len(RULE_SETS)} rule sets in {took:.0f} s")
