@@ -11,52 +11,25 @@ namespace kosynka::freecell {
 
 namespace {
 
-// Per card index: rank 1..13, suit 0..3, colour (1 for red).
-struct CardTables {
-  uint8_t rank[52], suit[52], red[52];
-  constexpr CardTables() : rank(), suit(), red() {
-    for (int c = 0; c < 52; ++c) {
-      rank[c] = uint8_t(c % 13 + 1);
-      suit[c] = uint8_t(c / 13);
-      red[c] = uint8_t(c >= 13 && c < 39);
-    }
-  }
-};
-constexpr CardTables kCard;
-inline int rank_of(int c) { return kCard.rank[c]; }
-inline int suit_of(int c) { return kCard.suit[c]; }
-inline bool red(int c) { return kCard.red[c]; }
-// True when `card` may lie on `target` in a column (one rank lower, other colour).
-inline bool fits_on(int card, int target) {
-  return kCard.rank[target] == kCard.rank[card] + 1 && kCard.red[target] != kCard.red[card];
-}
-
-// The suits of the other colour, and the other suit of the same colour (C, D, H, S).
-constexpr int kOther1[4] = {1, 0, 0, 1};
-constexpr int kOther2[4] = {2, 3, 3, 2};
-constexpr int kTwin[4] = {3, 2, 1, 0};
+using common::fits_on;
+using common::kRankText;
+using common::kSuitText;
+using common::rank_of;
+using common::suit_of;
+using common::is_red;
+using common::kOtherColour;
+using common::kTwinSuit;
 
 // Zobrist tables: one 64-bit word per (card, what it lies on), twice (128-bit keys).
 struct Zobrist {
   uint64_t a[52][kParents], b[52][kParents];
   Zobrist() {
     uint64_t s = 0x6b6f73796e6b6131ULL;  // fixed: keys are the same from run to run
-    auto next = [&s]() {
-      uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-      return z ^ (z >> 31);
-    };
-    for (auto& row : a)
-      for (auto& v : row) v = next();
-    for (auto& row : b)
-      for (auto& v : row) v = next();
+    common::fill_random(a, s);
+    common::fill_random(b, s);
   }
 };
 const Zobrist kZ;
-
-const char kRankText[] = "A23456789TJQK";
-const char kSuitText[] = "CDHS";
 
 }  // namespace
 
@@ -145,9 +118,9 @@ int State::first_empty_col() const {
 bool State::safe_home(int card) const {
   const int r = rank_of(card), s = suit_of(card);
   if (r <= 2) return true;
-  if (found[kOther1[s]] < r - 1 || found[kOther2[s]] < r - 1) return false;
+  if (found[kOtherColour[s][0]] < r - 1 || found[kOtherColour[s][1]] < r - 1) return false;
   // With foundation return, the cards of the same colour two ranks lower must be home too.
-  return !returns() || found[kTwin[s]] >= r - 2;
+  return !returns() || found[kTwinSuit[s]] >= r - 2;
 }
 
 // The moves, in generation order: (1) cards home that are not safe (safe ones went already);
@@ -189,13 +162,13 @@ int State::moves(Move* out) const {
     while (n < n0 && fits_on(cols[i][n0 - n], cols[i][n0 - n - 1])) ++n;
     run[i] = n;
     top_rank[i] = rank_of(cols[i][n0 - 1]);
-    top_red[i] = red(cols[i][n0 - 1]);
+    top_red[i] = is_red(cols[i][n0 - 1]);
   }
   // Per rank and colour, the columns whose top card a card of that rank and colour fits on.
   uint8_t accepts[14][2] = {};
   for (int j = 0; j < kColumns; ++j)
     if (len[j]) accepts[top_rank[j] - 1][!top_red[j]] |= uint8_t(1u << j);
-  auto fitting = [&accepts](int card) -> unsigned { return accepts[rank_of(card)][red(card)]; };
+  auto fitting = [&accepts](int card) -> unsigned { return accepts[rank_of(card)][is_red(card)]; };
   // 2. Column to column: the card of the source's run one rank below the target's top card,
   // when its colour differs (colours alternate down a run). The targets are those that accept
   // one of the run's top `most` cards, in column order; a target's top rank tells which card.
@@ -681,51 +654,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// An open-addressing set of 128-bit keys (the zero key is stored as a = 1).
-class KeySet {
+// The positions a search has met: a set of keys that doubles at three quarters full.
+class KeySet : public common::KeySet {
  public:
-  KeySet() : slots_(1024), mask_(1023) {}
-  // Insert `k`; false when it was there already.
-  bool insert(Key k) {
-    if (!k.a && !k.b) k.a = 1;
-    if ((count_ + 1) * 4 > slots_.size() * 3) grow();
-    size_t i = (k.a ^ (k.b >> 17)) & mask_;
-    while (slots_[i].a | slots_[i].b) {
-      if (slots_[i] == k) return false;
-      i = (i + 1) & mask_;
-    }
-    slots_[i] = k;
-    ++count_;
-    return true;
-  }
-  bool contains(Key k) const {
-    if (!k.a && !k.b) k.a = 1;
-    size_t i = (k.a ^ (k.b >> 17)) & mask_;
-    while (slots_[i].a | slots_[i].b) {
-      if (slots_[i] == k) return true;
-      i = (i + 1) & mask_;
-    }
-    return false;
-  }
-  size_t size() const { return count_; }
-  size_t bytes() const { return slots_.size() * sizeof(Key); }
-
- private:
-  std::vector<Key> slots_;
-  size_t mask_;
-  size_t count_ = 0;
-  void grow() {
-    std::vector<Key> bigger(slots_.size() * 2);
-    const size_t mask = bigger.size() - 1;
-    for (const Key& k : slots_) {
-      if (!(k.a | k.b)) continue;
-      size_t i = (k.a ^ (k.b >> 17)) & mask;
-      while (bigger[i].a | bigger[i].b) i = (i + 1) & mask;
-      bigger[i] = k;
-    }
-    slots_.swap(bigger);
-    mask_ = mask;
-  }
+  KeySet() : common::KeySet(common::TableShape{1024, 3, 4}) {}
 };
 
 // The built-in portfolio (see bench/solver_freecell.md): depth-first and best-first searches

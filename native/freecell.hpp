@@ -12,7 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "common.hpp"
+
 namespace kosynka::freecell {
+
+using common::Key;
 
 constexpr int kColumns = 8;
 constexpr int kMaxCells = 4;
@@ -54,11 +58,6 @@ enum Kind : uint8_t { kColCol, kColCell, kCellCol, kColHome, kCellHome, kHomeCol
 // zeroing them at every expansion cost more than listing the moves (Move{} is all zeros).
 struct Move {
   uint8_t kind, src, dst, count;
-};
-
-struct Key {
-  uint64_t a = 0, b = 0;
-  bool operator==(const Key& o) const { return a == o.a && b == o.b; }
 };
 
 // The highest priority a move has (State::priority: a card going home).

@@ -12,14 +12,12 @@ namespace kosynka::freecell {
 
 namespace {
 
-inline int rank_of(int c) { return c % 13 + 1; }
-inline int suit_of(int c) { return c / 13; }
-inline int red_of(int c) { return (c / 13 == 1 || c / 13 == 2) ? 1 : 0; }
+using common::fits_on;
+using common::rank_of;
+using common::suit_of;
+inline int red_of(int c) { return common::is_red(c) ? 1 : 0; }
 inline int fits_key(int c) { return rank_of(c) * 2 + red_of(c); }
 inline int wants_key(int c) { return (rank_of(c) - 1) * 2 + 1 - red_of(c); }
-inline bool fits_on(int card, int target) {
-  return rank_of(target) == rank_of(card) + 1 && red_of(target) != red_of(card);
-}
 
 constexpr int kFoundationTo = 8, kCellTo = 9;
 
@@ -316,7 +314,7 @@ struct Player {
         low = r;
     }
     int run = 1, j = n - 1;
-    while (j > 0 && rank_of(c[j - 1]) == rank_of(c[j]) + 1 && red_of(c[j - 1]) != red_of(c[j])) {
+    while (j > 0 && fits_on(c[j], c[j - 1])) {
       ++run;
       --j;
     }

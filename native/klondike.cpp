@@ -9,21 +9,13 @@
 namespace kosynka {
 namespace {
 
-inline int rank_of(int c) { return c % 13 + 1; }
-inline int suit_of(int c) { return c / 13; }
-inline int red(int c) {
-  int s = c / 13;
-  return s == 1 || s == 2;
-}
-constexpr int kOther[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
-constexpr int kSameOther[4] = {3, 2, 1, 0};
-
-uint64_t splitmix(uint64_t& x) {
-  uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+using common::is_red;
+using common::kRankText;
+using common::kSuitText;
+using common::rank_of;
+using common::suit_of;
+constexpr auto& kOther = common::kOtherColour;
+constexpr auto& kSameOther = common::kTwinSuit;
 
 // Random numbers for the position hash: two independent 64-bit lanes (128 bits in all).
 struct Tables {
@@ -34,31 +26,24 @@ struct Tables {
   uint64_t fa[4][14], fb[4][14];                // foundation heights
   Tables() {
     uint64_t s = 0x6B6F73796E6B61ULL;  // "kosynka"
-    for (auto& row : za)
-      for (auto& v : row) v = splitmix(s);
-    for (auto& row : zb)
-      for (auto& v : row) v = splitmix(s);
-    for (auto& v : ha) v = splitmix(s);
-    for (auto& v : hb) v = splitmix(s);
-    for (auto& v : ta) v = splitmix(s);
-    for (auto& v : tb) v = splitmix(s);
-    for (auto& v : pa) v = splitmix(s);
-    for (auto& v : pb) v = splitmix(s);
-    for (auto& row : fa)
-      for (auto& v : row) v = splitmix(s);
-    for (auto& row : fb)
-      for (auto& v : row) v = splitmix(s);
+    common::fill_random(za, s);
+    common::fill_random(zb, s);
+    common::fill_random(ha, s);
+    common::fill_random(hb, s);
+    common::fill_random(ta, s);
+    common::fill_random(tb, s);
+    common::fill_random(pa, s);
+    common::fill_random(pb, s);
+    common::fill_random(fa, s);
+    common::fill_random(fb, s);
   }
 };
 const Tables kT;
 
-const char* const kRanks = "A23456789TJQK";
-const char* const kSuits = "CDHS";
-
 }  // namespace
 
 std::string move_text(int card, int dest) {
-  const char text[4] = {kRanks[card % 13], kSuits[card / 13], '>',
+  const char text[4] = {kRankText[card % 13], kSuitText[card / 13], '>',
                         dest == kFound ? 'f' : char('1' + dest)};
   return std::string(text, 4);
 }
@@ -239,9 +224,9 @@ void State::all_moves(std::vector<Macro>& out) const {
       continue;
     }
     const int t = cols[k][len[k] - 1];
-    if (rank_of(t) >= 2) acc[(rank_of(t) - 2) * 2 + (1 - red(t))] |= uint8_t(1 << k);
+    if (rank_of(t) >= 2) acc[(rank_of(t) - 2) * 2 + (1 - is_red(t))] |= uint8_t(1 << k);
   }
-  auto dests = [&acc](int card) { return acc[(rank_of(card) - 1) * 2 + red(card)]; };
+  auto dests = [&acc](int card) { return acc[(rank_of(card) - 1) * 2 + is_red(card)]; };
   auto home_next = [this](int card) { return found[suit_of(card)] == rank_of(card) - 1; };
   // 1. Column tops to the foundations.
   for (int i = 0; i < kColumns; ++i)
@@ -512,58 +497,28 @@ constexpr size_t kMaxSlots = size_t(1) << 25;
 
 class Table {
  public:
-  Table() { resize(1 << 10); }
-  size_t size() const { return used_; }
   struct Slot {
     uint64_t a;
     uint32_t b;
     int32_t cost;
     uint64_t positions;
   };
+  size_t size() const { return table_.size(); }
   // The slot of `key`, inserting it with cost INT32_MAX and no positions when new; nullptr when
   // the table is full.
   Slot* find_or_insert(const Key& key, bool& inserted) {
-    if ((used_ + 1) * 2 > slots_.size()) {
-      if (slots_.size() >= kMaxSlots) return nullptr;
-      resize(slots_.size() * 2);
-    }
-    const uint64_t a = key.a | 1;  // 0 marks an empty slot
-    const uint32_t b = uint32_t(key.b);
-    size_t i = size_t(a) & mask_;
-    while (true) {
-      Slot& s = slots_[i];
-      if (s.a == 0) {
-        s.a = a;
-        s.b = b;
-        s.cost = INT32_MAX;
-        s.positions = 0;
-        ++used_;
-        inserted = true;
-        return &s;
-      }
-      if (s.a == a && s.b == b) {
-        inserted = false;
-        return &s;
-      }
-      i = (i + 1) & mask_;
-    }
+    // 0 marks an empty slot.
+    return table_.find_or_insert(Slot{key.a | 1, uint32_t(key.b), INT32_MAX, 0}, inserted);
   }
 
  private:
-  std::vector<Slot> slots_;
-  size_t mask_ = 0, used_ = 0;
-  void resize(size_t n) {
-    std::vector<Slot> old;
-    old.swap(slots_);
-    slots_.assign(n, Slot{0, 0, 0, 0});
-    mask_ = n - 1;
-    for (const Slot& s : old)
-      if (s.a) {
-        size_t i = size_t(s.a) & mask_;
-        while (slots_[i].a) i = (i + 1) & mask_;
-        slots_[i] = s;
-      }
-  }
+  struct Traits {
+    using Slot = Table::Slot;
+    static bool empty(const Slot& s) { return s.a == 0; }
+    static bool same(const Slot& s, const Slot& p) { return s.a == p.a && s.b == p.b; }
+    static uint64_t hash(const Slot& s) { return s.a; }
+  };
+  common::HashTable<Traits> table_{common::TableShape{1 << 10, 1, 2, kMaxSlots * sizeof(Slot)}};
 };
 
 struct Frame {

@@ -9,7 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "common.hpp"
+
 namespace kosynka {
+
+using common::fits_on;
+using common::Key;
+using common::mix64;
 
 constexpr int kColumns = 7;
 constexpr int kFound = 7;       // destination code of a foundation
@@ -55,10 +61,6 @@ struct Position {
   std::vector<int> found;                 // cards on each foundation (C, D, H, S)
   int pass_number = 1;
   Rules rules;
-};
-
-struct Key {
-  uint64_t a = 0, b = 0;
 };
 
 class State {
@@ -124,11 +126,6 @@ SearchResult search(const Position& pos, double time_limit, uint64_t max_states,
 std::string move_text(int card, int dest);
 
 // Shared by both searches.
-// True when `card` may lie on `target` in the tableau (one rank lower, other colour).
-inline bool fits_on(int card, int target) {
-  const bool red_c = card / 13 == 1 || card / 13 == 2, red_t = target / 13 == 1 || target / 13 == 2;
-  return target % 13 == card % 13 + 1 && red_c != red_t;
-}
 // The talon cards drawing can bring to the top of the waste, from talon position `p` of `n`
 // cards: (index, 1 when a recycle is needed) pairs written to idx/rec; returns their number.
 int talon_reach(int p, int n, int draw, bool can_recycle, uint8_t* idx, uint8_t* rec);
@@ -140,12 +137,6 @@ inline uint64_t talon_reach_mask(int p, int n, int draw) {
     for (int q = 0; q < 64; q += draw) every |= uint64_t(1) << q;
   const uint64_t below = (uint64_t(1) << n) - 1;
   return (uint64_t(1) << n) | ((every << p) & below) | (every & below);
-}
-// A 64-bit mixing function (the finaliser of MurmurHash3) for hash tables.
-inline uint64_t mix64(uint64_t z) {
-  z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDULL;
-  z = (z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53ULL;
-  return z ^ (z >> 33);
 }
 
 // The abstract search (klondike_set.cpp): the tableau is kept as which cards are face up, which

@@ -21,14 +21,9 @@
 // columns, changes nothing here and is never a search step.
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
-#include <new>
 #include <stdexcept>
 #include <utility>
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
 #include "klondike.hpp"
 
@@ -43,8 +38,8 @@ constexpr uint64_t kAll = (uint64_t(1) << 52) - 1;
 constexpr uint64_t kLow = 0x5555555555555ULL;     // low bit of each class
 constexpr uint64_t kPairLo = 0x3333333333333ULL;  // first class of each rank
 constexpr uint64_t kKings = uint64_t(0xF) << 48;
-constexpr int kOtherSuits[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
-constexpr int kTwinSuit[4] = {3, 2, 1, 0};
+constexpr auto& kOtherSuits = common::kOtherColour;
+using common::kTwinSuit;
 
 inline int bit_of(int card) { return (card % 13) * 4 + kSlotOfSuit[card / 13]; }
 inline int card_of(int b) { return kSuitOfSlot[b & 3] * 13 + (b >> 2); }
@@ -712,38 +707,24 @@ class Relaxation {
   uint64_t states = 0;
 
  private:
-  // A small open-addressing set of nonzero keys (keys have a bit above the 37 they use). Its
-  // slots are made at the first insert: most searches end before the relaxation's first turn.
+  // The positions met: nonzero keys (keys have a bit above the 37 they use). Its slots are
+  // made at the first insert: most searches end before the relaxation's first turn.
+  struct SeenTraits {
+    using Slot = uint64_t;
+    static bool empty(uint64_t s) { return s == 0; }
+    static bool same(uint64_t s, uint64_t k) { return s == k; }
+    static uint64_t hash(uint64_t k) { return (k * 0x9E3779B97F4A7C15ULL) >> 20; }
+  };
   class Table {
    public:
+    // Add `key` (`inserted`: it was new); false when the table is full.
     bool insert(uint64_t key, bool& inserted) {
-      if (slots_.empty()) slots_.assign(size_t(1) << 12, 0);
-      if ((used_ + 1) * 4 > slots_.size() * 3) {
-        if (slots_.size() >= (size_t(1) << 26)) return false;
-        std::vector<uint64_t> old(slots_.size() * 2, 0);
-        old.swap(slots_);
-        used_ = 0;
-        for (uint64_t k : old)
-          if (k) place(k);
-      }
-      inserted = place(key);
-      return true;
+      return table_.find_or_insert(key, inserted) != nullptr;
     }
 
    private:
-    bool place(uint64_t key) {
-      const size_t mask = slots_.size() - 1;
-      size_t h = size_t((key * 0x9E3779B97F4A7C15ULL) >> 20) & mask;
-      while (slots_[h]) {
-        if (slots_[h] == key) return false;
-        h = (h + 1) & mask;
-      }
-      slots_[h] = key;
-      ++used_;
-      return true;
-    }
-    std::vector<uint64_t> slots_;
-    size_t used_ = 0;
+    common::HashTable<SeenTraits> table_{
+        common::TableShape{size_t(1) << 12, 3, 4, (size_t(1) << 26) * sizeof(uint64_t)}};
   };
 
   static uint64_t pack(const int* d, const int* f) {
@@ -850,104 +831,20 @@ class SetTable {
   struct Slot {
     uint64_t a, b, positions;
   };
-  SetTable() = default;
-  size_t size() const { return used_; }
+  size_t size() const { return table_.size(); }
   Slot* find_or_insert(uint64_t a, uint64_t b, bool& inserted) {
-    if (slots_.empty()) resize(1 << 12);  // allocated on first use
-    if ((used_ + 1) * 2 > slots_.size()) {
-      if (slots_.size() >= kMaxSetSlots) return nullptr;
-      resize(slots_.size() * 2);
-    }
-    size_t i = size_t(mix64(a ^ mix64(b))) & mask_;
-    while (true) {
-      Slot& s = slots_[i];
-      if (s.b == 0) {  // b always has its top bit set
-        s = Slot{a, b, 0};
-        ++used_;
-        inserted = true;
-        return &s;
-      }
-      if (s.a == a && s.b == b) {
-        inserted = false;
-        return &s;
-      }
-      i = (i + 1) & mask_;
-    }
+    return table_.find_or_insert(Slot{a, b, 0}, inserted);
   }
 
  private:
-  std::vector<Slot> slots_;
-  size_t mask_ = 0, used_ = 0;
-  void resize(size_t n) {
-    std::vector<Slot> old;
-    old.swap(slots_);
-    slots_.assign(n, Slot{0, 0, 0});
-    mask_ = n - 1;
-    for (const Slot& s : old)
-      if (s.b) {
-        size_t i = size_t(mix64(s.a ^ mix64(s.b))) & mask_;
-        while (slots_[i].b) i = (i + 1) & mask_;
-        slots_[i] = s;
-      }
-  }
-};
-
-// Zeroed memory for a big table, in huge pages where the system offers them (the table is
-// probed at random, and with small pages most probes would also miss the TLB).
-class Zeroed {
- public:
-  Zeroed() = default;
-  explicit Zeroed(size_t bytes) {
-#ifdef __linux__
-    constexpr size_t kHuge = size_t(2) << 20;
-    if (bytes < kHuge) {  // small tables (most searches): no system call
-      base_ = data_ = std::calloc(bytes, 1);
-      if (!base_) throw std::bad_alloc();
-      small_ = true;
-      return;
-    }
-    len_ = bytes + kHuge;
-    void* p = mmap(nullptr, len_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-    base_ = p;
-    const uintptr_t a = (reinterpret_cast<uintptr_t>(p) + kHuge - 1) & ~uintptr_t(kHuge - 1);
-    data_ = reinterpret_cast<void*>(a);
-    if (bytes >= kHuge) madvise(data_, bytes, MADV_HUGEPAGE);
-#else
-    base_ = data_ = std::calloc(bytes, 1);
-    if (!base_) throw std::bad_alloc();
-#endif
-  }
-  Zeroed(const Zeroed&) = delete;
-  Zeroed& operator=(const Zeroed&) = delete;
-  Zeroed(Zeroed&& o) noexcept { swap(o); }
-  Zeroed& operator=(Zeroed&& o) noexcept {
-    swap(o);
-    return *this;
-  }
-  ~Zeroed() {
-    if (!base_) return;
-#ifdef __linux__
-    if (small_)
-      std::free(base_);
-    else
-      munmap(base_, len_);
-#else
-    std::free(base_);
-#endif
-  }
-  void* data() const { return data_; }
-
- private:
-  void *base_ = nullptr, *data_ = nullptr;
-  size_t len_ = 0;
-  bool small_ = false;
-  void swap(Zeroed& o) {
-    std::swap(base_, o.base_);
-    std::swap(data_, o.data_);
-    std::swap(len_, o.len_);
-    std::swap(small_, o.small_);
-  }
+  struct Traits {
+    using Slot = SetTable::Slot;
+    static bool empty(const Slot& s) { return s.b == 0; }  // b always has its top bit set
+    static bool same(const Slot& s, const Slot& p) { return s.a == p.a && s.b == p.b; }
+    static uint64_t hash(const Slot& s) { return mix64(s.a ^ mix64(s.b)); }
+  };
+  common::HashTable<Traits> table_{
+      common::TableShape{size_t(1) << 12, 1, 2, kMaxSetSlots * sizeof(Slot)}};
 };
 
 // The same for positions whose key packs into 63 bits (any position with a talon of up to
@@ -959,57 +856,30 @@ class PackedTable {
   struct Slot {
     uint64_t w[Words];
   };
-  size_t size() const { return used_; }
+  size_t size() const { return table_.size(); }
   // The slot's second word (talon positions) or, with one word, a scratch word.
   uint64_t* find_or_insert(uint64_t key, bool& inserted) {
-    if (!cap_) resize(1 << 9);  // allocated on first use, small (most searches are short)
-    if ((used_ + 1) * 4 > cap_ * 3) {
-      if (cap_ * sizeof(Slot) >= kMaxSetSlots * 24) return nullptr;
-      resize(cap_ * 2);
-    }
-    const uint64_t k = key + 1;  // 0 marks an empty slot
-    size_t i = size_t(mix64(k)) & mask_;
-    while (true) {
-      Slot& s = slots_[i];
-      if (s.w[0] == 0) {
-        s.w[0] = k;
-        ++used_;
-        inserted = true;
-        return Words > 1 ? &s.w[Words - 1] : &scratch_;
-      }
-      if (s.w[0] == k) {
-        inserted = false;
-        return Words > 1 ? &s.w[Words - 1] : &scratch_;
-      }
-      i = (i + 1) & mask_;
-    }
+    Slot* s = table_.find_or_insert(probe(key), inserted);
+    if (!s) return nullptr;
+    return Words > 1 ? &s->w[Words - 1] : &scratch_;
   }
-  void prefetch(uint64_t key) const {
-    if (cap_) __builtin_prefetch(&slots_[size_t(mix64(key + 1)) & mask_]);
-  }
+  void prefetch(uint64_t key) const { table_.prefetch(probe(key)); }
 
  private:
-  Zeroed mem_;
-  Slot* slots_ = nullptr;
-  size_t cap_ = 0, mask_ = 0, used_ = 0;
-  uint64_t scratch_ = 0;
-  void resize(size_t n) {
-    Zeroed fresh(n * sizeof(Slot));
-    Slot* ns = static_cast<Slot*>(fresh.data());
-    const size_t nmask = n - 1;
-    for (size_t j = 0; j < cap_; ++j) {
-      const Slot& s = slots_[j];
-      if (s.w[0]) {
-        size_t i = size_t(mix64(s.w[0])) & nmask;
-        while (ns[i].w[0]) i = (i + 1) & nmask;
-        ns[i] = s;
-      }
-    }
-    mem_ = std::move(fresh);
-    slots_ = ns;
-    cap_ = n;
-    mask_ = nmask;
+  struct Traits {
+    using Slot = PackedTable::Slot;
+    static bool empty(const Slot& s) { return s.w[0] == 0; }
+    static bool same(const Slot& s, const Slot& p) { return s.w[0] == p.w[0]; }
+    static uint64_t hash(const Slot& s) { return mix64(s.w[0]); }
+  };
+  static Slot probe(uint64_t key) {
+    Slot s{};
+    s.w[0] = key + 1;  // 0 marks an empty slot
+    return s;
   }
+  // Allocated on first use, small (most searches are short).
+  common::HashTable<Traits> table_{common::TableShape{size_t(1) << 9, 3, 4, kMaxSetSlots * 24}};
+  uint64_t scratch_ = 0;
 };
 
 // Packs SState::key into one word: each column's count in its own radix, the foundations, the

@@ -13,24 +13,9 @@
 namespace kosynka::spider {
 namespace {
 
-constexpr uint8_t kRank[52] = {1, 2, 3,  4,  5,  6,  7,  8, 9, 10, 11, 12, 13, 1, 2, 3,  4,  5,
-                               6, 7, 8,  9,  10, 11, 12, 13, 1, 2,  3,  4,  5, 6, 7, 8, 9, 10,
-                               11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
-inline int rank_of(int c) { return kRank[c]; }
-// Card c lies in suit on card d: the same suit, one rank lower.
-inline bool on_suit(int c, int d) { return d == c + 1 && kRank[c] != 13; }
-
-uint64_t splitmix(uint64_t& x) {
-  uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-inline uint64_t mix(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+using common::in_suit_on;
+using common::rank_of;
+using common::splitmix_mix;
 
 // Random numbers for the position key, two independent 64-bit lanes (128 bits in all).
 struct Tables {
@@ -40,21 +25,16 @@ struct Tables {
   uint64_t dealt[2][8];        // rows dealt
   Tables() {
     uint64_t s = 0x7370696465720001ULL;  // "spider"
-    for (auto& lane : z)
-      for (auto& row : lane)
-        for (auto& v : row) v = splitmix(s);
-    for (auto& lane : h)
-      for (auto& v : lane) v = splitmix(s);
-    for (auto& lane : colno)
-      for (auto& v : lane) v = splitmix(s);
-    for (auto& lane : dealt)
-      for (auto& v : lane) v = splitmix(s);
+    common::fill_random(z, s);
+    common::fill_random(h, s);
+    common::fill_random(colno, s);
+    common::fill_random(dealt, s);
   }
 };
 const Tables kT;
 
-const char* const kRanks = "A23456789TJQK";
-const char* const kSuits = "CDHS";
+using common::kRankText;
+using common::kSuitText;
 
 using Clock = std::chrono::steady_clock;
 
@@ -127,7 +107,7 @@ void State::set_columns(const uint8_t* const* cards, const uint8_t* lens, const 
       face_up_figures(i, k, oo, ff);
       o += oo;
       f += ff;
-      rl[i][k] = uint8_t(k > h && on_suit(c[k], c[k - 1]) ? rl[i][k - 1] + 1 : 1);
+      rl[i][k] = uint8_t(k > h && in_suit_on(c[k], c[k - 1]) ? rl[i][k - 1] + 1 : 1);
     }
     out[i] = o;
     fit[i] = f;
@@ -149,7 +129,7 @@ inline void figures_at(int b, int k, int under, int hid, int& o, int& f) {
   } else if (k == hid) {
     o = 1;
     f = 0;
-  } else if (on_suit(b, under)) {
+  } else if (in_suit_on(b, under)) {
     o = f = 0;
   } else {
     o = 1;
@@ -173,7 +153,7 @@ void State::push_card(int i, int c) {
   if (k >= hid[i]) {
     int o, f;
     face_up_figures(i, k, o, f);
-    rl[i][k] = uint8_t(k > hid[i] && on_suit(c, col[i][k - 1]) ? rl[i][k - 1] + 1 : 1);
+    rl[i][k] = uint8_t(k > hid[i] && in_suit_on(c, col[i][k - 1]) ? rl[i][k - 1] + 1 : 1);
     out[i] += o;
     fit[i] += f;
     tot_out += o;
@@ -228,7 +208,7 @@ void State::turn_down(int i) {
 // From the hash of its cards `zc` and its face-down count `hid`.
 inline uint64_t share(uint64_t zc, int hid, int i, int l, bool numbered) {
   uint64_t base = zc ^ kT.h[l][hid];
-  return numbered ? mix(base ^ kT.colno[l][i]) + l : mix(base + 0x632BE59BD9B4E019ULL * (l + 1));
+  return numbered ? splitmix_mix(base ^ kT.colno[l][i]) + l : splitmix_mix(base + 0x632BE59BD9B4E019ULL * (l + 1));
 }
 inline uint64_t column_key(const State& st, int i, int l, bool numbered) {
   return share(st.zc[i][l], st.hid[i], i, l, numbered);
@@ -404,8 +384,8 @@ std::string State::move_text(uint16_t m) const {
   int c = col[s][len[s] - k];
   std::string t = std::to_string(s + 1);
   t += ':';
-  t += kRanks[c % 13];
-  t += kSuits[c / 13];
+  t += kRankText[c % 13];
+  t += kSuitText[c / 13];
   t += '>';
   t += std::to_string(d + 1);
   return t;
@@ -417,7 +397,7 @@ bool State::completes_run(uint16_t m) const {
   int s = move_src(m), d = move_dst(m), k = move_count(m);
   int b = col[s][len[s] - k];
   if (len[d] == 0) return k == 13 && k <= run(s);
-  return on_suit(b, top(d)) && run(d) + k >= 13 && k <= run(s);
+  return in_suit_on(b, top(d)) && run(d) + k >= 13 && k <= run(s);
 }
 
 // ------------------------------------------------------------------------------- moves
@@ -451,7 +431,7 @@ bool enables(const State& st, uint16_t m) {
       int hi = rank_of(c[n - k]), lo = rank_of(c[n - 1]);
       if (want > hi || want < lo) continue;
       int q = hi - want;
-      if (on_suit(c[n - k + q], x) || (st.len[d] == 0 && q == 0)) return true;
+      if (in_suit_on(c[n - k + q], x) || (st.len[d] == 0 && q == 0)) return true;
       continue;
     }
     if (st.len[o] == 0) continue;
@@ -461,7 +441,7 @@ bool enables(const State& st, uint16_t m) {
     int bottom_r = rank_of(st.col[o][lo]);
     if (want < top_r || want > bottom_r) continue;
     int q = len - 1 - (want - top_r);
-    if (on_suit(st.col[o][q], x) || q == 0 || q == st.hid[o]) return true;
+    if (in_suit_on(st.col[o][q], x) || q == 0 || q == st.hid[o]) return true;
   }
   int q = xi - st.rl[s][xi] + 1;
   int b = c[q];
@@ -469,7 +449,7 @@ bool enables(const State& st, uint16_t m) {
   for (int o = 0; o < kCols; ++o) {
     if (o == s || (o != d && st.len[o] == 0)) continue;
     int t = o == d ? c[n - 1] : st.top(o);
-    if (rank_of(t) == rank_of(b) + 1 && (on_suit(b, t) || reveals)) return true;
+    if (rank_of(t) == rank_of(b) + 1 && (in_suit_on(b, t) || reveals)) return true;
   }
   return false;
 }
@@ -511,7 +491,7 @@ void pruned_move_list(const State& st, std::vector<uint16_t>& moves) {
         k = 13;
       } else {
         k = top_rank[d] - 1 - ts + 1;  // the group whose bottom card is one rank below d's top
-        if (k < 1 || k > r || !on_suit(st.col[s][n - k], st.top(d)) || st.run(d) + k < 13)
+        if (k < 1 || k > r || !in_suit_on(st.col[s][n - k], st.top(d)) || st.run(d) + k < 13)
           continue;
       }
       if (k < best_k) {
@@ -541,11 +521,11 @@ void pruned_move_list(const State& st, std::vector<uint16_t>& moves) {
       unsigned dests = (onto[want] | (k == n ? 0 : empty_bit)) & ~(1u << s);
       if (!dests) continue;
       int below = n - k - 1;  // the card under the group
-      bool breaks_run = below >= st.hid[s] && on_suit(b, c[below]);
+      bool breaks_run = below >= st.hid[s] && in_suit_on(b, c[below]);
       bool reveals = below < st.hid[s];  // turns up a card or empties the column
       for (; dests; dests &= dests - 1) {
         int d = __builtin_ctz(dests);
-        bool in_suit_dest = st.len[d] && on_suit(b, st.top(d));
+        bool in_suit_dest = st.len[d] && in_suit_on(b, st.top(d));
         uint16_t m = card_move(s, d, k);
         if (breaks_run) {
           if (!in_suit_dest || st.run(d) + k <= r) continue;
@@ -577,7 +557,7 @@ void pruned_move_list(const State& st, std::vector<uint16_t>& moves) {
             if (d != first_empty || !whole || j == 0 || segs > (1 << (st.empties - 1))) continue;
           } else {
             if (rank_of(st.top(d)) != want || segs > (1 << st.empties)) continue;
-            if (!whole && !on_suit(c[j], st.top(d))) continue;
+            if (!whole && !in_suit_on(c[j], st.top(d))) continue;
           }
           moves.push_back(card_move(s, d, n - j));
         }
@@ -652,7 +632,7 @@ std::vector<uint16_t> single_moves(State st, const std::vector<uint16_t>& line) 
       int s = move_src(m), d = move_dst(m), k = move_count(m);
       int n = st.len[s];
       int segs = 1;
-      for (int j = n - k + 1; j < n; ++j) segs += !on_suit(st.col[s][j], st.col[s][j - 1]);
+      for (int j = n - k + 1; j < n; ++j) segs += !in_suit_on(st.col[s][j], st.col[s][j - 1]);
       std::vector<int> free;
       for (int i = kCols - 1; i >= 0; --i)
         if (st.len[i] == 0 && i != d) free.push_back(i);
@@ -679,44 +659,10 @@ std::vector<std::string> texts(State st, const std::vector<uint16_t>& line) {
 
 // ------------------------------------------------------------------------------- searches
 
-// A set of 128-bit keys: open addressing, linear probing, doubling at 5/8 full.
-class KeySet {
+// The positions a search has met: a set of keys that doubles at five eighths full.
+class KeySet : public common::KeySet {
  public:
-  explicit KeySet(size_t cap = 1 << 14) : cap_(cap), slots_(cap) {}
-  size_t size() const { return n_; }
-  // Ask the memory for the slot where the search for `k` starts (an insert follows soon).
-  void prefetch(const Key& k) const { __builtin_prefetch(&slots_[size_t(k.a) & (cap_ - 1)]); }
-  // True when the key was not there (it is added).
-  bool insert(Key k) {
-    if (k.a == 0 && k.b == 0) k.b = 1;  // the empty slot
-    if ((n_ + 1) * 8 > cap_ * 5) grow();
-    size_t i = size_t(k.a) & (cap_ - 1);
-    while (true) {
-      Key& s = slots_[i];
-      if (s.a == 0 && s.b == 0) {
-        s = k;
-        ++n_;
-        return true;
-      }
-      if (s == k) return false;
-      i = (i + 1) & (cap_ - 1);
-    }
-  }
-
- private:
-  void grow() {
-    std::vector<Key> old(cap_ * 2);
-    old.swap(slots_);
-    cap_ *= 2;
-    for (const Key& k : old) {
-      if (k.a == 0 && k.b == 0) continue;
-      size_t i = size_t(k.a) & (cap_ - 1);
-      while (slots_[i].a != 0 || slots_[i].b != 0) i = (i + 1) & (cap_ - 1);
-      slots_[i] = k;
-    }
-  }
-  size_t cap_, n_ = 0;
-  std::vector<Key> slots_;
+  KeySet() : common::KeySet(common::TableShape{size_t(1) << 14, 5, 8}) {}
 };
 
 struct Budget {

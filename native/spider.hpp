@@ -24,7 +24,11 @@
 #include <string>
 #include <vector>
 
+#include "common.hpp"
+
 namespace kosynka::spider {
+
+using common::Key;
 
 constexpr int kCols = 10;
 constexpr int kRow = 10;      // cards in a dealt row
@@ -57,11 +61,6 @@ struct Undo {
   uint16_t flipped;     // bit i: a card turned up on column i after runs left it
   uint8_t nrem[kCols];  // runs that left column i
   uint64_t keys[3][2];  // a card move: the key shares of source and destination, and the sum
-};
-
-struct Key {
-  uint64_t a = 0, b = 0;
-  bool operator==(const Key& o) const { return a == o.a && b == o.b; }
 };
 
 // The evaluation's weights: score = down * face-down cards + brk * face-up cards lying on a
