@@ -2,7 +2,6 @@
 #include "freecell.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -652,8 +651,6 @@ void State::load(const void* in) {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 // The positions a search has met: a set of keys that doubles at three quarters full.
 class KeySet : public common::KeySet {
  public:
@@ -684,32 +681,23 @@ const std::vector<Strategy> kPortfolio = {
     {kPlayer, 0, 0, false, true, 0, 0, 3},
     {kPlayer, 20, 0, false, true, 0, 0, 0, 2}};
 constexpr uint64_t kFirstQuota = 1000, kLastQuota = 64000;
-std::vector<Strategy> g_portfolio = kPortfolio;
-std::vector<Strategy> g_short = {{kPlayer, 20, 0, false}, {kTuned, 20, 0, true}};
-uint64_t g_first_quota = kFirstQuota, g_last_quota = kLastQuota;
+// The strategies that short lines add.
+const std::vector<Strategy> kShort = {{kPlayer, 20, 0, false}, {kTuned, 20, 0, true}};
 
 // With foundation return, the game without it is searched first for at most this many states
 // (see solve()).
 constexpr uint64_t kFirstPhaseStates = uint64_t(1) << 22;
-uint64_t g_first_phase_states = kFirstPhaseStates;
 
 constexpr size_t kNodeCap = 1u << 17;          // positions one best-first search keeps, at most
-size_t g_node_cap = kNodeCap;
 constexpr size_t kTableBytes = size_t(768) << 20;  // the depth-first table, at most
 
 // What one search run ends with.
 enum class Run { kSolved, kUnsolvable, kQuota, kNodes, kTime, kTable };
 
-struct Budget {
-  Clock::time_point start;
-  double time_limit = -1;  // seconds; < 0: none
-  uint64_t max_states = 0;  // 0: none
-  uint64_t states = 0;      // spent so far, over all runs
-  uint64_t unique = 0;
-  bool out_of_time() const {
-    return time_limit >= 0 &&
-           std::chrono::duration<double>(Clock::now() - start).count() >= time_limit;
-  }
+// The limits of a whole solve and what its searches have spent, over all their runs.
+struct Budget : common::Budget {
+  using common::Budget::Budget;
+  uint64_t unique = 0;  // positions kept
 };
 
 // Sort a short list of (key, move) pairs by key, stably (insertion sort: no allocation).
@@ -1029,18 +1017,20 @@ class DepthFirst : public Search {
   }
 };
 
-std::unique_ptr<Search> make_search(const State& root, const Strategy& s) {
+// The search of strategy `s`; a best-first one keeps at most `node_cap` positions unless `s`
+// says.
+std::unique_ptr<Search> make_search(const State& root, const Strategy& s, size_t node_cap) {
   State start = root;
   start.digging = s.digging;
   start.to_cell = s.to_cell;
   if (s.kind == 1) return std::make_unique<DepthFirst>(start, s.noise, s.seed);
-  return std::make_unique<BestFirst>(start, s, s.node_cap ? s.node_cap : g_node_cap);
+  return std::make_unique<BestFirst>(start, s, s.node_cap ? s.node_cap : node_cap);
 }
 
 // One search alone, to the end or `quota` states (for the short lines and for tests).
-Run run_alone(const State& root, const Strategy& s, uint64_t quota, Budget& budget,
-              std::vector<Move>& path) {
-  return make_search(root, s)->step(quota, budget, path);
+Run run_alone(const State& root, const Strategy& s, size_t node_cap, uint64_t quota,
+              Budget& budget, std::vector<Move>& path) {
+  return make_search(root, s, node_cap)->step(quota, budget, path);
 }
 
 // The engine moves of a line of search moves from `root` (safe moves home included).
@@ -1178,15 +1168,16 @@ std::vector<Move> shortcut(const State& root, const std::vector<Move>& path) {
 }
 
 // Decide `root`: the portfolio's searches take turns, each going on where it stopped, with
-// quotas of states that double each round from g_first_quota up to g_last_quota. A search that
+// quotas of states that double each round from its first quota up to its last. A search that
 // would need too much memory drops out, and so does an incomplete one that has run dry (kNodes:
 // it proves nothing); when every one has, the limit is reached. Only a complete search running
 // dry (kUnsolvable) proves the game lost.
-Run run_phase(const State& root, const std::vector<Strategy>& portfolio, Budget& budget,
-              std::vector<Move>& path) {
+Run run_phase(const State& root, const Portfolio& pf, Budget& budget, std::vector<Move>& path) {
+  const std::vector<Strategy>& portfolio = pf.strategies;
   auto left = [&budget]() -> uint64_t {
-    if (!budget.max_states) return UINT64_MAX;
-    return budget.max_states > budget.states ? budget.max_states - budget.states : 0;
+    const uint64_t max_states = budget.limits.max_states;
+    if (!max_states) return UINT64_MAX;
+    return max_states > budget.states ? max_states - budget.states : 0;
   };
   // Each search is made at its first turn: an easy deal is often won by the first one alone.
   std::vector<std::unique_ptr<Search>> searches(portfolio.size());
@@ -1195,14 +1186,14 @@ Run run_phase(const State& root, const std::vector<Strategy>& portfolio, Budget&
   for (size_t k = 0; k < portfolio.size(); ++k)
     dropped[k] = portfolio[k].min_cells > root.rules.cells ||
                  portfolio[k].max_cells < root.rules.cells;
-  uint64_t q = g_first_quota;
+  uint64_t q = pf.first_quota;
   for (;;) {
     bool any = false;
     for (size_t k = 0; k < portfolio.size(); ++k) {
       if (dropped[k]) continue;
       auto& search = searches[k];
       if (!left()) return Run::kQuota;
-      if (!search) search = make_search(root, portfolio[k]);
+      if (!search) search = make_search(root, portfolio[k], pf.node_cap);
       const Run r = search->step(std::min(q, left()), budget, path);
       if (r == Run::kSolved || r == Run::kUnsolvable || r == Run::kTime) return r;
       if (r == Run::kNodes || r == Run::kTable) {
@@ -1213,18 +1204,22 @@ Run run_phase(const State& root, const std::vector<Strategy>& portfolio, Budget&
       any = true;
     }
     if (!any) return Run::kTable;
-    q = std::min(q * 2, g_last_quota);
+    q = std::min(q * 2, pf.last_quota);
   }
 }
 
 }  // namespace
 
-SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, bool short_line) {
+const Portfolio& built_in_portfolio() {
+  static const Portfolio built_in{kPortfolio, kFirstQuota, kLastQuota, kNodeCap, kFirstPhaseStates};
+  return built_in;
+}
+
+SearchResult solve(const Position& pos, const Limits& limits, bool short_line,
+                   const Portfolio& portfolio) {
   SearchResult res;
-  Budget budget;
-  budget.start = Clock::now();
-  budget.time_limit = time_limit;
-  budget.max_states = max_states;
+  Budget budget(limits);
+  const uint64_t max_states = limits.max_states;
   State root(pos);
   std::vector<Move> made;
   std::vector<int> head;  // the safe moves home of the position itself
@@ -1239,14 +1234,14 @@ SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, 
     // With return, the first phase gets a share of the states: a game lost without return
     // whose proof is long would otherwise be searched twice over, and a limit reached there
     // (a table too big, every search dropped) leaves the real game untried.
-    const uint64_t user_max = budget.max_states;
+    const uint64_t user_max = budget.limits.max_states;
     if (pos.rules.ret) {
-      const uint64_t cap = budget.states + g_first_phase_states;
-      if (!user_max || cap < user_max) budget.max_states = cap;
+      const uint64_t cap = budget.states + portfolio.first_phase_states;
+      if (!user_max || cap < user_max) budget.limits.max_states = cap;
     }
-    r = run_phase(root, g_portfolio, budget, path);
-    const bool capped = budget.max_states != user_max;
-    budget.max_states = user_max;
+    r = run_phase(root, portfolio, budget, path);
+    const bool capped = budget.limits.max_states != user_max;
+    budget.limits.max_states = user_max;
     const bool hand_over =
         r == Run::kUnsolvable || r == Run::kTable || (r == Run::kQuota && capped);
     if (pos.rules.ret && hand_over) {
@@ -1254,7 +1249,7 @@ SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, 
       made.clear();
       head.clear();
       root.autoplay(made, &head);
-      if (!root.is_won()) r = run_phase(root, g_portfolio, budget, path);
+      if (!root.is_won()) r = run_phase(root, portfolio, budget, path);
       else r = Run::kSolved;
     }
   }
@@ -1271,12 +1266,13 @@ SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, 
       }
     };
     consider(shortcut(root, path));
-    for (const Strategy& s : g_short) {
+    for (const Strategy& s : kShort) {
       std::vector<Move> other;
       Budget extra = budget;
-      extra.max_states = budget.states + std::max<uint64_t>(4 * budget.states, 200000);
-      if (max_states) extra.max_states = std::min(extra.max_states, max_states);
-      if (run_alone(root, s, extra.max_states - std::min(extra.max_states, budget.states), extra,
+      uint64_t& extra_max = extra.limits.max_states;
+      extra_max = budget.states + std::max<uint64_t>(4 * budget.states, 200000);
+      if (max_states) extra_max = std::min(extra_max, max_states);
+      if (run_alone(root, s, portfolio.node_cap, extra_max - std::min(extra_max, budget.states), extra,
                     other) == Run::kSolved) {
         consider(other);
         consider(shortcut(root, other));
@@ -1311,10 +1307,10 @@ SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, 
   return res;
 }
 
-SearchResult single_search(const Position& pos, int strategy, bool no_return, uint64_t max_states) {
+SearchResult single_search(const Position& pos, int strategy, bool no_return, uint64_t max_states,
+                           const Portfolio& portfolio) {
   SearchResult res;
-  Budget budget;
-  budget.start = Clock::now();
+  Budget budget(Limits{});
   State root(pos);
   root.no_return = no_return;
   std::vector<Move> made;
@@ -1327,7 +1323,8 @@ SearchResult single_search(const Position& pos, int strategy, bool no_return, ui
     if (strategy < 0)
       r = DepthFirst(root).step(quota, budget, path);
     else
-      r = run_alone(root, g_portfolio[size_t(strategy) % g_portfolio.size()], quota, budget, path);
+      r = run_alone(root, portfolio.strategies[size_t(strategy) % portfolio.strategies.size()],
+                    portfolio.node_cap, quota, budget, path);
   }
   res.states = budget.states;
   res.unique_states = budget.unique;
@@ -1366,17 +1363,12 @@ std::vector<int> position_features(const Position& pos, bool no_return) {
   return std::vector<int>(f, f + kFeatures);
 }
 
-void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
-                   uint64_t last_quota, size_t node_cap, uint64_t first_phase_states) {
-  g_first_phase_states = first_phase_states ? first_phase_states : kFirstPhaseStates;
-  if (strategies.empty()) {
-    g_portfolio = kPortfolio;
-    g_first_quota = kFirstQuota;
-    g_last_quota = kLastQuota;
-    g_node_cap = kNodeCap;
-    return;
-  }
-  g_portfolio.clear();
+Portfolio experiment_portfolio(const std::vector<std::vector<int>>& strategies,
+                               uint64_t first_quota, uint64_t last_quota, size_t node_cap,
+                               uint64_t first_phase_states) {
+  const Portfolio& built_in = built_in_portfolio();
+  Portfolio p = built_in;
+  if (!strategies.empty()) p.strategies.clear();
   for (const auto& v : strategies) {
     if (v.size() != kFeatures + 3 && v.size() != kFeatures + 4 && v.size() != kFeatures + 6 &&
         v.size() != kFeatures + 9)
@@ -1398,11 +1390,13 @@ void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t fir
       s.max_cells = v[kFeatures + 7];
       s.node_cap = size_t(v[kFeatures + 8]);
     }
-    g_portfolio.push_back(s);
+    p.strategies.push_back(s);
   }
-  g_first_quota = first_quota;
-  g_last_quota = last_quota;
-  g_node_cap = node_cap ? node_cap : kNodeCap;
+  if (first_quota) p.first_quota = first_quota;
+  if (last_quota) p.last_quota = last_quota;
+  if (node_cap) p.node_cap = node_cap;
+  if (first_phase_states) p.first_phase_states = first_phase_states;
+  return p;
 }
 
 }  // namespace kosynka::freecell

@@ -153,39 +153,48 @@ class State {
   int first_empty_col() const;
 };
 
-enum class Status { kSolved, kUnsolvable, kLimit };
+using common::Limits;
+using common::Status;
+using SearchResult = common::SearchResult<int>;  // the line as engine move codes (card * 16 + to)
 
-struct SearchResult {
-  Status status = Status::kUnsolvable;
-  std::string limit;           // "", "time" or "states"
-  std::vector<int> line;       // engine move codes (card * 16 + destination) when solved
-  uint64_t states = 0;         // positions generated (every move tried)
-  uint64_t unique_states = 0;  // positions kept in the transposition tables
+// The searches that take turns and their schedule (see run_phase in freecell.cpp).
+struct Portfolio {
+  std::vector<Strategy> strategies;
+  // The states of a search's turn: in the first round, then doubling each round up to the last.
+  uint64_t first_quota = 0, last_quota = 0;
+  size_t node_cap = 0;  // positions a best-first search keeps, unless its strategy says
+  // With foundation return, the states the game without it gets first (see solve()).
+  uint64_t first_phase_states = 0;
 };
 
-// Decide `pos`; time_limit < 0 and max_states == 0 mean no limit. With `short_line`, search
-// with strategies that favour fewer moves and take detours out of the line (never longer than
-// the default line).
-SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, bool short_line);
+// The built-in portfolio (see bench/solver_freecell.md).
+const Portfolio& built_in_portfolio();
+
+// A portfolio for experiments: each strategy as kFeatures weights, the depth weight, the kind,
+// digging 0/1 and, optionally, to_cell 0/1, then noise and seed, then min_cells, max_cells and
+// node_cap; the schedule, how many positions a best-first search keeps and how many states the
+// game without return gets first when the rules have return. Empty or 0: the built-in
+// strategies or value. Throws std::invalid_argument for a strategy of another length.
+Portfolio experiment_portfolio(const std::vector<std::vector<int>>& strategies,
+                               uint64_t first_quota, uint64_t last_quota, size_t node_cap,
+                               uint64_t first_phase_states);
+
+// Decide `pos` within `limits` with `portfolio`. With `short_line`, search with strategies that
+// favour fewer moves and take detours out of the line (never longer than the default line).
+SearchResult solve(const Position& pos, const Limits& limits, bool short_line,
+                   const Portfolio& portfolio = built_in_portfolio());
 
 // The single searches, for tests: the portfolio's strategy `strategy` (or the complete depth
 // first search when `strategy` < 0), on the game without foundation return when `no_return`.
 // An incomplete search that runs dry reports a limit ("states"), not a loss.
-SearchResult single_search(const Position& pos, int strategy, bool no_return, uint64_t max_states);
+SearchResult single_search(const Position& pos, int strategy, bool no_return, uint64_t max_states,
+                           const Portfolio& portfolio = built_in_portfolio());
 
 // The search's moves of a position after its safe moves home, in order, as (kind, src, dst,
 // count) (for checks against the Python reference).
 std::vector<std::array<int, 4>> search_moves(const Position& pos, bool no_return);
 // The figures of a position after its safe moves home (for checks against the reference).
 std::vector<int> position_features(const Position& pos, bool no_return);
-
-// Experiments: replace the portfolio (each strategy: kFeatures weights, the depth weight, the
-// kind, digging 0/1 and, optionally, to_cell 0/1, noise and seed), the schedule (first quota,
-// last quota of the portfolio), how many positions a best-first search keeps (0: kNodeCap) and
-// how many states the game without return gets first when the rules have return (0: the
-// built-in share). Empty strategies: back to the built-in portfolio.
-void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
-                   uint64_t last_quota, size_t node_cap, uint64_t first_phase_states);
 
 // kosynka move text of an engine move code ("7C>4", "AH>f", "5S>c").
 std::string code_text(int code);

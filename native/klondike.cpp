@@ -2,7 +2,6 @@
 #include "klondike.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <stdexcept>
 
@@ -535,9 +534,8 @@ struct LimitHit {
 
 }  // namespace
 
-SearchResult search(const Position& pos, double time_limit, uint64_t max_states, bool shortest) {
-  using Clock = std::chrono::steady_clock;
-  const auto start = Clock::now();
+SearchResult search(const Position& pos, const Limits& limits, bool shortest) {
+  common::Budget budget(limits);
   SearchResult res;
   State st(pos);
   std::vector<Undo> autos;
@@ -557,8 +555,7 @@ SearchResult search(const Position& pos, double time_limit, uint64_t max_states,
   std::vector<Macro> path, best;
   bool have_best = false;
   int best_cost = 1 << 30;
-  uint64_t budget = 0;  // 0: none
-  uint64_t states = 0;
+  uint64_t extra_until = 0;  // with `shortest`, after the first win: the states it may reach
 
   if (st.is_won() || st.trivially_won()) {
     have_best = true;
@@ -588,12 +585,10 @@ SearchResult search(const Position& pos, double time_limit, uint64_t max_states,
         const size_t autos_begin = autos.size();
         st.autoplay(autos, nullptr);
         const int cost = parent_cost + 1 + int(autos.size() - autos_begin);
-        ++states;
-        if (max_states && states >= max_states) throw LimitHit{"states"};
-        if (time_limit >= 0 && (states & 4095) == 0 &&
-            std::chrono::duration<double>(Clock::now() - start).count() > time_limit)
-          throw LimitHit{"time"};
-        if (budget && states >= budget) throw LimitHit{"budget"};
+        const uint64_t states = ++budget.states;
+        if (budget.out_of_states()) throw LimitHit{"states"};
+        if ((states & 4095) == 0 && budget.out_of_time()) throw LimitHit{"time"};
+        if (extra_until && states >= extra_until) throw LimitHit{"budget"};
         Table::Slot* slot = seen.find_or_insert(st.key(cover), inserted);
         if (!slot) throw LimitHit{"states"};
         bool prune;
@@ -624,7 +619,7 @@ SearchResult search(const Position& pos, double time_limit, uint64_t max_states,
           }
           take_back();
           if (!shortest) break;
-          if (!budget) budget = states + std::max<uint64_t>(50000, 4 * states);
+          if (!extra_until) extra_until = states + std::max<uint64_t>(50000, 4 * states);
           continue;
         }
         path.push_back(m);
@@ -644,7 +639,7 @@ SearchResult search(const Position& pos, double time_limit, uint64_t max_states,
       }
     }
   }
-  res.states = states;
+  res.states = budget.states;
   res.unique_states = seen.size();
   if (have_best) {
     res.status = Status::kSolved;

@@ -109,19 +109,13 @@ class State {
   void stock_line(int j, int recycle, std::vector<std::string>& line) const;
 };
 
-enum class Status { kSolved, kUnsolvable, kLimit };
+using common::Limits;
+using common::Status;
+using SearchResult = common::SearchResult<std::string>;  // the line as engine moves
 
-struct SearchResult {
-  Status status = Status::kUnsolvable;
-  std::string limit;                 // "", "time" or "states"
-  std::vector<std::string> line;     // engine moves when solved
-  uint64_t states = 0;
-  uint64_t unique_states = 0;
-};
-
-// Decide `pos`; time_limit < 0 and max_states == 0 mean no limit. With `shortest`, go on after
-// the first win looking for a line with fewer card moves (within a budget of further states).
-SearchResult search(const Position& pos, double time_limit, uint64_t max_states, bool shortest);
+// Decide `pos` within `limits`. With `shortest`, go on after the first win looking for a line
+// with fewer card moves (within a budget of further states).
+SearchResult search(const Position& pos, const Limits& limits, bool shortest);
 
 std::string move_text(int card, int dest);
 
@@ -145,13 +139,22 @@ inline uint64_t talon_reach_mask(int p, int n, int draw) {
 // moves (moving a run between twins where needed) before it is returned. `supported` is false
 // for positions it cannot represent (face-up cards out of sequence, a column of only face-down
 // cards); the exact search above handles those.
-// With `shortest`, the line found is shortened by taking out detours (see shorten()). With
-// foundation return on and `plain_first` > 0 (and not `shortest`), it first looks at most
-// that many states for a line that never brings a card back (such a line is one of the real
-// rules too, and usually shorter); the states it spends count against `max_states`.
-SearchResult set_search(const Position& pos, double time_limit, uint64_t max_states,
-                        bool shortest, bool* supported, uint64_t plain_first = 0);
-void set_search_flags(int flags);  // experiments only
+struct SetOptions {
+  // The line found is shortened by taking out detours (see shorten()).
+  bool shortest = false;
+  // With foundation return on and not `shortest`, first look at most this many states for a
+  // line that never brings a card back (such a line is one of the real rules too, and usually
+  // shorter); the states it spends count against the state limit.
+  uint64_t plain_first = 0;
+  // Switches for tests and experiments (0 in normal use): 1 turns off the redundant-card rule,
+  // 2 the commuting-move filters, 4 their refinements, 32 eager talon cards, 64 the rule that a
+  // talon card put down is used next, 128 the test that a card coming back can lead anywhere,
+  // 256 the talon-free relaxation; 8 keeps keys in the wide table even when they would pack
+  // into one word.
+  int flags = 0;
+};
+SearchResult set_search(const Position& pos, const Limits& limits, const SetOptions& opt,
+                        bool* supported);
 // The talon-free relaxation of set_search alone, from `pos` (after the cards that may go home
 // at once have gone): 1 when it proves the game lost, 0 when it does not, -1 when it looked at
 // `max_states` positions (0: no limit) first; `states` gets how many it looked at.

@@ -1,9 +1,4 @@
 // nanobind bindings of the Klondike search core (part of kosynka.solver._core).
-#include <nanobind/nanobind.h>
-#include <nanobind/stl/string.h>
-#include <nanobind/stl/tuple.h>
-#include <nanobind/stl/vector.h>
-
 #include <stdexcept>
 #include <tuple>
 
@@ -44,17 +39,6 @@ Position make_position(const std::vector<std::vector<int>>& columns, const std::
   return pos;
 }
 
-// What the Python side gets back: (status, limit, engine moves, states, unique states); the
-// status is "unsupported" when the abstract search could not represent the position.
-std::tuple<std::string, std::string, std::vector<std::string>, uint64_t, uint64_t> outcome(
-    const SearchResult& r, bool supported = true) {
-  const char* status = !supported                        ? "unsupported"
-                       : r.status == Status::kSolved     ? "solved"
-                       : r.status == Status::kUnsolvable ? "unsolvable"
-                                                         : "limit";
-  return std::make_tuple(std::string(status), r.limit, r.line, r.states, r.unique_states);
-}
-
 }  // namespace
 
 void bind_klondike(nb::module_& m) {
@@ -68,9 +52,9 @@ void bind_klondike(nb::module_& m) {
         SearchResult r;
         {
           nb::gil_scoped_release release;
-          r = search(pos, time_limit, max_states, shortest);
+          r = search(pos, Limits{time_limit, max_states}, shortest);
         }
-        return outcome(r);
+        return common::result_tuple(r);
       },
       nb::arg("columns"), nb::arg("hidden"), nb::arg("talon"), nb::arg("waste"), nb::arg("found"),
       nb::arg("pass_number"), nb::arg("draw"), nb::arg("passes"), nb::arg("ret"),
@@ -82,27 +66,28 @@ void bind_klondike(nb::module_& m) {
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
          int draw, int passes, bool ret, double time_limit, uint64_t max_states, bool shortest,
-         uint64_t plain_first) {
+         uint64_t plain_first, int flags) {
         Position pos =
             make_position(columns, hidden, talon, waste, found, pass_number, draw, passes, ret);
         SearchResult r;
         bool supported = false;
         {
           nb::gil_scoped_release release;
-          r = set_search(pos, time_limit, max_states, shortest, &supported, plain_first);
+          r = set_search(pos, Limits{time_limit, max_states}, SetOptions{shortest, plain_first, flags},
+                         &supported);
         }
-        return outcome(r, supported);
+        // "unsupported": the abstract search cannot represent the position.
+        return common::result_tuple(r, supported ? nullptr : "unsupported");
       },
       nb::arg("columns"), nb::arg("hidden"), nb::arg("talon"), nb::arg("waste"), nb::arg("found"),
       nb::arg("pass_number"), nb::arg("draw"), nb::arg("passes"), nb::arg("ret"),
       nb::arg("time_limit"), nb::arg("max_states"), nb::arg("shortest") = false,
-      nb::arg("plain_first") = 0,
+      nb::arg("plain_first") = 0, nb::arg("flags") = 0,
       "Decide a position with the abstract search: (status, limit, engine moves, states, unique "
       "states); status 'unsupported' when the position has face-up cards out of sequence. With "
       "foundation return on, plain_first > 0 first looks that many states for a line that "
-      "never brings a card back.");
-
-  m.def("set_flags", &set_search_flags, "Experiment switches of the abstract search.");
+      "never brings a card back. flags: switches for tests and experiments (0 in normal use; "
+      "see SetOptions in the core).");
 
   m.def(
       "relaxed_verdict",

@@ -71,13 +71,6 @@ struct FoundationBits {
 };
 constexpr FoundationBits kFoundationBits{};
 
-// Switches for tests and experiments (0 in normal use): 1 turns off the redundant-card rule,
-// 2 the commuting-move filters, 4 their refinements, 32 eager talon cards, 64 the rule that a
-// talon card put down is used next, 128 the test that a card coming back can lead anywhere,
-// 256 the talon-free relaxation; 8 keeps keys in the wide table even when they would pack into
-// one word.
-int g_flags = 0;
-
 // States of the search before the talon-free relaxation's first turn (see set_search).
 constexpr uint64_t kRelaxFirst = 2048;
 
@@ -107,6 +100,7 @@ struct SLast {
 class SState {
  public:
   Rules rules;
+  int flags = 0;  // the search's switches (see SetOptions::flags)
   uint8_t pile[kColumns][kMaxPile];  // per column: face-down cards then the root, as bits
   int d[kColumns];                   // cards of pile[] still in place (0: the column lost them)
   int8_t root_col[52];               // by bit: the column whose root it is, or -1
@@ -382,7 +376,7 @@ bool SState::build(const Position& pos) {
 }
 
 void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
-  const SLast last = (g_flags & 2) ? SLast{} : in_last;
+  const SLast last = (flags & 2) ? SLast{} : in_last;
   const uint64_t fc = free_classes();
   const uint64_t free_cards = fc & vis;
   const uint64_t next = home_next();
@@ -405,7 +399,7 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
   const bool after_place = last.kind == kTalonPile || last.kind == kHomePile;
   const bool after_reveal = last.kind == kRoot && !last.emptied;
   const bool after_empty = last.kind == kRoot && last.emptied;
-  const bool refined = !(g_flags & 4);
+  const bool refined = !(flags & 4);
   const int lc = last.card;
   auto uses_last = [&](int b) { return (parents_of(b) >> lc) & 1; };
   // With Draw 1 and unlimited passes a talon card Y put on the tableau must be used by the
@@ -414,7 +408,7 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
   // on Y). Any other line from there can leave Y in the talon (it stays within reach) and put
   // it down just before its first use: until then Y's place on the tableau only takes a free
   // card of its parent's class.
-  const bool use_y = last.kind == kTalonPile && free_talon() && !(g_flags & 64);
+  const bool use_y = last.kind == kTalonPile && free_talon() && !(flags & 64);
 
   // With foundation return, a free card that does not lie on a face-down card and can go home
   // may go home at once: it can always come back (it stays the top of its foundation until a
@@ -425,7 +419,7 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
   // the twin going home is the one move that X going home can take away.)
   const uint64_t all_roots = roots | (vis & kKings);
   const uint64_t redundant =
-      (rules.ret && !(g_flags & 1) && !after_empty && !use_y) ? free_cards & next & ~all_roots
+      (rules.ret && !(flags & 1) && !after_empty && !use_y) ? free_cards & next & ~all_roots
                                                                 : 0;
   const int red_x = redundant ? ctz(redundant) : -1;
   auto onto_x = [&](int b) { return red_x >= 0 && (parents_of(b) >> red_x & 1); };
@@ -507,7 +501,7 @@ void SState::moves(std::vector<SMove>& out, const SLast& in_last) const {
       const int b = (r - 1) * 4 + kSlotOfSuit[s];
       if (!(placeable >> b & 1) || safe(b)) continue;
       if (after_empty && r != 13) continue;
-      if (!(g_flags & 128) && !worth_return(s, r, avail)) continue;
+      if (!(flags & 128) && !worth_return(s, r, avail)) continue;
       out.push_back({kHomePile, uint8_t(s), 0});
     }
   }
@@ -623,7 +617,7 @@ void SState::autoplay(std::vector<SUndo>& out, std::vector<SMove>* done) {
     // the talon card can come back from the foundation to anywhere it could have come to from
     // the talon, for it stays on top until it is back in play, or until a card that may go
     // home at once covers it (and then it is not wanted any more).
-    const bool eager = rules.ret && !(g_flags & 32);
+    const bool eager = rules.ret && !(flags & 32);
     for (uint64_t m = tbits & home_next(); m; m &= m - 1) {
       const int b = ctz(m);
       if (safe(b) || (eager && ((b >> 2) == 0 || safe(b - 4)))) {
@@ -903,7 +897,7 @@ struct Packer {
     cap <<= n0;
     if (with_p) cap *= uint64_t(n0 + 1);
     if (passes) cap *= passes + 1;
-    ok = !(g_flags & 8) && n0 <= 52 && cap < (unsigned __int128)1 << 63 &&
+    ok = !(st.flags & 8) && n0 <= 52 && cap < (unsigned __int128)1 << 63 &&
          (passes == 0 || st.passno <= int(passes + 1));
   }
   uint64_t pack(const SState& st) const {
@@ -1107,8 +1101,6 @@ void shorten(const Position& pos, std::vector<std::pair<uint8_t, uint8_t>>& step
 
 }  // namespace
 
-void set_search_flags(int flags) { g_flags = flags; }
-
 int relaxed_verdict(const Position& pos, uint64_t max_states, uint64_t* states) {
   SState st;
   if (!st.build(pos)) throw std::invalid_argument("face-up cards out of sequence");
@@ -1121,15 +1113,17 @@ int relaxed_verdict(const Position& pos, uint64_t max_states, uint64_t* states) 
   return v;
 }
 
-SearchResult set_search(const Position& pos, double time_limit, uint64_t max_states,
-                        bool shortest, bool* supported, uint64_t plain_first) {
-  using Clock = std::chrono::steady_clock;
+SearchResult set_search(const Position& pos, const Limits& limits, const SetOptions& opt,
+                        bool* supported) {
+  const uint64_t max_states = limits.max_states, plain_first = opt.plain_first;
+  const bool shortest = opt.shortest;
+  const SetOptions then{false, 0, opt.flags};  // the searches after the first look
   if (plain_first && pos.rules.ret && !shortest) {
-    const auto began = Clock::now();
+    const common::Budget began(limits);
     Position plain = pos;
     plain.rules.ret = false;
     const uint64_t cap = max_states ? std::min(plain_first, max_states) : plain_first;
-    SearchResult first = set_search(plain, time_limit, cap, false, supported, 0);
+    SearchResult first = set_search(plain, Limits{limits.time_limit, cap}, then, supported);
     if (!*supported) return first;
     if (first.status == Status::kSolved) return first;
     if (max_states && first.states >= max_states) {
@@ -1137,24 +1131,25 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
       first.limit = "states";
       return first;
     }
-    double left = time_limit;
-    if (time_limit >= 0) {
-      left = time_limit - std::chrono::duration<double>(Clock::now() - began).count();
+    double left = limits.time_limit;
+    if (left >= 0) {
+      left -= began.seconds();
       if (left <= 0) {
         first.status = Status::kLimit;
         first.limit = "time";
         return first;
       }
     }
-    SearchResult rest = set_search(pos, left, max_states ? max_states - first.states : 0, false,
-                                   supported, 0);
+    SearchResult rest = set_search(
+        pos, Limits{left, max_states ? max_states - first.states : 0}, then, supported);
     rest.states += first.states;
     rest.unique_states += first.unique_states;
     return rest;
   }
-  const auto start = Clock::now();
+  common::Budget budget(limits);
   SearchResult res;
   SState st;
+  st.flags = opt.flags;
   *supported = st.build(pos);
   if (!*supported) return res;
   // Validate the deck the way the exact State does (it throws on a bad position).
@@ -1191,13 +1186,13 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
   std::vector<std::vector<SMove>> path_autos;  // autoplays after each path move
   bool won = st.is_won() || st.trivially_won();
   const bool lost = !won && st.stuck();
-  uint64_t states = 0;
+  uint64_t& states = budget.states;
   std::vector<SMove> best_path;
   // The relaxation gets a turn when the search has made kRelaxFirst states, and again each time
   // the states have doubled, each turn with half as many positions as the search has made:
   // it never costs more than about a third of the work, and a loss it proves ends the search.
   Relaxation relax(st);
-  uint64_t relax_at = (g_flags & 256) ? 0 : kRelaxFirst;
+  uint64_t relax_at = (opt.flags & 256) ? 0 : kRelaxFirst;
   bool relax_lost = false;
   std::vector<std::vector<SMove>> best_autos;
 
@@ -1260,15 +1255,10 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
         const size_t mi = f.next++;
         const SMove m = moves[mi];
         ++states;
-        if (max_states && states >= max_states) throw SLimit{"states"};
+        if (budget.out_of_states()) throw SLimit{"states"};
         if (states == relax_at) {
           const uint64_t before = relax.states;
-          const int v =
-              time_limit >= 0
-                  ? relax.verdict(relax_at / 2,
-                                  start + std::chrono::duration_cast<Clock::duration>(
-                                              std::chrono::duration<double>(time_limit)))
-                  : relax.verdict(relax_at / 2);
+          const int v = relax.verdict(relax_at / 2, budget.deadline());
           states += relax.states - before;
           relax_at = v < 0 ? states * 2 : 0;
           if (v == 1) {
@@ -1276,9 +1266,7 @@ SearchResult set_search(const Position& pos, double time_limit, uint64_t max_sta
             break;
           }
         }
-        if (time_limit >= 0 && (states & 4095) == 0 &&
-            std::chrono::duration<double>(Clock::now() - start).count() > time_limit)
-          throw SLimit{"time"};
+        if ((states & 4095) == 0 && budget.out_of_time()) throw SLimit{"time"};
         if (f.keyed) {
           // The child's key was worked out when the moves were made: a known position is
           // passed over without playing the move at all.

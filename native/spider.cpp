@@ -2,7 +2,6 @@
 #include "spider.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <iterator>
 #include <memory>
@@ -35,8 +34,6 @@ const Tables kT;
 
 using common::kRankText;
 using common::kSuitText;
-
-using Clock = std::chrono::steady_clock;
 
 }  // namespace
 
@@ -665,21 +662,18 @@ class KeySet : public common::KeySet {
   KeySet() : common::KeySet(common::TableShape{size_t(1) << 14, 5, 8}) {}
 };
 
-struct Budget {
-  Clock::time_point start;
-  double time_limit;    // < 0: none
-  uint64_t max_states;  // 0: none
-  uint64_t states = 0;
-  std::string hit;
+// The limits of a solve and what it has spent, with the limit it reached.
+struct Budget : common::Budget {
+  using common::Budget::Budget;
+  std::string hit;  // "states" or "time" once a limit is reached
   // True when a limit is reached (hit names it); `cap` is a further bound on the states
-  // (0: none) that is not a limit of the whole search.
+  // (0: none) that is not a limit of the whole search. The clock is read every 256 states.
   bool out(uint64_t cap = 0) {
-    if (max_states && states >= max_states) {
+    if (out_of_states()) {
       hit = "states";
       return true;
     }
-    if ((states & 255) == 0 && time_limit >= 0 &&
-        std::chrono::duration<double>(Clock::now() - start).count() > time_limit) {
+    if ((states & 255) == 0 && out_of_time()) {
       hit = "time";
       return true;
     }
@@ -687,11 +681,11 @@ struct Budget {
   }
   // True when a limit is reached now (the time is read whatever the count).
   bool spent() {
-    if (max_states && states >= max_states) {
+    if (out_of_states()) {
       hit = "states";
       return true;
     }
-    if (time_limit >= 0 && std::chrono::duration<double>(Clock::now() - start).count() > time_limit) {
+    if (out_of_time()) {
       hit = "time";
       return true;
     }
@@ -979,14 +973,15 @@ int exhaustive(const State& root, Budget& budget, std::vector<uint16_t>& line, u
 
 }  // namespace
 
-SearchResult solve(const Position& pos, const Options& opt) {
+SearchResult solve(const Position& pos, const Limits& limits, const Options& opt) {
   State root(pos);
   SearchResult r;
+  r.status = Status::kLimit;
   if (root.won()) {
     r.status = Status::kSolved;
     return r;
   }
-  Budget budget{Clock::now(), opt.time_limit, opt.max_states, 0, ""};
+  Budget budget(limits);
   std::vector<uint16_t> line;
   uint64_t unique = 0;
   auto solved = [&](const std::vector<uint16_t>& l) {
@@ -1004,8 +999,9 @@ SearchResult solve(const Position& pos, const Options& opt) {
     uint64_t budget_now = opt.first_budget ? opt.first_budget : kFirstBudget;
     Budget share = budget;
     if (opt.exhaustive) {
-      if (share.max_states) share.max_states = std::max<uint64_t>(1, share.max_states * 9 / 10);
-      if (share.time_limit >= 0) share.time_limit *= 0.9;
+      Limits& l = share.limits;
+      if (l.max_states) l.max_states = std::max<uint64_t>(1, l.max_states * 9 / 10);
+      if (l.time_limit >= 0) l.time_limit *= 0.9;
     }
     bool exhausted = false;
     {

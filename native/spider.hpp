@@ -129,25 +129,19 @@ class State {
   void face_up_figures(int i, int k, int& o, int& f) const;
 };
 
-enum class Status { kSolved, kUnsolvable, kLimit };
+using common::Limits;
+using common::Status;
+using SearchResult = common::SearchResult<std::string>;  // the line as move text
 
-struct SearchResult {
-  Status status = Status::kLimit;
-  std::string limit;              // "", "time" or "states"
-  std::vector<std::string> line;  // move text
-  uint64_t states = 0;            // moves tried
-  uint64_t unique_states = 0;     // positions kept in the transposition sets
-};
-
+// Which searches run (see above).
 struct Options {
-  double time_limit = -1;   // seconds; < 0: none
-  uint64_t max_states = 0;  // 0: none
   bool pruned = true;       // run the pruned best-first searches first
   bool exhaustive = true;   // then the exhaustive search
   uint64_t first_budget = 0;  // the pruned portfolio's first budget (0: the default)
 };
 
-SearchResult solve(const Position& pos, const Options& opt);
+// Decide `pos` within `limits`.
+SearchResult solve(const Position& pos, const Limits& limits, const Options& opt);
 
 // For checks against the reference (all as move text, in order).
 std::vector<std::string> legal_move_texts(const Position& pos);

@@ -1,9 +1,4 @@
 // nanobind bindings of the Spider search core (part of kosynka.solver._core).
-#include <nanobind/nanobind.h>
-#include <nanobind/stl/string.h>
-#include <nanobind/stl/tuple.h>
-#include <nanobind/stl/vector.h>
-
 #include <tuple>
 
 #include "bindings.hpp"
@@ -11,6 +6,7 @@
 
 namespace nb = nanobind;
 using namespace kosynka::spider;
+namespace common = kosynka::common;
 
 namespace {
 
@@ -34,20 +30,15 @@ void bind_spider(nb::module_& m) {
          uint64_t max_states, bool pruned, bool exhaustive, uint64_t first_budget) {
         Position pos = make_position(columns, hidden, stock, removed);
         Options opt;
-        opt.time_limit = time_limit;
-        opt.max_states = max_states;
         opt.first_budget = first_budget;
         opt.pruned = pruned;
         opt.exhaustive = exhaustive;
         SearchResult r;
         {
           nb::gil_scoped_release release;
-          r = solve(pos, opt);
+          r = solve(pos, Limits{time_limit, max_states}, opt);
         }
-        const char* status = r.status == Status::kSolved       ? "solved"
-                             : r.status == Status::kUnsolvable ? "unsolvable"
-                                                               : "limit";
-        return std::make_tuple(std::string(status), r.limit, r.line, r.states, r.unique_states);
+        return common::result_tuple(r);
       },
       nb::arg("columns"), nb::arg("hidden"), nb::arg("stock"), nb::arg("removed"),
       nb::arg("time_limit"), nb::arg("max_states"), nb::arg("pruned") = true,

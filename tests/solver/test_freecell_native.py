@@ -152,11 +152,8 @@ def test_a_short_first_phase_hands_over_to_the_real_game(monkeypatch: pytest.Mon
     cols, cells, found, ret = position_args(game)
     whole = core().fc_solve(cols, cells, found, ret, -1.0, 0, False)
     monkeypatch.setattr(ref, "FIRST_PHASE_STATES", 3000)
-    core().fc_set_portfolio([], first_phase_states=3000)
-    try:
-        native = core().fc_solve(cols, cells, found, ret, -1.0, 0, False)
-    finally:
-        core().fc_set_portfolio([])
+    share = core().FreeCellPortfolio(first_phase_states=3000)
+    native = core().fc_solve(cols, cells, found, ret, -1.0, 0, False, share)
     mine = ref.solve(cols, cells, found, ret)
     assert (native[0], native[3], native[4]) == (mine.status, mine.states, mine.unique_states)
     assert native[0] == whole[0] == "unsolvable"

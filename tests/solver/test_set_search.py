@@ -7,8 +7,6 @@ than the exact search; only verdicts can be compared, and every line it finds is
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from helpers import position
 from test_solver_oracle import decided_endgames
@@ -16,17 +14,10 @@ from test_solver_oracle import decided_endgames
 from kosynka.games.klondike import Klondike, KlondikeRules
 from kosynka.solver import _klondike_py as _search_py
 from kosynka.solver import solve
-from kosynka.solver.klondike import position_args
+from kosynka.solver.klondike import NO_RETURN_STATES, position_args
 from solver.test_native import _args, _random_positions
 
 core = pytest.importorskip("kosynka.solver._core")
-
-
-@pytest.fixture
-def switches() -> Iterator[None]:
-    """Put the core's experiment switches back to normal after a test."""
-    yield
-    core.set_flags(0)
 
 
 def test_verdicts_agree_with_the_reference_on_played_positions() -> None:
@@ -42,7 +33,6 @@ def test_verdicts_agree_with_the_reference_on_played_positions() -> None:
 
 
 def _deal_verdicts(flags: int) -> list[str]:
-    core.set_flags(flags)
     out = []
     for draw in (1, 3):
         for ret in (True, False):
@@ -52,12 +42,11 @@ def _deal_verdicts(flags: int) -> list[str]:
                     rules=KlondikeRules(draw=draw, foundation_return=ret),
                     numbering="kpat",
                 )
-                status = core.set_solve(*_args(game), 20.0, 0)[0]
+                status = core.set_solve(*_args(game), 20.0, 0, flags=flags)[0]
                 out.append(status)
     return out
 
 
-@pytest.mark.usefixtures("switches")
 def test_pruning_switches_do_not_change_verdicts() -> None:
     # The rules that cut the search (the redundant-card rule, the commuting-move filters and
     # their refinements, talon cards sent home at once, the limits on foundation cards coming
@@ -81,20 +70,22 @@ def test_relaxation_never_calls_a_winnable_endgame_lost() -> None:
     assert seen.get((False, "lost"), 0) >= 3, seen
 
 
-@pytest.mark.usefixtures("switches")
 def test_relaxation_ends_a_lost_deal_early() -> None:
     # KPat deal 1619, Draw 1: lost. The relaxation proves it with about 12,000 positions where
     # the search alone makes about 330,000 states; with it the search stops after its second
     # turn. Deal 442 is lost too, but the relaxation cannot show it: a relaxed line turns every
-    # card up, and the search alone decides.
+    # card up, and the search alone decides. The search alone is solve()'s call into the core
+    # (Draw 1, unlimited passes: the abstract search after a first look without return) with
+    # switch 256, the relaxation off.
     lost = Klondike(1619, rules=KlondikeRules(draw=1), numbering="kpat")
     verdict, states = core.relaxed_verdict(*_args(lost), 0)
     assert verdict == "lost" and 1_000 < states < 50_000
     with_relaxation = solve(lost)
-    core.set_flags(256)
-    alone = solve(lost)
-    assert with_relaxation.status.value == alone.status.value == "unsolvable"
-    assert with_relaxation.states * 5 < alone.states
+    call = (*_args(lost), -1.0, 0, False, NO_RETURN_STATES)
+    assert core.set_solve(*call)[0::3] == ("unsolvable", with_relaxation.states)
+    alone = core.set_solve(*call, flags=256)
+    assert with_relaxation.status.value == alone[0] == "unsolvable"
+    assert with_relaxation.states * 5 < alone[3]
     other = Klondike(442, rules=KlondikeRules(draw=1), numbering="kpat")
     assert core.relaxed_verdict(*_args(other), 0)[0] == "open"
     # A cap on the positions gives "limit", not a verdict.
