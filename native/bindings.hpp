@@ -13,9 +13,6 @@
 #include "common.hpp"
 
 void bind_klondike(nanobind::module_& m);
-void bind_freecell(nanobind::module_& m);
-void bind_freecell_referee(nanobind::module_& m);  // the referee, apart from the search
-void bind_freecell_range(nanobind::module_& m);     // ranges: deal, search, referee
 
 namespace kosynka::common {
 

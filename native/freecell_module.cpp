@@ -1,33 +1,24 @@
-// nanobind bindings of the FreeCell search core (part of kosynka.solver._core).
-#include <nanobind/stl/array.h>
-
+// nanobind bindings of the FreeCell core (part of kosynka.solver._core).
 #include <stdexcept>
 #include <tuple>
 
 #include "bindings.hpp"
-#include "freecell.hpp"
 #include "freecell_player.hpp"
+#include "freecell_search.hpp"
 
 namespace nb = nanobind;
-using namespace kosynka::freecell;
-namespace common = kosynka::common;
 
-namespace {
-
-Position make_position(const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
-                       const std::vector<int>& found, bool ret) {
-  Position pos;
-  pos.columns = columns;
-  pos.cells = cells;
-  if (found.size() != 4) throw std::invalid_argument("four foundation counts (C, D, H, S)");
-  for (int s = 0; s < 4; ++s) pos.found[s] = found[s];
-  pos.rules = Rules{int(cells.size()), ret};
-  return pos;
+namespace kosynka::freecell_referee {
+void bind(nb::module_& m);  // freecell_referee.cpp: the referee, apart from the search
 }
 
-}  // namespace
+namespace kosynka::freecell {
 
-void bind_freecell(nb::module_& m) {
+void bind_range(nb::module_& m);   // freecell_range.cpp: ranges of deals
+void bind_probes(nb::module_& m);  // freecell_probes.cpp
+
+// FreeCell's functions in kosynka.solver._core.
+void bind(nb::module_& m) {
   nb::class_<Portfolio>(
       m, "FreeCellPortfolio",
       "The searches that take turns in a FreeCell solve and their schedule, for experiments: "
@@ -69,57 +60,6 @@ void bind_freecell(nb::module_& m) {
       "and max_states 0 mean no limit; portfolio None is the built-in one.");
 
   m.def(
-      "fc_single_search",
-      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
-         const std::vector<int>& found, bool ret, int strategy, bool no_return,
-         uint64_t max_states, const Portfolio* portfolio) {
-        Position pos = make_position(columns, cells, found, ret);
-        SearchResult r;
-        {
-          nb::gil_scoped_release release;
-          r = single_search(pos, strategy, no_return, max_states,
-                            portfolio ? *portfolio : built_in_portfolio());
-        }
-        return common::result_tuple(r);
-      },
-      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
-      nb::arg("strategy"), nb::arg("no_return"), nb::arg("max_states") = 0,
-      nb::arg("portfolio").none() = nb::none(),
-      "One search alone (best first with the portfolio's strategy, or depth first when "
-      "strategy < 0), for tests.");
-
-  m.def(
-      "fc_search_moves",
-      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
-         const std::vector<int>& found, bool ret, bool no_return) {
-        return search_moves(make_position(columns, cells, found, ret), no_return);
-      },
-      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
-      nb::arg("no_return") = false,
-      "The search's moves of a position after its safe moves home, in order, as (kind, src, "
-      "dst, count) (for checks against the Python reference).");
-
-  m.def(
-      "fc_features",
-      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
-         const std::vector<int>& found, bool ret, bool no_return) {
-        return position_features(make_position(columns, cells, found, ret), no_return);
-      },
-      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
-      nb::arg("no_return") = false,
-      "The figures the search's score weighs, of a position after its safe moves home.");
-
-  m.def(
-      "fc_legal_moves",
-      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
-         const std::vector<int>& found, bool ret) {
-        State st(make_position(columns, cells, found, ret));
-        return st.legal_moves();
-      },
-      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
-      "Every legal move of a position as kosynka move text (for checks against the engine).");
-
-  m.def(
       "fc_play",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
          const std::vector<int>& found, bool ret, const std::vector<double>& weights,
@@ -157,7 +97,9 @@ void bind_freecell(nb::module_& m) {
       "kosynka.games.freecell.player.play): (won, moves, cards home, move codes card * 16 + to, "
       "stuck) each.");
 
-  m.def("fc_python_random", &python_random_words, nb::arg("seed"), nb::arg("count"),
-        "The first numbers Python's random.Random(seed).getrandbits(32) gives, from the core's "
-        "own generator (for tests).");
+  bind_range(m);
+  bind_probes(m);
+  freecell_referee::bind(m);
 }
+
+}  // namespace kosynka::freecell

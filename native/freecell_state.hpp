@@ -1,4 +1,5 @@
-// kosynka's FreeCell search core: the position, the search's moves and the searches.
+// kosynka's FreeCell core, the position: the search's moves, making and undoing them, the safe
+// moves home, the figures the searches weigh, and the position key.
 //
 // The Python reference (src/kosynka/solver/_freecell_py.py) searches the same space in the same
 // order: the same moves, the same safe moves home, the same scores, the same searches and the
@@ -66,28 +67,15 @@ constexpr int kTopPriority = 1000;
 // The figures the search's score weighs (see State::features).
 constexpr int kFeatures = 12;
 
-// One search of the portfolio: the weights of the score's figures and how much each move made
-// so far counts against a position (more: shorter lines, more positions tried).
-struct Strategy {
-  std::array<int, kFeatures> w{};
-  int depth_weight = 0;
-  int kind = 0;         // 0 best first, 1 depth first in priority order
-  bool digging = true;  // the search's moves include kDigHome and kDigCol
-  // The search's moves include a column's top card to a free cell on its own. Without them a
-  // card goes to a free cell only on the way to a digging move's target: far fewer positions,
-  // but not every position is reachable, so such a search running dry proves nothing (it
-  // drops out, kNodes) and only the complete ones decide a lost game.
-  bool to_cell = true;
-  // A depth-first search's move priorities get a random 0..noise-1 added (xorshift64 from
-  // `seed`): the same moves in another order, for a portfolio of differently lucky searches.
-  int noise = 0;
-  uint64_t seed = 0;
-  // The search runs only when the rules have at least `min_cells` and at most `max_cells` free
-  // cells.
-  int min_cells = 0;
-  int max_cells = 99;
-  // A best-first search keeps at most this many positions (0: the portfolio's cap).
-  size_t node_cap = 0;
+// A position kept for later by the best-first search: the columns one after another, their
+// lengths, the free cells and the foundations.
+struct Node {
+  uint8_t cards[52];
+  uint8_t len[kColumns];
+  uint8_t cell[kMaxCells];
+  uint8_t found[4];
+  uint8_t parent[52];
+  uint64_t ha, hb;
 };
 
 class State {
@@ -120,8 +108,6 @@ class State {
   // kMaxMoves), their number returned.
   int moves(Move* out) const;
   void moves(std::vector<Move>& out) const;
-  // Every legal move here as kosynka move text, as the rules engine lists them (for tests).
-  std::vector<std::string> legal_moves() const;
 
   // Make a single move (not kDigHome or kDigCol); returns its engine move code (card * 16 +
   // destination).
@@ -139,12 +125,12 @@ class State {
   // The figures the score weighs, and the score of a strategy (higher looks better).
   void features(int* f) const;
   void quick_features(int* f) const;  // features 7, 8 and 9 left at 0
-  int score(const Strategy& s) const;
+  int score(const std::array<int, kFeatures>& weights) const;
   // How promising a move looks before it is made (higher first), at most kTopPriority.
   int priority(const Move& m) const;
   // Keep the position in a best-first node / take it back from one.
-  void store(void* node) const;
-  void load(const void* node);
+  void store(Node& node) const;
+  void load(const Node& node);
 
  private:
   uint64_t ha = 0, hb = 0;
@@ -153,50 +139,14 @@ class State {
   int first_empty_col() const;
 };
 
-using common::Limits;
-using common::Status;
-using SearchResult = common::SearchResult<int>;  // the line as engine move codes (card * 16 + to)
-
-// The searches that take turns and their schedule (see run_phase in freecell.cpp).
-struct Portfolio {
-  std::vector<Strategy> strategies;
-  // The states of a search's turn: in the first round, then doubling each round up to the last.
-  uint64_t first_quota = 0, last_quota = 0;
-  size_t node_cap = 0;  // positions a best-first search keeps, unless its strategy says
-  // With foundation return, the states the game without it gets first (see solve()).
-  uint64_t first_phase_states = 0;
-};
-
-// The built-in portfolio (see bench/solver_freecell.md).
-const Portfolio& built_in_portfolio();
-
-// A portfolio for experiments: each strategy as kFeatures weights, the depth weight, the kind,
-// digging 0/1 and, optionally, to_cell 0/1, then noise and seed, then min_cells, max_cells and
-// node_cap; the schedule, how many positions a best-first search keeps and how many states the
-// game without return gets first when the rules have return. Empty or 0: the built-in
-// strategies or value. Throws std::invalid_argument for a strategy of another length.
-Portfolio experiment_portfolio(const std::vector<std::vector<int>>& strategies,
-                               uint64_t first_quota, uint64_t last_quota, size_t node_cap,
-                               uint64_t first_phase_states);
-
-// Decide `pos` within `limits` with `portfolio`. With `short_line`, search with strategies that
-// favour fewer moves and take detours out of the line (never longer than the default line).
-SearchResult solve(const Position& pos, const Limits& limits, bool short_line,
-                   const Portfolio& portfolio = built_in_portfolio());
-
-// The single searches, for tests: the portfolio's strategy `strategy` (or the complete depth
-// first search when `strategy` < 0), on the game without foundation return when `no_return`.
-// An incomplete search that runs dry reports a limit ("states"), not a loss.
-SearchResult single_search(const Position& pos, int strategy, bool no_return, uint64_t max_states,
-                           const Portfolio& portfolio = built_in_portfolio());
-
-// The search's moves of a position after its safe moves home, in order, as (kind, src, dst,
-// count) (for checks against the Python reference).
-std::vector<std::array<int, 4>> search_moves(const Position& pos, bool no_return);
-// The figures of a position after its safe moves home (for checks against the reference).
-std::vector<int> position_features(const Position& pos, bool no_return);
-
 // kosynka move text of an engine move code ("7C>4", "AH>f", "5S>c").
 std::string code_text(int code);
+
+// The position the Python side hands over: columns bottom to top as card indices, one entry per
+// free cell of the rules (-1 for an empty one), the foundation counts (C, D, H, S) and whether
+// cards may come back from the foundations. Throws std::invalid_argument unless there are four
+// foundation counts (State's constructor checks the rest).
+Position make_position(const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
+                       const std::vector<int>& found, bool ret);
 
 }  // namespace kosynka::freecell
