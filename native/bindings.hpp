@@ -12,8 +12,6 @@
 
 #include "common.hpp"
 
-void bind_klondike(nanobind::module_& m);
-
 namespace kosynka::common {
 
 // (status, limit, line, states, unique states); `status` names the status when given (for a

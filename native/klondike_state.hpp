@@ -1,7 +1,9 @@
-// kosynka's Klondike search core: the position, macro moves and the depth-first search.
+// kosynka's Klondike core, the position as the exact search keeps it: card by card, with its
+// macro moves (a card or run and the draws it takes), making and undoing them, the cards that
+// may go home at once, and the position key.
 //
-// It searches exactly the space the Python reference (src/kosynka/solver/_search_py.py) does,
-// with the same move order, so the two agree on every verdict and on the number of states.
+// It makes exactly the moves of the Python reference (src/kosynka/solver/_klondike_py.py), in
+// the same order, so the exact searches agree on every verdict and on the number of states.
 // Cards are indices suit * 13 + rank - 1 (suits C, D, H, S = 0..3).
 #pragma once
 
@@ -11,7 +13,7 @@
 
 #include "common.hpp"
 
-namespace kosynka {
+namespace kosynka::klondike {
 
 using common::fits_on;
 using common::Key;
@@ -101,21 +103,11 @@ class State {
   void autoplay(std::vector<Undo>& out, std::vector<std::string>* line);
   void finish(std::vector<std::string>* line);
 
-  // Every legal engine move here (card moves as text such as "7C>4", "s", "r").
-  std::vector<std::string> legal_moves() const;
 
  private:
   uint64_t tal_a, tal_b;  // hash of the set of talon cards
   void stock_line(int j, int recycle, std::vector<std::string>& line) const;
 };
-
-using common::Limits;
-using common::Status;
-using SearchResult = common::SearchResult<std::string>;  // the line as engine moves
-
-// Decide `pos` within `limits`. With `shortest`, go on after the first win looking for a line
-// with fewer card moves (within a budget of further states).
-SearchResult search(const Position& pos, const Limits& limits, bool shortest);
 
 std::string move_text(int card, int dest);
 
@@ -133,31 +125,11 @@ inline uint64_t talon_reach_mask(int p, int n, int draw) {
   return (uint64_t(1) << n) | ((every << p) & below) | (every & below);
 }
 
-// The abstract search (klondike_set.cpp): the tableau is kept as which cards are face up, which
-// face-up card lies directly on each column's face-down cards, and the face-down cards; not
-// which of two twins (same rank and colour) a run lies on. Its line is turned back into engine
-// moves (moving a run between twins where needed) before it is returned. `supported` is false
-// for positions it cannot represent (face-up cards out of sequence, a column of only face-down
-// cards); the exact search above handles those.
-struct SetOptions {
-  // The line found is shortened by taking out detours (see shorten()).
-  bool shortest = false;
-  // With foundation return on and not `shortest`, first look at most this many states for a
-  // line that never brings a card back (such a line is one of the real rules too, and usually
-  // shorter); the states it spends count against the state limit.
-  uint64_t plain_first = 0;
-  // Switches for tests and experiments (0 in normal use): 1 turns off the redundant-card rule,
-  // 2 the commuting-move filters, 4 their refinements, 32 eager talon cards, 64 the rule that a
-  // talon card put down is used next, 128 the test that a card coming back can lead anywhere,
-  // 256 the talon-free relaxation; 8 keeps keys in the wide table even when they would pack
-  // into one word.
-  int flags = 0;
-};
-SearchResult set_search(const Position& pos, const Limits& limits, const SetOptions& opt,
-                        bool* supported);
-// The talon-free relaxation of set_search alone, from `pos` (after the cards that may go home
-// at once have gone): 1 when it proves the game lost, 0 when it does not, -1 when it looked at
-// `max_states` positions (0: no limit) first; `states` gets how many it looked at.
-int relaxed_verdict(const Position& pos, uint64_t max_states, uint64_t* states);
+// The position the Python side hands over, checked: draw 1 or 3, a pass limit of 0 (unlimited)
+// to 1024 and a pass number within it, card indices 0..51 (State's constructor checks the rest).
+// Throws std::invalid_argument otherwise.
+Position make_position(const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
+                       const std::vector<int>& talon, int waste, const std::vector<int>& found,
+                       int pass_number, int draw, int passes, bool ret);
 
-}  // namespace kosynka
+}  // namespace kosynka::klondike
