@@ -38,7 +38,7 @@ void bind(nb::module_& m) {
           nb::arg("last_quota") = 0, nb::arg("node_cap") = 0, nb::arg("first_phase_states") = 0);
 
   m.def(
-      "fc_solve",
+      "freecell_solve",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
          const std::vector<int>& found, bool ret, double time_limit, uint64_t max_states,
          bool short_line, const Portfolio* portfolio) {
@@ -60,7 +60,7 @@ void bind(nb::module_& m) {
       "and max_states 0 mean no limit; portfolio None is the built-in one.");
 
   m.def(
-      "fc_play",
+      "freecell_play",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
          const std::vector<int>& found, bool ret, const std::vector<double>& weights,
          const std::vector<uint64_t>& seeds, int max_moves) {

@@ -113,7 +113,7 @@ SearchResult single_search(const Position& pos, int strategy, bool no_return, ui
 
 void bind_probes(nb::module_& m) {
   m.def(
-      "fc_single_search",
+      "freecell_single_search",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
          const std::vector<int>& found, bool ret, int strategy, bool no_return,
          uint64_t max_states, const Portfolio* portfolio) {
@@ -133,7 +133,7 @@ void bind_probes(nb::module_& m) {
       "strategy < 0), for tests.");
 
   m.def(
-      "fc_search_moves",
+      "freecell_search_moves",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
          const std::vector<int>& found, bool ret, bool no_return) {
         State st = searched_position(make_position(columns, cells, found, ret), no_return);
@@ -149,7 +149,7 @@ void bind_probes(nb::module_& m) {
       "dst, count) (for checks against the Python reference).");
 
   m.def(
-      "fc_features",
+      "freecell_features",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
          const std::vector<int>& found, bool ret, bool no_return) {
         State st = searched_position(make_position(columns, cells, found, ret), no_return);
@@ -162,7 +162,7 @@ void bind_probes(nb::module_& m) {
       "The figures the search's score weighs, of a position after its safe moves home.");
 
   m.def(
-      "fc_legal_moves",
+      "freecell_legal_moves",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
          const std::vector<int>& found, bool ret) {
         return legal_move_texts(State(make_position(columns, cells, found, ret)));
@@ -171,7 +171,7 @@ void bind_probes(nb::module_& m) {
       "Every legal move of a position as kosynka move text (for checks against the engine).");
 
   m.def(
-      "fc_python_random",
+      "freecell_python_random",
       [](uint64_t seed, int count) {
         PyRandom rng(seed);
         std::vector<uint32_t> out;

@@ -64,11 +64,11 @@ std::vector<std::vector<int>> ms_columns(uint64_t number) {
 }  // namespace
 
 void bind_range(nb::module_& m) {
-  m.def("fc_ms_columns", &ms_columns, nb::arg("number"),
+  m.def("freecell_ms_columns", &ms_columns, nb::arg("number"),
         "The eight columns (bottom to top, card indices) of Microsoft FreeCell deal `number` "
         "(1..2^33-1, FreeCell Pro's numbers above 2^31).");
   m.def(
-      "fc_solve_ms",
+      "freecell_solve_ms",
       [](const std::vector<uint64_t>& numbers, int cells, bool ret, double time_limit,
          uint64_t max_states, bool short_line, const Portfolio* portfolio) {
         if (cells < 0 || cells > 4) throw std::invalid_argument("0 to 4 free cells");

@@ -212,7 +212,7 @@ Verdict referee_line(const std::vector<std::vector<int>>& columns, const std::ve
 // The referee's function in kosynka.solver._core.
 void bind(nb::module_& m) {
   m.def(
-      "fc_referee",
+      "freecell_referee",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
          const std::vector<int>& home, bool cards_back, const std::vector<int>& codes) {
         Board b = make_board(columns, cells, home, cards_back);

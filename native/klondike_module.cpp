@@ -14,7 +14,7 @@ void bind_probes(nb::module_& m);  // klondike_probes.cpp
 // Klondike's functions in kosynka.solver._core.
 void bind(nb::module_& m) {
   m.def(
-      "solve",
+      "klondike_solve",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
          int draw, int passes, bool ret, double time_limit, uint64_t max_states, bool shortest) {
@@ -29,11 +29,11 @@ void bind(nb::module_& m) {
       },
       nb::arg("columns"), nb::arg("hidden"), nb::arg("talon"), nb::arg("waste"), nb::arg("found"),
       nb::arg("pass_number"), nb::arg("draw"), nb::arg("passes"), nb::arg("ret"),
-      nb::arg("time_limit"), nb::arg("max_states"), nb::arg("shortest"),
+      nb::arg("time_limit"), nb::arg("max_states"), nb::arg("short_line"),
       "Decide a position: (status, limit, engine moves, states, unique states).");
 
   m.def(
-      "set_solve",
+      "klondike_set_solve",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
          int draw, int passes, bool ret, double time_limit, uint64_t max_states, bool shortest,
@@ -52,7 +52,7 @@ void bind(nb::module_& m) {
       },
       nb::arg("columns"), nb::arg("hidden"), nb::arg("talon"), nb::arg("waste"), nb::arg("found"),
       nb::arg("pass_number"), nb::arg("draw"), nb::arg("passes"), nb::arg("ret"),
-      nb::arg("time_limit"), nb::arg("max_states"), nb::arg("shortest") = false,
+      nb::arg("time_limit"), nb::arg("max_states"), nb::arg("short_line") = false,
       nb::arg("plain_first") = 0, nb::arg("flags") = 0,
       "Decide a position with the abstract search: (status, limit, engine moves, states, unique "
       "states); status 'unsupported' when the position has face-up cards out of sequence. With "
@@ -61,7 +61,7 @@ void bind(nb::module_& m) {
       "see SetOptions in the core).");
 
   m.def(
-      "relaxed_verdict",
+      "klondike_relaxed_verdict",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
          int draw, int passes, bool ret, uint64_t max_states) {

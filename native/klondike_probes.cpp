@@ -50,7 +50,7 @@ std::vector<std::string> legal_move_texts(const State& st) {
 
 void bind_probes(nb::module_& m) {
   m.def(
-      "legal_moves",
+      "klondike_legal_moves",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
          int draw, int passes, bool ret) {
@@ -62,7 +62,7 @@ void bind_probes(nb::module_& m) {
       "Every legal engine move of a position, as move text (for checks against the engine).");
 
   m.def(
-      "macro_moves",
+      "klondike_macro_moves",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
          int draw, int passes, bool ret) {

@@ -141,7 +141,9 @@ def test_verdicts_when_the_first_phase_hands_over_at_once(
             return result.status, list(result.moves), result.states
         assert NATIVE is not None
         share = NATIVE.FreeCellPortfolio(first_phase_states=5)
-        status, _, codes, states, _ = NATIVE.fc_solve(*position_args(game), 30.0, 0, False, share)
+        status, _, codes, states, _ = NATIVE.freecell_solve(
+            *position_args(game), 30.0, 0, False, share
+        )
         moves: list[object] = list(replay_codes(game, codes)) if status == "solved" else []
         return SolveStatus(status), moves, states
 
@@ -225,7 +227,7 @@ def test_the_incomplete_searches_never_prove_a_loss(implementation: str) -> None
         cols, cells, found, ret = position_args(game)
         for k in incomplete:
             if implementation == "native":
-                status = NATIVE.fc_single_search(cols, cells, found, ret, k, True, 0)[0]
+                status = NATIVE.freecell_single_search(cols, cells, found, ret, k, True, 0)[0]
             else:
                 root = ref.State(cols, cells, found, ret)
                 root.no_return = True

@@ -158,11 +158,11 @@ def test_the_core_refuses_bad_positions() -> None:
     cols = [list(c) for c in FreeCell(1)._cols]
     cols[0][0] = cols[1][0]  # a card twice, another missing
     with pytest.raises(ValueError):
-        core.fc_solve(cols, [-1] * 4, [0, 0, 0, 0], True, -1.0, 0, False)
+        core.freecell_solve(cols, [-1] * 4, [0, 0, 0, 0], True, -1.0, 0, False)
     with pytest.raises(ValueError):
-        core.fc_solve([[]] * 7, [-1] * 4, [0, 0, 0, 0], True, -1.0, 0, False)
+        core.freecell_solve([[]] * 7, [-1] * 4, [0, 0, 0, 0], True, -1.0, 0, False)
     with pytest.raises(ValueError):
-        core.fc_solve(cols, [-1] * 4, [0, 0, 0], True, -1.0, 0, False)
+        core.freecell_solve(cols, [-1] * 4, [0, 0, 0], True, -1.0, 0, False)
 
 
 def test_replay_follows_the_engine_move_for_move() -> None:

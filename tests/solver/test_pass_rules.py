@@ -205,7 +205,7 @@ def test_the_core_refuses_pass_values_it_cannot_hold() -> None:
     args = ([[] for _ in range(7)], [0] * 7, [], 0, [13] * 4)
     for pass_number, passes in [(2047, 2048), (1, 4096), (3, 2)]:
         with pytest.raises(ValueError):
-            _core.solve(*args, pass_number, 1, passes, True, -1.0, 0, False)
+            _core.klondike_solve(*args, pass_number, 1, passes, True, -1.0, 0, False)
 
 
 def test_limits_far_beyond_reach_are_no_limits() -> None:

@@ -42,7 +42,7 @@ def _deal_verdicts(flags: int) -> list[str]:
                     rules=KlondikeRules(draw=draw, foundation_return=ret),
                     numbering="kpat",
                 )
-                status = core.set_solve(*_args(game), 20.0, 0, flags=flags)[0]
+                status = core.klondike_set_solve(*_args(game), 20.0, 0, flags=flags)[0]
                 out.append(status)
     return out
 
@@ -63,7 +63,7 @@ def test_relaxation_never_calls_a_winnable_endgame_lost() -> None:
     # it must come for some, or the check means nothing.
     seen: dict[tuple[bool, str], int] = {}
     for game, truth in decided_endgames():
-        verdict = core.relaxed_verdict(*_args(game), 0)[0]
+        verdict = core.klondike_relaxed_verdict(*_args(game), 0)[0]
         assert verdict in ("lost", "open")
         assert not (truth and verdict == "lost"), game
         seen[truth, verdict] = seen.get((truth, verdict), 0) + 1
@@ -78,18 +78,18 @@ def test_relaxation_ends_a_lost_deal_early() -> None:
     # (Draw 1, unlimited passes: the abstract search after a first look without return) with
     # switch 256, the relaxation off.
     lost = Klondike(1619, rules=KlondikeRules(draw=1), numbering="kpat")
-    verdict, states = core.relaxed_verdict(*_args(lost), 0)
+    verdict, states = core.klondike_relaxed_verdict(*_args(lost), 0)
     assert verdict == "lost" and 1_000 < states < 50_000
     with_relaxation = solve(lost)
     call = (*_args(lost), -1.0, 0, False, NO_RETURN_STATES)
-    assert core.set_solve(*call)[0::3] == ("unsolvable", with_relaxation.states)
-    alone = core.set_solve(*call, flags=256)
+    assert core.klondike_set_solve(*call)[0::3] == ("unsolvable", with_relaxation.states)
+    alone = core.klondike_set_solve(*call, flags=256)
     assert with_relaxation.status.value == alone[0] == "unsolvable"
     assert with_relaxation.states * 5 < alone[3]
     other = Klondike(442, rules=KlondikeRules(draw=1), numbering="kpat")
-    assert core.relaxed_verdict(*_args(other), 0)[0] == "open"
+    assert core.klondike_relaxed_verdict(*_args(other), 0)[0] == "open"
     # A cap on the positions gives "limit", not a verdict.
-    verdict, states = core.relaxed_verdict(*_args(lost), 100)
+    verdict, states = core.klondike_relaxed_verdict(*_args(lost), 100)
     assert verdict == "limit" and 100 <= states < 120
 
 
@@ -109,7 +109,7 @@ def test_deals_agree_with_the_exact_search() -> None:
 
 def test_position_with_face_up_cards_out_of_sequence_falls_back() -> None:
     game = position(["9C 5H", "* KS", "-", "-", "-", "-", "-"])
-    assert core.set_solve(*_args(game), 5.0, 0)[0] == "unsupported"
+    assert core.klondike_set_solve(*_args(game), 5.0, 0)[0] == "unsupported"
     res = solve(game, implementation="native", time_limit=20)
     ref = solve(game, implementation="python", time_limit=20)
     assert res.status == ref.status

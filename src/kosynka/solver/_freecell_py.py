@@ -1050,7 +1050,7 @@ def solve(
     short: bool = False,
 ) -> SearchOutcome:
     """Decide a position (columns bottom to top as card indices, one entry per free cell of the
-    rules with -1 for an empty one, foundation counts C, D, H, S) as the core's ``fc_solve``
+    rules with -1 for an empty one, foundation counts C, D, H, S) as the core's ``freecell_solve``
     does: the game without foundation return first, then (when the rules have return and it
     cannot be won, or has had :data:`FIRST_PHASE_STATES` states without a verdict, or every
     search dropped out) the real game. With ``short``, the short strategies' lines and the

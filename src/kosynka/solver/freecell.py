@@ -71,7 +71,7 @@ def search(
     if implementation == "native":
         if _NATIVE is None:
             raise ValueError("the compiled solver core is not installed")
-        status, limit, line, states, unique = _NATIVE.fc_solve(
+        status, limit, line, states, unique = _NATIVE.freecell_solve(
             cols,
             cells,
             found,
@@ -189,7 +189,7 @@ def referee_codes(game: FreeCell, codes: Sequence[int]) -> list[Move]:
     if _NATIVE is None:
         raise ValueError("the compiled referee is not installed")
     cols, cells, found, ret = position_args(game)
-    made, why, won, *_ = _NATIVE.fc_referee(cols, cells, found, ret, list(codes))
+    made, why, won, *_ = _NATIVE.freecell_referee(cols, cells, found, ret, list(codes))
     table = _MOVE_OF_CODE
     if made < len(codes):
         code = codes[made]
@@ -225,7 +225,7 @@ def solve_deals(
     for n in numbers:
         check_deal_number(n, "ms")
     time_limit, max_states = check_limits(time_limit, max_states)
-    rows = _NATIVE.fc_solve_ms(
+    rows = _NATIVE.freecell_solve_ms(
         list(numbers),
         rules.cells,
         rules.foundation_return,
@@ -298,7 +298,7 @@ def play_games(
     if impl == "python" or any(not 0 <= abs(s) < 2**64 for s in seeds) or _NATIVE is None:
         return [_player.play(game, s, max_moves=max_moves) for s in seeds]
     cols, cells, found, ret = position_args(game)
-    games = _NATIVE.fc_play(
+    games = _NATIVE.freecell_play(
         cols, cells, found, ret, _player_weights(), [abs(s) for s in seeds], max_moves
     )
     out: list[_player.PlayResult] = []

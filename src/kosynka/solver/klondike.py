@@ -280,7 +280,7 @@ def _native_search(
     short: bool,
 ) -> tuple[str, str | None, list[str], int, int]:
     """Run the compiled core's exact search on ``game``'s position."""
-    return _call_core(core.solve, game, time_limit, max_states, short)
+    return _call_core(core.klondike_solve, game, time_limit, max_states, short)
 
 
 def _call_core(
@@ -346,7 +346,7 @@ def _set_search(
     """Run the compiled abstract search on ``game``'s position (``plain_first``: states for a
     first look without foundation return, see :data:`NO_RETURN_STATES`); None when it cannot
     represent the position (face-up cards out of sequence), for the exact search to take over."""
-    found = _call_core(core.set_solve, game, time_limit, max_states, short, plain_first)
+    found = _call_core(core.klondike_set_solve, game, time_limit, max_states, short, plain_first)
     return None if found[0] == "unsupported" else found
 
 
