@@ -223,10 +223,10 @@ def test_player_twin_games_are_replayed(monkeypatch: pytest.MonkeyPatch) -> None
 
     ace_of_hearts_home = 26 * 16 + 8  # AH lies under other cards at the start of deal 1
     monkeypatch.setattr(
-        front, "_NATIVE", Broken(lambda w, m, h, line, s: (w, m, h, [ace_of_hearts_home], s))
+        front, "_core", Broken(lambda w, m, h, line, s: (w, m, h, [ace_of_hearts_home], s))
     )
     with pytest.raises(SolutionError, match="refused at move 1"):
         front.play_games(game, [0], implementation="native")
-    monkeypatch.setattr(front, "_NATIVE", Broken(lambda w, m, h, line, s: (w, m, h + 1, line, s)))
+    monkeypatch.setattr(front, "_core", Broken(lambda w, m, h, line, s: (w, m, h + 1, line, s)))
     with pytest.raises(SolutionError, match="does not end as the core reported"):
         front.play_games(game, [0], implementation="native")

@@ -298,6 +298,6 @@ def test_a_chunk_with_a_line_the_referee_refuses_raises(monkeypatch: pytest.Monk
             status, limit, codes, states, unique, seconds, _, _ = rows[0]
             return [(status, limit, codes, states, unique, seconds, 4, "spoiled"), *rows[1:]]
 
-    monkeypatch.setattr(front, "_NATIVE", Core())
+    monkeypatch.setattr(front, "_core", Core())
     with pytest.raises(SolutionError, match=r"deal 5: .* at move 5: spoiled"):
         solve_deals([5, 6], FreeCellRules(), "ms")

@@ -30,6 +30,9 @@ from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _freecell_py
 from kosynka.solver.result import SolutionError, SolveResult, SolveStatus
 
+if _NATIVE is not None:
+    from kosynka.solver import _core
+
 _MOVE_OF_CODE: Final = tuple(Move(ALL_CARDS[c], to) for c in range(52) for to in range(10))
 """The engine move of each code ``card * 16 + to`` (``to`` < 10), indexed by ``card * 10 + to``."""
 
@@ -71,7 +74,7 @@ def search(
     if implementation == "native":
         if _NATIVE is None:
             raise ValueError("the compiled solver core is not installed")
-        status, limit, line, states, unique = _NATIVE.freecell_solve(
+        status, limit, line, states, unique = _core.freecell_solve(
             cols,
             cells,
             found,
@@ -80,7 +83,7 @@ def search(
             0 if max_states is None else int(max_states),
             short,
         )
-        return str(status), (str(limit) if limit else None), list(line), int(states), int(unique)
+        return status, (limit or None), line, states, unique
     if implementation != "python":
         raise ValueError(f"solver implementation {implementation!r} is not available")
     out = _freecell_py.solve(
@@ -189,7 +192,7 @@ def referee_codes(game: FreeCell, codes: Sequence[int]) -> list[Move]:
     if _NATIVE is None:
         raise ValueError("the compiled referee is not installed")
     cols, cells, found, ret = position_args(game)
-    made, why, won, *_ = _NATIVE.freecell_referee(cols, cells, found, ret, list(codes))
+    made, why, won, *_ = _core.freecell_referee(cols, cells, found, ret, list(codes))
     table = _MOVE_OF_CODE
     if made < len(codes):
         code = codes[made]
@@ -225,7 +228,7 @@ def solve_deals(
     for n in numbers:
         check_deal_number(n, "ms")
     time_limit, max_states = check_limits(time_limit, max_states)
-    rows = _NATIVE.freecell_solve_ms(
+    rows = _core.freecell_solve_ms(
         list(numbers),
         rules.cells,
         rules.foundation_return,
@@ -298,7 +301,7 @@ def play_games(
     if impl == "python" or any(not 0 <= abs(s) < 2**64 for s in seeds) or _NATIVE is None:
         return [_player.play(game, s, max_moves=max_moves) for s in seeds]
     cols, cells, found, ret = position_args(game)
-    games = _NATIVE.freecell_play(
+    games = _core.freecell_play(
         cols, cells, found, ret, _player_weights(), [abs(s) for s in seeds], max_moves
     )
     out: list[_player.PlayResult] = []

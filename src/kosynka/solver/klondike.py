@@ -17,14 +17,15 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Sequence
-from types import ModuleType
-from typing import Any
 
 from kosynka.errors import KosynkaError
 from kosynka.games.klondike import DRAW, RECYCLE, Klondike, KlondikeRules, Move
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _klondike_py
 from kosynka.solver.result import SolutionError, SolveResult, SolveStatus
+
+if _NATIVE is not None:
+    from kosynka.solver import _core
 
 
 def available_implementations() -> list[str]:
@@ -187,7 +188,7 @@ def _search(
         if impl == "native":
             began = time.perf_counter()
             first = NO_RETURN_STATES if plain_first and not short and game.rules.draw == 1 else 0
-            found = _set_search(_NATIVE, game, time_limit, max_states, short, first)
+            found = _set_search(game, time_limit, max_states, short, first)
             if found is not None:
                 if short and found[0] == "solved":
                     left = None
@@ -196,7 +197,7 @@ def _search(
                     if left is None or left > 0.01:
                         found = _shorter_of(found, game, left, max_states)
                 return found
-        return _native_search(_NATIVE, game, time_limit, max_states, short)
+        return _native_search(game, time_limit, max_states, short)
     ref = _klondike_py.search(game, time_limit=time_limit, max_states=max_states, short=short)
     return ref.status, ref.limit, ref.line, ref.states, ref.unique_states
 
@@ -273,29 +274,27 @@ def position_args(game: Klondike) -> tuple[list[list[int]], list[int], list[int]
 
 
 def _native_search(
-    core: ModuleType,
     game: Klondike,
     time_limit: float | None,
     max_states: int | None,
     short: bool,
-) -> tuple[str, str | None, list[str], int, int]:
-    """Run the compiled core's exact search on ``game``'s position."""
-    return _call_core(core.klondike_solve, game, time_limit, max_states, short)
-
-
-def _call_core(
-    search: Any,
-    game: Klondike,
-    time_limit: float | None,
-    max_states: int | None,
-    short: bool,
-    *extra: Any,
 ) -> _Outcome:
-    """Call one of the core's searches (``solve`` or ``set_solve``) on ``game``'s position and
-    return its answer as plain Python values."""
+    """Run the compiled core's exact search on ``game``'s position."""
+    found = _core.klondike_solve(*_core_args(game, time_limit, max_states), short)
+    return _outcome(found)
+
+
+_CoreArgs = tuple[
+    list[list[int]], list[int], list[int], int, list[int], int, int, int, bool, float, int
+]
+"""A position, its rules and the limits as the core's searches take them (see _core.pyi)."""
+
+
+def _core_args(game: Klondike, time_limit: float | None, max_states: int | None) -> _CoreArgs:
+    """``game``'s position, rules and limits as the core's searches take them."""
     cols, hidden, talon, found = position_args(game)
     r = game.rules
-    status, limit, line, states, unique = search(
+    return (
         cols,
         hidden,
         talon,
@@ -307,10 +306,13 @@ def _call_core(
         r.foundation_return,
         -1.0 if time_limit is None else float(time_limit),
         0 if max_states is None else int(max_states),
-        short,
-        *extra,
     )
-    return str(status), (str(limit) if limit else None), list(line), int(states), int(unique)
+
+
+def _outcome(found: tuple[str, str, list[str], int, int]) -> _Outcome:
+    """A search's answer from the core as the front keeps it (no limit: None)."""
+    status, limit, line, states, unique = found
+    return status, (limit or None), line, states, unique
 
 
 SHORT_SECONDS = 2.0
@@ -325,7 +327,7 @@ def _shorter_of(
     that one, found within a short budget, has fewer card moves."""
     assert _NATIVE is not None
     budget = SHORT_SECONDS if time_limit is None else max(1e-3, min(SHORT_SECONDS, time_limit))
-    exact = _native_search(_NATIVE, game, budget, max_states, True)
+    exact = _native_search(game, budget, max_states, True)
 
     def card_moves(line: list[str]) -> int:
         return sum(1 for m in line if m not in ("s", "r"))
@@ -336,7 +338,6 @@ def _shorter_of(
 
 
 def _set_search(
-    core: ModuleType,
     game: Klondike,
     time_limit: float | None,
     max_states: int | None,
@@ -346,7 +347,9 @@ def _set_search(
     """Run the compiled abstract search on ``game``'s position (``plain_first``: states for a
     first look without foundation return, see :data:`NO_RETURN_STATES`); None when it cannot
     represent the position (face-up cards out of sequence), for the exact search to take over."""
-    found = _call_core(core.klondike_set_solve, game, time_limit, max_states, short, plain_first)
+    found = _outcome(
+        _core.klondike_set_solve(*_core_args(game, time_limit, max_states), short, plain_first)
+    )
     return None if found[0] == "unsupported" else found
 
 
