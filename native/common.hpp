@@ -75,16 +75,19 @@ inline uint64_t splitmix_mix(uint64_t z) {
 }
 inline uint64_t splitmix64(uint64_t& x) { return splitmix_mix(x += 0x9E3779B97F4A7C15ULL); }
 
-// Fill every word of `table` (an array of uint64_t, of any number of dimensions) in order with
-// the next numbers of the sequence whose state is `seed`.
-template <class Table>
-void fill_random(Table& table, uint64_t& seed) {
-  for (auto& x : table) {
-    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(x)>, uint64_t>)
-      x = splitmix64(seed);
-    else
-      fill_random(x, seed);
-  }
+// Fill every word of `tables` (arrays of uint64_t, of any number of dimensions), one table
+// after another, in order with the next numbers of the sequence whose state is `seed`.
+template <class... Tables>
+void fill_random(uint64_t& seed, Tables&... tables) {
+  auto fill = [&seed](auto& self, auto& table) -> void {
+    for (auto& x : table) {
+      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(x)>, uint64_t>)
+        x = splitmix64(seed);
+      else
+        self(self, x);
+    }
+  };
+  (fill(fill, tables), ...);
 }
 
 // A 64-bit mixing function (the finaliser of MurmurHash3), for keys that are not random by

@@ -24,8 +24,7 @@ struct Zobrist {
   uint64_t a[52][kParents], b[52][kParents];
   Zobrist() {
     uint64_t s = 0x6b6f73796e6b6131ULL;  // fixed: keys are the same from run to run
-    common::fill_random(a, s);
-    common::fill_random(b, s);
+    common::fill_random(s, a, b);
   }
 };
 const Zobrist kZ;

@@ -25,16 +25,7 @@ struct Tables {
   uint64_t fa[4][14], fb[4][14];                // foundation heights
   Tables() {
     uint64_t s = 0x6B6F73796E6B61ULL;  // "kosynka"
-    common::fill_random(za, s);
-    common::fill_random(zb, s);
-    common::fill_random(ha, s);
-    common::fill_random(hb, s);
-    common::fill_random(ta, s);
-    common::fill_random(tb, s);
-    common::fill_random(pa, s);
-    common::fill_random(pb, s);
-    common::fill_random(fa, s);
-    common::fill_random(fb, s);
+    common::fill_random(s, za, zb, ha, hb, ta, tb, pa, pb, fa, fb);
   }
 };
 const Tables kT;

@@ -19,10 +19,7 @@ struct Tables {
   uint64_t dealt[2][8];        // rows dealt
   Tables() {
     uint64_t s = 0x7370696465720001ULL;  // "spider"
-    common::fill_random(z, s);
-    common::fill_random(h, s);
-    common::fill_random(colno, s);
-    common::fill_random(dealt, s);
+    common::fill_random(s, z, h, colno, dealt);
   }
 };
 const Tables kT;
