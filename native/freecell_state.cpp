@@ -441,7 +441,8 @@ void State::autoplay(std::vector<Move>& made, std::vector<int>* codes, const Mov
 // above the next card of each foundation, 7 cards above a lower card of their own suit, 8 cards
 // above the card after the next of each foundation, 9 cards that do not fit on the card beneath
 // them, 10 the lowest foundation, 11 the highest foundation less the lowest.
-void State::features(int* f) const {
+template <bool All>
+void State::figures(int* f) const {
   for (int k = 0; k < kFeatures; ++k) f[k] = 0;
   f[0] = home;
   f[1] = free_cells;
@@ -451,7 +452,7 @@ void State::features(int* f) const {
     const int n = len[i];
     if (!n) continue;
     int low = 99;
-    int slow[4] = {99, 99, 99, 99};
+    [[maybe_unused]] int slow[4] = {99, 99, 99, 99};
     for (int j = 0; j < n; ++j) {
       const int c = cols[i][j];
       const int r = rank_of(c), s = suit_of(c);
@@ -459,13 +460,17 @@ void State::features(int* f) const {
         ++f[4];
       else
         low = r;
-      if (r > slow[s])
-        ++f[7];
-      else
-        slow[s] = r;
-      if (j && !fits_on(c, cols[i][j - 1])) ++f[9];
+      if constexpr (All) {
+        if (r > slow[s])
+          ++f[7];
+        else
+          slow[s] = r;
+        if (j && !fits_on(c, cols[i][j - 1])) ++f[9];
+      }
       if (found[s] == r - 1) f[6] += n - 1 - j;
-      if (found[s] == r - 2) f[8] += n - 1 - j;
+      if constexpr (All) {
+        if (found[s] == r - 2) f[8] += n - 1 - j;
+      }
     }
     int run = 1;
     while (run < n && fits_on(cols[i][n - run], cols[i][n - run - 1])) ++run;
@@ -480,44 +485,14 @@ void State::features(int* f) const {
   f[11] = hi - lo;
 }
 
-void State::quick_features(int* f) const {
-  for (int k = 0; k < kFeatures; ++k) f[k] = 0;
-  f[0] = home;
-  f[1] = free_cells;
-  f[2] = empty_cols;
-  f[3] = free_cells * empty_cols;
-  for (int i = 0; i < kColumns; ++i) {
-    const int n = len[i];
-    if (!n) continue;
-    int low = 99;
-    for (int j = 0; j < n; ++j) {
-      const int c = cols[i][j];
-      const int r = rank_of(c);
-      if (r > low)
-        ++f[4];
-      else
-        low = r;
-      if (found[suit_of(c)] == r - 1) f[6] += n - 1 - j;
-    }
-    int run = 1;
-    while (run < n && fits_on(cols[i][n - run], cols[i][n - run - 1])) ++run;
-    f[5] += run;
-  }
-  int lo = 13, hi = 0;
-  for (int s = 0; s < 4; ++s) {
-    lo = std::min(lo, int(found[s]));
-    hi = std::max(hi, int(found[s]));
-  }
-  f[10] = lo;
-  f[11] = hi - lo;
-}
+void State::features(int* f) const { figures<true>(f); }
 
 int State::score(const std::array<int, kFeatures>& w) const {
   int f[kFeatures];
   if (w[7] || w[8] || w[9]) {
     features(f);
   } else {
-    quick_features(f);
+    figures<false>(f);  // the score weighs none of 7, 8 and 9
   }
   int sc = 0;
   for (int k = 0; k < kFeatures; ++k) sc += w[k] * f[k];

@@ -124,7 +124,6 @@ class State {
   void autoplay(std::vector<Move>& made, std::vector<int>* codes, const Move* after = nullptr);
   // The figures the score weighs, and the score of a strategy (higher looks better).
   void features(int* f) const;
-  void quick_features(int* f) const;  // features 7, 8 and 9 left at 0
   int score(const std::array<int, kFeatures>& weights) const;
   // How promising a move looks before it is made (higher first), at most kTopPriority.
   int priority(const Move& m) const;
@@ -134,6 +133,10 @@ class State {
 
  private:
   uint64_t ha = 0, hb = 0;
+  // The figures; without All, 7, 8 and 9 are left at 0 (cheaper, for scores that do not weigh
+  // them).
+  template <bool All>
+  void figures(int* f) const;
   void set_parent(int card, uint8_t p);
   int first_free_cell() const;
   int first_empty_col() const;
