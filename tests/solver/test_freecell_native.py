@@ -13,15 +13,11 @@ import pytest
 
 from kosynka.games.freecell import FreeCell, FreeCellRules
 from kosynka.solver import _freecell_py as ref
-from kosynka.solver import available_implementations
 from kosynka.solver.freecell import position_args
 
 from .test_freecell_oracle import random_endgame
 
-pytestmark = pytest.mark.skipif(
-    "native" not in available_implementations("freecell"),
-    reason="the compiled core is not installed",
-)
+pytestmark = pytest.mark.core
 
 
 def core():  # type: ignore[no-untyped-def]

@@ -33,7 +33,7 @@ from kosynka.solver.freecell import (
 )
 from kosynka.solver.result import SolutionError
 
-pytestmark = pytest.mark.skipif(NATIVE is None, reason="the compiled core is not installed")
+pytestmark = pytest.mark.core
 
 SOLUTIONS = Path(__file__).parents[1] / "data" / "freecell" / "fcsolve_solutions.txt"
 DESTINATIONS = (*range(8), FOUNDATION, CELL)

@@ -13,6 +13,7 @@ from kosynka.solver import solve
 from kosynka.solver.klondike import position_args
 
 core = pytest.importorskip("kosynka.solver._core")
+pytestmark = pytest.mark.core
 
 RULES = [
     KlondikeRules(draw=1),

@@ -18,6 +18,7 @@ from kosynka.solver.klondike import NO_RETURN_STATES, position_args
 from solver.test_native import _args, _random_positions
 
 core = pytest.importorskip("kosynka.solver._core")
+pytestmark = pytest.mark.core
 
 
 def test_verdicts_agree_with_the_reference_on_played_positions() -> None:
