@@ -43,7 +43,7 @@ using common::Limits;
 using common::Status;
 using SearchResult = common::SearchResult<int>;  // the line as engine move codes (card * 16 + to)
 
-// The searches that take turns and their schedule (see run_phase in freecell.cpp).
+// The searches that take turns and their schedule (see run_phase in freecell_search.cpp).
 struct Portfolio {
   std::vector<Strategy> strategies;
   // The states of a search's turn: in the first round, then doubling each round up to the last.

@@ -104,7 +104,7 @@ class State {
   // Whether `card`, whose foundation is ready for it, may go home without any winning line
   // being lost (see bench/solver_freecell.md for the proof).
   bool safe_home(int card) const;
-  // The search's moves here, in generation order (see freecell.cpp): written to `out` (room for
+  // The search's moves here, in generation order (see freecell_state.cpp): written to `out` (room for
   // kMaxMoves), their number returned.
   int moves(Move* out) const;
   void moves(std::vector<Move>& out) const;

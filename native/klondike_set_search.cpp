@@ -302,7 +302,7 @@ struct SLimit {
 };
 
 // ---------------------------------------------------------------- back to engine moves
-// The exact State from klondike.cpp follows the abstract line; where the abstract line plays a
+// The exact State (klondike_state.hpp) follows the abstract line; where the abstract line plays a
 // card that is not on top, its twin is, and the cards on it move there first.
 class Realizer {
  public:

@@ -29,7 +29,7 @@ constexpr uint16_t kDeal = 0xFFFF;
 
 // A move: kDeal, or (src << 12) | (dst << 8) | count: the top `count` cards of column src go
 // onto column dst. A count larger than the source's movable group is a move of several runs
-// through the empty columns (see expand_line in spider.cpp).
+// through the empty columns (see single_moves in spider_search.cpp).
 inline uint16_t card_move(int src, int dst, int count) {
   return static_cast<uint16_t>((src << 12) | (dst << 8) | count);
 }

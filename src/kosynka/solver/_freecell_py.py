@@ -1,6 +1,6 @@
 """The reference FreeCell search in pure Python: always importable, the twin of the C++ core.
 
-It searches the same space in the same order as the compiled core (``native/freecell.cpp``):
+It searches the same space in the same order as the compiled core (``native/freecell_*.cpp``):
 the same moves in the same order, the same safe moves home, the same scores, the same searches
 and the same schedule, so the two agree on every verdict, on the number of states and on the
 line (the tests check it). ``bench/solver_freecell.md`` explains the design and argues why each
