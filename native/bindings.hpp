@@ -1,10 +1,26 @@
-// Each game's search core adds its functions to the one extension module, kosynka.solver._core.
+// What the binding files share: nanobind, and a search's result as the Python side gets it.
 #pragma once
 
 #include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
 
-void bind_klondike(nanobind::module_& m);
-void bind_freecell(nanobind::module_& m);
-void bind_freecell_referee(nanobind::module_& m);  // the referee, apart from the search
-void bind_freecell_range(nanobind::module_& m);     // ranges: deal, search, referee
-void bind_spider(nanobind::module_& m);
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "common.hpp"
+
+namespace kosynka::common {
+
+// (status, limit, line, states, unique states); `status` names the status when given (for a
+// search that could not take the position at all).
+template <class Step>
+std::tuple<std::string, std::string, std::vector<Step>, uint64_t, uint64_t> result_tuple(
+    const SearchResult<Step>& r, const char* status = nullptr) {
+  return std::make_tuple(std::string(status ? status : status_text(r.status)), r.limit, r.line,
+                         r.states, r.unique_states);
+}
+
+}  // namespace kosynka::common

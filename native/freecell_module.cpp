@@ -1,116 +1,66 @@
-// nanobind bindings of the FreeCell search core (part of kosynka.solver._core).
-#include <nanobind/nanobind.h>
-#include <nanobind/stl/array.h>
-#include <nanobind/stl/string.h>
-#include <nanobind/stl/tuple.h>
-#include <nanobind/stl/vector.h>
-
+// nanobind bindings of the FreeCell core (part of kosynka.solver._core).
 #include <stdexcept>
 #include <tuple>
 
 #include "bindings.hpp"
-#include "freecell.hpp"
 #include "freecell_player.hpp"
+#include "freecell_search.hpp"
 
 namespace nb = nanobind;
-using namespace kosynka::freecell;
 
-namespace {
-
-Position make_position(const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
-                       const std::vector<int>& found, bool ret) {
-  Position pos;
-  pos.columns = columns;
-  pos.cells = cells;
-  if (found.size() != 4) throw std::invalid_argument("four foundation counts (C, D, H, S)");
-  for (int s = 0; s < 4; ++s) pos.found[s] = found[s];
-  pos.rules = Rules{int(cells.size()), ret};
-  return pos;
+namespace kosynka::freecell_referee {
+void bind(nb::module_& m);  // freecell_referee.cpp: the referee, apart from the search
 }
 
-// What the Python side gets back: (status, limit, engine move codes, states, unique states).
-std::tuple<std::string, std::string, std::vector<int>, uint64_t, uint64_t> outcome(
-    const SearchResult& r) {
-  const char* status = r.status == Status::kSolved       ? "solved"
-                       : r.status == Status::kUnsolvable ? "unsolvable"
-                                                         : "limit";
-  return std::make_tuple(std::string(status), r.limit, r.line, r.states, r.unique_states);
-}
+namespace kosynka::freecell {
 
-}  // namespace
+void bind_range(nb::module_& m);   // freecell_range.cpp: ranges of deals
+void bind_probes(nb::module_& m);  // freecell_probes.cpp
 
-void bind_freecell(nb::module_& m) {
+// FreeCell's functions in kosynka.solver._core.
+void bind(nb::module_& m) {
+  nb::class_<Portfolio>(
+      m, "FreeCellPortfolio",
+      "The searches that take turns in a FreeCell solve and their schedule, for experiments: "
+      "each strategy as 12 weights, a depth weight, a kind and digging, then optionally "
+      "to_cell, noise and seed, min_cells, max_cells and node_cap; the quotas of states of the "
+      "first and last rounds, how many positions a best-first search keeps and how many states "
+      "the game without foundation return gets first when the rules have it. An empty list or "
+      "0 keeps the built-in strategies or value.")
+      .def(
+          "__init__",
+          [](Portfolio* p, const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
+             uint64_t last_quota, size_t node_cap, uint64_t first_phase_states) {
+            new (p) Portfolio(experiment_portfolio(strategies, first_quota, last_quota, node_cap,
+                                                   first_phase_states));
+          },
+          nb::arg("strategies") = std::vector<std::vector<int>>(), nb::arg("first_quota") = 0,
+          nb::arg("last_quota") = 0, nb::arg("node_cap") = 0, nb::arg("first_phase_states") = 0);
+
   m.def(
-      "fc_solve",
+      "freecell_solve",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
          const std::vector<int>& found, bool ret, double time_limit, uint64_t max_states,
-         bool short_line) {
+         bool short_line, const Portfolio* portfolio) {
         Position pos = make_position(columns, cells, found, ret);
         SearchResult r;
         {
           nb::gil_scoped_release release;
-          r = solve(pos, time_limit, max_states, short_line);
+          r = solve(pos, Limits{time_limit, max_states}, short_line,
+                    portfolio ? *portfolio : built_in_portfolio());
         }
-        return outcome(r);
+        return common::result_tuple(r);
       },
       nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
       nb::arg("time_limit"), nb::arg("max_states"), nb::arg("short_line") = false,
+      nb::arg("portfolio").none() = nb::none(),
       "Decide a FreeCell position (columns bottom to top as card indices, one entry per free "
       "cell of the rules with -1 for an empty one, foundation counts C, D, H, S): (status, "
       "limit, engine move codes card * 16 + destination, states, unique states). time_limit < 0 "
-      "and max_states 0 mean no limit.");
+      "and max_states 0 mean no limit; portfolio None is the built-in one.");
 
   m.def(
-      "fc_single_search",
-      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
-         const std::vector<int>& found, bool ret, int strategy, bool no_return,
-         uint64_t max_states) {
-        Position pos = make_position(columns, cells, found, ret);
-        SearchResult r;
-        {
-          nb::gil_scoped_release release;
-          r = single_search(pos, strategy, no_return, max_states);
-        }
-        return outcome(r);
-      },
-      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
-      nb::arg("strategy"), nb::arg("no_return"), nb::arg("max_states") = 0,
-      "One search alone (best first with the portfolio's strategy, or depth first when "
-      "strategy < 0), for tests.");
-
-  m.def(
-      "fc_search_moves",
-      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
-         const std::vector<int>& found, bool ret, bool no_return) {
-        return search_moves(make_position(columns, cells, found, ret), no_return);
-      },
-      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
-      nb::arg("no_return") = false,
-      "The search's moves of a position after its safe moves home, in order, as (kind, src, "
-      "dst, count) (for checks against the Python reference).");
-
-  m.def(
-      "fc_features",
-      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
-         const std::vector<int>& found, bool ret, bool no_return) {
-        return position_features(make_position(columns, cells, found, ret), no_return);
-      },
-      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
-      nb::arg("no_return") = false,
-      "The figures the search's score weighs, of a position after its safe moves home.");
-
-  m.def(
-      "fc_legal_moves",
-      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
-         const std::vector<int>& found, bool ret) {
-        State st(make_position(columns, cells, found, ret));
-        return st.legal_moves();
-      },
-      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
-      "Every legal move of a position as kosynka move text (for checks against the engine).");
-
-  m.def(
-      "fc_play",
+      "freecell_play",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
          const std::vector<int>& found, bool ret, const std::vector<double>& weights,
          const std::vector<uint64_t>& seeds, int max_moves) {
@@ -147,16 +97,9 @@ void bind_freecell(nb::module_& m) {
       "kosynka.games.freecell.player.play): (won, moves, cards home, move codes card * 16 + to, "
       "stuck) each.");
 
-  m.def("fc_python_random", &python_random_words, nb::arg("seed"), nb::arg("count"),
-        "The first numbers Python's random.Random(seed).getrandbits(32) gives, from the core's "
-        "own generator (for tests).");
-
-  m.def("fc_set_portfolio", &set_portfolio, nb::arg("strategies"), nb::arg("first_quota") = 0,
-        nb::arg("last_quota") = 0, nb::arg("node_cap") = 0,
-        nb::arg("first_phase_states") = 0,
-        "Experiments: the portfolio's strategies (12 weights, a depth weight, a kind and digging "
-        "each, then optionally to_cell, noise and seed, min_cells, max_cells and node_cap), its "
-        "quotas, how many positions a best-first search keeps (0: the built-in cap) and how many "
-        "states the game without return gets first when the rules have return (0: the built-in "
-        "share); an empty list restores the built-in portfolio.");
+  bind_range(m);
+  bind_probes(m);
+  freecell_referee::bind(m);
 }
+
+}  // namespace kosynka::freecell

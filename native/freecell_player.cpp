@@ -12,95 +12,14 @@ namespace kosynka::freecell {
 
 namespace {
 
-inline int rank_of(int c) { return c % 13 + 1; }
-inline int suit_of(int c) { return c / 13; }
-inline int red_of(int c) { return (c / 13 == 1 || c / 13 == 2) ? 1 : 0; }
+using common::fits_on;
+using common::rank_of;
+using common::suit_of;
+inline int red_of(int c) { return common::is_red(c) ? 1 : 0; }
 inline int fits_key(int c) { return rank_of(c) * 2 + red_of(c); }
 inline int wants_key(int c) { return (rank_of(c) - 1) * 2 + 1 - red_of(c); }
-inline bool fits_on(int card, int target) {
-  return rank_of(target) == rank_of(card) + 1 && red_of(target) != red_of(card);
-}
 
 constexpr int kFoundationTo = 8, kCellTo = 9;
-
-// Python's random.Random: the Mersenne Twister MT19937, seeded from an int by init_by_array
-// over the int's 32-bit words (CPython's random_seed), and choice() by rejection sampling on
-// getrandbits(bit_length(n)) (Random._randbelow_with_getrandbits).
-class PyRandom {
- public:
-  explicit PyRandom(uint64_t seed) {
-    uint32_t key[2];
-    int n = 0;
-    do {
-      key[n++] = uint32_t(seed & 0xffffffffu);
-      seed >>= 32;
-    } while (seed != 0);
-    init_genrand(19650218u);
-    int i = 1, j = 0;
-    for (int k = std::max(kN, n); k; --k) {
-      mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1664525u)) + key[j] + uint32_t(j);
-      ++i;
-      ++j;
-      if (i >= kN) {
-        mt_[0] = mt_[kN - 1];
-        i = 1;
-      }
-      if (j >= n) j = 0;
-    }
-    for (int k = kN - 1; k; --k) {
-      mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1566083941u)) - uint32_t(i);
-      ++i;
-      if (i >= kN) {
-        mt_[0] = mt_[kN - 1];
-        i = 1;
-      }
-    }
-    mt_[0] = 0x80000000u;
-  }
-
-  uint32_t next() {
-    static const uint32_t mag01[2] = {0u, 0x9908b0dfu};
-    if (mti_ >= kN) {
-      int kk = 0;
-      for (; kk < kN - kM; ++kk) {
-        uint32_t y = (mt_[kk] & 0x80000000u) | (mt_[kk + 1] & 0x7fffffffu);
-        mt_[kk] = mt_[kk + kM] ^ (y >> 1) ^ mag01[y & 1u];
-      }
-      for (; kk < kN - 1; ++kk) {
-        uint32_t y = (mt_[kk] & 0x80000000u) | (mt_[kk + 1] & 0x7fffffffu);
-        mt_[kk] = mt_[kk + (kM - kN)] ^ (y >> 1) ^ mag01[y & 1u];
-      }
-      uint32_t y = (mt_[kN - 1] & 0x80000000u) | (mt_[0] & 0x7fffffffu);
-      mt_[kN - 1] = mt_[kM - 1] ^ (y >> 1) ^ mag01[y & 1u];
-      mti_ = 0;
-    }
-    uint32_t y = mt_[mti_++];
-    y ^= (y >> 11);
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    y ^= (y >> 18);
-    return y;
-  }
-
-  // random.Random.choice's index for a sequence of n (2 <= n < 2**32) items.
-  int below(uint32_t n) {
-    int k = 32 - __builtin_clz(n);  // n.bit_length()
-    uint32_t r = next() >> (32 - k);
-    while (r >= n) r = next() >> (32 - k);
-    return int(r);
-  }
-
- private:
-  static constexpr int kN = 624, kM = 397;
-  uint32_t mt_[kN];
-  int mti_ = kN + 1;
-
-  void init_genrand(uint32_t s) {
-    mt_[0] = s;
-    for (int i = 1; i < kN; ++i) mt_[i] = 1812433253u * (mt_[i - 1] ^ (mt_[i - 1] >> 30)) + uint32_t(i);
-    mti_ = kN;
-  }
-};
 
 struct PMove {
   uint8_t card, to;  // to: 0..7 a column, 8 the foundation, 9 the first empty free cell
@@ -316,7 +235,7 @@ struct Player {
         low = r;
     }
     int run = 1, j = n - 1;
-    while (j > 0 && rank_of(c[j - 1]) == rank_of(c[j]) + 1 && red_of(c[j - 1]) != red_of(c[j])) {
+    while (j > 0 && fits_on(c[j], c[j - 1])) {
       ++run;
       --j;
     }
@@ -450,13 +369,6 @@ struct Player {
 };
 
 }  // namespace
-
-std::vector<uint32_t> python_random_words(uint64_t seed, int count) {
-  PyRandom rng(seed);
-  std::vector<uint32_t> out;
-  for (int i = 0; i < count; ++i) out.push_back(rng.next());
-  return out;
-}
 
 PlayOutcome play_game(const Position& pos, const PlayerWeights& weights, uint64_t seed,
                       int max_moves) {

@@ -9,12 +9,6 @@
 // each number is bits 16..31 plus one. A rank-major deck (A of C, D, H, S, then the twos, ...)
 // gives for each of the 52 places a card taken at (number mod cards left), the last card left
 // filling its hole; the cards go round the eight columns, row by row.
-#include <nanobind/nanobind.h>
-#include <nanobind/stl/string.h>
-#include <nanobind/stl/tuple.h>
-#include <nanobind/stl/vector.h>
-
-#include <chrono>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -22,12 +16,13 @@
 #include <vector>
 
 #include "bindings.hpp"
-#include "freecell.hpp"
 #include "freecell_referee.hpp"
+#include "freecell_search.hpp"
 
 namespace nb = nanobind;
 
-namespace kosynka::freecell_range {
+namespace kosynka::freecell {
+namespace {
 
 constexpr uint64_t kMaxMs = (uint64_t(1) << 33) - 1;
 
@@ -66,20 +61,19 @@ std::vector<std::vector<int>> ms_columns(uint64_t number) {
   return cols;
 }
 
-}  // namespace kosynka::freecell_range
+}  // namespace
 
-void bind_freecell_range(nb::module_& m) {
-  using namespace kosynka;
-  m.def("fc_ms_columns", &freecell_range::ms_columns, nb::arg("number"),
+void bind_range(nb::module_& m) {
+  m.def("freecell_ms_columns", &ms_columns, nb::arg("number"),
         "The eight columns (bottom to top, card indices) of Microsoft FreeCell deal `number` "
         "(1..2^33-1, FreeCell Pro's numbers above 2^31).");
   m.def(
-      "fc_solve_ms",
+      "freecell_solve_ms",
       [](const std::vector<uint64_t>& numbers, int cells, bool ret, double time_limit,
-         uint64_t max_states, bool short_line) {
+         uint64_t max_states, bool short_line, const Portfolio* portfolio) {
         if (cells < 0 || cells > 4) throw std::invalid_argument("0 to 4 free cells");
         for (uint64_t n : numbers) {
-          if (n < 1 || n > freecell_range::kMaxMs)
+          if (n < 1 || n > kMaxMs)
             throw std::invalid_argument("an ms deal number is 1..2^33-1");
         }
         using Row = std::tuple<std::string, std::string, std::vector<int>, uint64_t, uint64_t,
@@ -88,22 +82,21 @@ void bind_freecell_range(nb::module_& m) {
         rows.reserve(numbers.size());
         {
           nb::gil_scoped_release release;
+          const Portfolio& searches = portfolio ? *portfolio : built_in_portfolio();
           const std::vector<int> no_cells(cells, -1);
           const std::vector<int> none_home(4, 0);
           for (uint64_t n : numbers) {
-            freecell::Position pos;
-            pos.columns = freecell_range::ms_columns(n);
+            Position pos;
+            pos.columns = ms_columns(n);
             pos.cells = no_cells;
-            pos.rules = freecell::Rules{cells, ret};
-            auto t0 = std::chrono::steady_clock::now();
-            freecell::SearchResult r = freecell::solve(pos, time_limit, max_states, short_line);
-            double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            const char* status = r.status == freecell::Status::kSolved       ? "solved"
-                                 : r.status == freecell::Status::kUnsolvable ? "unsolvable"
-                                                                             : "limit";
+            pos.rules = Rules{cells, ret};
+            const common::Budget timer(common::Limits{});  // the search time
+            SearchResult r = solve(pos, Limits{time_limit, max_states}, short_line, searches);
+            const double seconds = timer.seconds();
+            const char* status = common::status_text(r.status);
             int refused_at = -1;
             std::string why;
-            if (r.status == freecell::Status::kSolved) {
+            if (r.status == Status::kSolved) {
               freecell_referee::Verdict v = freecell_referee::referee_line(
                   pos.columns, no_cells, none_home, ret, r.line);
               if (v.made < int(r.line.size())) {
@@ -122,7 +115,11 @@ void bind_freecell_range(nb::module_& m) {
       },
       nb::arg("numbers"), nb::arg("cells"), nb::arg("ret"), nb::arg("time_limit"),
       nb::arg("max_states"), nb::arg("short_line") = false,
+      nb::arg("portfolio").none() = nb::none(),
       "Deal, decide and referee Microsoft FreeCell deals: per deal (status, limit, engine move "
       "codes, states, unique states, search seconds, the referee's first refused move or -1, "
-      "why). time_limit < 0 and max_states == 0 mean no limit.");
+      "why). time_limit < 0 and max_states == 0 mean no limit; portfolio None is the built-in "
+      "one.");
 }
+
+}  // namespace kosynka::freecell

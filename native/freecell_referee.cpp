@@ -1,8 +1,8 @@
 // The FreeCell referee: the rules of FreeCell written once more, apart from the search, to
 // check the search's winning lines in batch runs (kosynka solve --deals).
 //
-// It shares nothing with the search (freecell.cpp / freecell.hpp): its own board, its own card
-// arithmetic, its own move check. A line is given as the engine's move codes
+// It shares nothing with the search (freecell_state.*, freecell_search.*, common.hpp): its own
+// board, its own card arithmetic, its own move check. A line is given as the engine's move codes
 // (card * 16 + destination: 0-7 a column, 8 the card's foundation, 9 the first empty free
 // cell), from a position given as columns bottom to top, free cells (-1 for an empty one; as
 // many as the rules have) and foundation counts (clubs, diamonds, hearts, spades). Card index
@@ -27,7 +27,6 @@
 #include <tuple>
 #include <vector>
 
-#include "bindings.hpp"
 #include "freecell_referee.hpp"
 
 namespace nb = nanobind;
@@ -210,12 +209,10 @@ Verdict referee_line(const std::vector<std::vector<int>>& columns, const std::ve
   return v;
 }
 
-}  // namespace kosynka::freecell_referee
-
-void bind_freecell_referee(nb::module_& m) {
-  using namespace kosynka::freecell_referee;
+// The referee's function in kosynka.solver._core.
+void bind(nb::module_& m) {
   m.def(
-      "fc_referee",
+      "freecell_referee",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
          const std::vector<int>& home, bool cards_back, const std::vector<int>& codes) {
         Board b = make_board(columns, cells, home, cards_back);
@@ -241,3 +238,5 @@ void bind_freecell_referee(nb::module_& m) {
       "destination) from the position, stopping at the first illegal one. Returns (moves made, "
       "why the next was refused or '', won, columns, cells, foundation counts).");
 }
+
+}  // namespace kosynka::freecell_referee

@@ -1,6 +1,6 @@
 // The FreeCell referee's one entry for other C++ files (the range runner): the rules written
 // apart from the search (freecell_referee.cpp), which this header keeps apart too: it names
-// nothing of freecell.hpp.
+// nothing of the search's files.
 #pragma once
 
 #include <string>

@@ -1,65 +1,20 @@
-// nanobind bindings of the Klondike search core (part of kosynka.solver._core).
-#include <nanobind/nanobind.h>
-#include <nanobind/stl/string.h>
-#include <nanobind/stl/tuple.h>
-#include <nanobind/stl/vector.h>
-
+// nanobind bindings of the Klondike core (part of kosynka.solver._core).
 #include <stdexcept>
 #include <tuple>
 
 #include "bindings.hpp"
-#include "klondike.hpp"
+#include "klondike_search.hpp"
 
 namespace nb = nanobind;
-using namespace kosynka;
 
-namespace {
+namespace kosynka::klondike {
 
-constexpr int kMaxPasses = 1024;
+void bind_probes(nb::module_& m);  // klondike_probes.cpp
 
-Position make_position(const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
-                       const std::vector<int>& talon, int waste, const std::vector<int>& found,
-                       int pass_number, int draw, int passes, bool ret) {
-  Position pos;
-  pos.columns = columns;
-  pos.hidden = hidden;
-  pos.talon = talon;
-  pos.waste = waste;
-  pos.found = found;
-  pos.pass_number = pass_number;
-  if (draw != 1 && draw != 3) throw std::invalid_argument("draw must be 1 or 3");
-  // The searches keep the pass number in 11 bits (2047) and 16-bit undo records; the Python
-  // front reduces every pass rule to at most one recycle per talon card before it gets here
-  // (solver.normalized), so larger values are refused rather than silently cut.
-  if (passes < 0 || passes > kMaxPasses)
-    throw std::invalid_argument("passes must be 0 (unlimited) .. 1024");
-  if (pass_number < 1 || pass_number > kMaxPasses || (passes != 0 && pass_number > passes))
-    throw std::invalid_argument("pass_number must be 1 .. passes (at most 1024)");
-  pos.rules = Rules{draw, passes, ret};
-  for (const auto& col : columns)
-    for (int c : col)
-      if (c < 0 || c >= 52) throw std::invalid_argument("card index out of range");
-  for (int c : talon)
-    if (c < 0 || c >= 52) throw std::invalid_argument("card index out of range");
-  return pos;
-}
-
-// What the Python side gets back: (status, limit, engine moves, states, unique states); the
-// status is "unsupported" when the abstract search could not represent the position.
-std::tuple<std::string, std::string, std::vector<std::string>, uint64_t, uint64_t> outcome(
-    const SearchResult& r, bool supported = true) {
-  const char* status = !supported                        ? "unsupported"
-                       : r.status == Status::kSolved     ? "solved"
-                       : r.status == Status::kUnsolvable ? "unsolvable"
-                                                         : "limit";
-  return std::make_tuple(std::string(status), r.limit, r.line, r.states, r.unique_states);
-}
-
-}  // namespace
-
-void bind_klondike(nb::module_& m) {
+// Klondike's functions in kosynka.solver._core.
+void bind(nb::module_& m) {
   m.def(
-      "solve",
+      "klondike_solve",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
          int draw, int passes, bool ret, double time_limit, uint64_t max_states, bool shortest) {
@@ -68,44 +23,45 @@ void bind_klondike(nb::module_& m) {
         SearchResult r;
         {
           nb::gil_scoped_release release;
-          r = search(pos, time_limit, max_states, shortest);
+          r = solve(pos, Limits{time_limit, max_states}, shortest);
         }
-        return outcome(r);
+        return common::result_tuple(r);
       },
       nb::arg("columns"), nb::arg("hidden"), nb::arg("talon"), nb::arg("waste"), nb::arg("found"),
       nb::arg("pass_number"), nb::arg("draw"), nb::arg("passes"), nb::arg("ret"),
-      nb::arg("time_limit"), nb::arg("max_states"), nb::arg("shortest"),
+      nb::arg("time_limit"), nb::arg("max_states"), nb::arg("short_line"),
       "Decide a position: (status, limit, engine moves, states, unique states).");
 
   m.def(
-      "set_solve",
+      "klondike_set_solve",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
          int draw, int passes, bool ret, double time_limit, uint64_t max_states, bool shortest,
-         uint64_t plain_first) {
+         uint64_t plain_first, int flags) {
         Position pos =
             make_position(columns, hidden, talon, waste, found, pass_number, draw, passes, ret);
         SearchResult r;
         bool supported = false;
         {
           nb::gil_scoped_release release;
-          r = set_search(pos, time_limit, max_states, shortest, &supported, plain_first);
+          r = set_solve(pos, Limits{time_limit, max_states},
+                        SetOptions{shortest, plain_first, flags}, &supported);
         }
-        return outcome(r, supported);
+        // "unsupported": the abstract search cannot represent the position.
+        return common::result_tuple(r, supported ? nullptr : "unsupported");
       },
       nb::arg("columns"), nb::arg("hidden"), nb::arg("talon"), nb::arg("waste"), nb::arg("found"),
       nb::arg("pass_number"), nb::arg("draw"), nb::arg("passes"), nb::arg("ret"),
-      nb::arg("time_limit"), nb::arg("max_states"), nb::arg("shortest") = false,
-      nb::arg("plain_first") = 0,
+      nb::arg("time_limit"), nb::arg("max_states"), nb::arg("short_line") = false,
+      nb::arg("plain_first") = 0, nb::arg("flags") = 0,
       "Decide a position with the abstract search: (status, limit, engine moves, states, unique "
       "states); status 'unsupported' when the position has face-up cards out of sequence. With "
       "foundation return on, plain_first > 0 first looks that many states for a line that "
-      "never brings a card back.");
-
-  m.def("set_flags", &set_search_flags, "Experiment switches of the abstract search.");
+      "never brings a card back. flags: switches for tests and experiments (0 in normal use; "
+      "see SetOptions in the core).");
 
   m.def(
-      "relaxed_verdict",
+      "klondike_relaxed_verdict",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
          int draw, int passes, bool ret, uint64_t max_states) {
@@ -125,27 +81,7 @@ void bind_klondike(nb::module_& m) {
       "The abstract search's talon-free relaxation alone: ('lost' | 'open' | 'limit', positions "
       "looked at). 'lost' proves the position cannot be won; 'open' proves nothing.");
 
-  m.def(
-      "legal_moves",
-      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
-         const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
-         int draw, int passes, bool ret) {
-        State st(make_position(columns, hidden, talon, waste, found, pass_number, draw, passes, ret));
-        return st.legal_moves();
-      },
-      "Every legal engine move of a position, as move text (for checks against the engine).");
-
-  m.def(
-      "macro_moves",
-      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
-         const std::vector<int>& talon, int waste, const std::vector<int>& found, int pass_number,
-         int draw, int passes, bool ret) {
-        State st(make_position(columns, hidden, talon, waste, found, pass_number, draw, passes, ret));
-        std::vector<Macro> ms;
-        st.moves(ms, Last{});
-        std::vector<std::tuple<int, int, int, int>> out;
-        for (const Macro& mm : ms) out.emplace_back(mm.kind, mm.src, mm.detail, mm.dest);
-        return out;
-      },
-      "The search's macro moves of a position, best first (for checks against the reference).");
+  bind_probes(m);
 }
+
+}  // namespace kosynka::klondike

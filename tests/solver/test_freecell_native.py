@@ -13,14 +13,10 @@ import pytest
 
 from kosynka.games.freecell import FreeCell, FreeCellRules
 from kosynka.solver import _freecell_py as ref
-from kosynka.solver import available_implementations
 from kosynka.solver.freecell import position_args
 from tests.solver.test_freecell_oracle import random_endgame
 
-pytestmark = pytest.mark.skipif(
-    "native" not in available_implementations("freecell"),
-    reason="the compiled core is not installed",
-)
+pytestmark = pytest.mark.core
 
 
 def core():  # type: ignore[no-untyped-def]
@@ -63,15 +59,17 @@ def test_search_moves_and_figures_agree(no_return: bool) -> None:
     for game in random_positions(300, seed=1):
         cols, cells, found, ret = position_args(game)
         st = reference_state(game, no_return)
-        native = [tuple(m) for m in core().fc_search_moves(cols, cells, found, ret, no_return)]
+        native = [
+            tuple(m) for m in core().freecell_search_moves(cols, cells, found, ret, no_return)
+        ]
         assert native == st.moves()
-        assert list(core().fc_features(cols, cells, found, ret, no_return)) == st.features()
+        assert list(core().freecell_features(cols, cells, found, ret, no_return)) == st.features()
 
 
 def test_legal_moves_are_the_engines() -> None:
     for game in random_positions(300, seed=2):
         cols, cells, found, ret = position_args(game)
-        native = sorted(core().fc_legal_moves(cols, cells, found, ret))
+        native = sorted(core().freecell_legal_moves(cols, cells, found, ret))
         assert native == sorted(str(m) for m in game.legal_move_list())
 
 
@@ -79,7 +77,7 @@ def test_searches_agree_state_for_state() -> None:
     solved = 0
     for game in random_positions(40, seed=3):
         cols, cells, found, ret = position_args(game)
-        native = core().fc_solve(cols, cells, found, ret, -1.0, 3000, False)
+        native = core().freecell_solve(cols, cells, found, ret, -1.0, 3000, False)
         mine = ref.solve(cols, cells, found, ret, max_states=3000)
         assert native[0] == mine.status
         assert (native[1] or None) == mine.limit
@@ -93,7 +91,7 @@ def test_short_lines_agree() -> None:
     for deal in (1, 2, 3):
         game = FreeCell(deal)
         cols, cells, found, ret = position_args(game)
-        native = core().fc_solve(cols, cells, found, ret, -1.0, 0, True)
+        native = core().freecell_solve(cols, cells, found, ret, -1.0, 0, True)
         mine = ref.solve(cols, cells, found, ret, short=True)
         assert list(native[2]) == mine.line
         assert native[3] == mine.states
@@ -103,7 +101,7 @@ def test_short_lines_agree() -> None:
 def test_single_searches_agree(strategy: int) -> None:
     for game in random_positions(6, seed=4 + strategy):
         cols, cells, found, ret = position_args(game)
-        native = core().fc_single_search(cols, cells, found, ret, strategy, True, 2000)
+        native = core().freecell_single_search(cols, cells, found, ret, strategy, True, 2000)
         root = reference_state(game, True)
         budget = ref.Budget(start=0.0)
         if root.is_won():
@@ -130,7 +128,7 @@ def test_a_deal_that_takes_several_rounds(deal: int, cells: int) -> None:
     # for fewer): both must drop the same ones. 98 is won, 234 proved impossible (both phases).
     game = FreeCell(deal, rules=FreeCellRules(cells=cells))
     cols, cells_now, found, ret = position_args(game)
-    native = core().fc_solve(cols, cells_now, found, ret, -1.0, 0, False)
+    native = core().freecell_solve(cols, cells_now, found, ret, -1.0, 0, False)
     mine = ref.solve(cols, cells_now, found, ret)
     assert native[3] > 5 * ref.FIRST_QUOTA
     assert (native[0], native[3], native[4], list(native[2])) == (
@@ -149,13 +147,10 @@ def test_a_short_first_phase_hands_over_to_the_real_game(monkeypatch: pytest.Mon
     # second, with fewer states in all than when the first phase runs to its own proof.
     game = FreeCell(234, rules=FreeCellRules(cells=2))
     cols, cells, found, ret = position_args(game)
-    whole = core().fc_solve(cols, cells, found, ret, -1.0, 0, False)
+    whole = core().freecell_solve(cols, cells, found, ret, -1.0, 0, False)
     monkeypatch.setattr(ref, "FIRST_PHASE_STATES", 3000)
-    core().fc_set_portfolio([], first_phase_states=3000)
-    try:
-        native = core().fc_solve(cols, cells, found, ret, -1.0, 0, False)
-    finally:
-        core().fc_set_portfolio([])
+    share = core().FreeCellPortfolio(first_phase_states=3000)
+    native = core().freecell_solve(cols, cells, found, ret, -1.0, 0, False, share)
     mine = ref.solve(cols, cells, found, ret)
     assert (native[0], native[3], native[4]) == (mine.status, mine.states, mine.unique_states)
     assert native[0] == whole[0] == "unsolvable"
@@ -166,7 +161,7 @@ def test_core_random_numbers_are_pythons() -> None:
     """The player's twin breaks ties with Python's own generator: same seed, same numbers."""
     for seed in (0, 1, 7, 2**32 + 5, 2**63 + 11):
         rng = random.Random(seed)
-        assert core().fc_python_random(seed, 700) == [rng.getrandbits(32) for _ in range(700)]
+        assert core().freecell_python_random(seed, 700) == [rng.getrandbits(32) for _ in range(700)]
 
 
 def test_player_twin_plays_the_python_players_games() -> None:
@@ -218,15 +213,15 @@ def test_player_twin_games_are_replayed(monkeypatch: pytest.MonkeyPatch) -> None
         def __init__(self, change) -> None:  # type: ignore[no-untyped-def]
             self.change = change
 
-        def fc_play(self, *args):  # type: ignore[no-untyped-def]
-            return [self.change(*g) for g in real.fc_play(*args)]
+        def freecell_play(self, *args):  # type: ignore[no-untyped-def]
+            return [self.change(*g) for g in real.freecell_play(*args)]
 
     ace_of_hearts_home = 26 * 16 + 8  # AH lies under other cards at the start of deal 1
     monkeypatch.setattr(
-        front, "_NATIVE", Broken(lambda w, m, h, line, s: (w, m, h, [ace_of_hearts_home], s))
+        front, "_core", Broken(lambda w, m, h, line, s: (w, m, h, [ace_of_hearts_home], s))
     )
     with pytest.raises(SolutionError, match="refused at move 1"):
         front.play_games(game, [0], implementation="native")
-    monkeypatch.setattr(front, "_NATIVE", Broken(lambda w, m, h, line, s: (w, m, h + 1, line, s)))
+    monkeypatch.setattr(front, "_core", Broken(lambda w, m, h, line, s: (w, m, h + 1, line, s)))
     with pytest.raises(SolutionError, match="does not end as the core reported"):
         front.play_games(game, [0], implementation="native")

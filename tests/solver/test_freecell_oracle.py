@@ -125,31 +125,42 @@ def test_verdicts_when_the_first_phase_hands_over_at_once(
 ) -> None:
     """With foundation return the game without it gets only a share of the states before the
     real game is searched. With a share of 5 states nearly every verdict comes from the real
-    game's searches: they must still be the oracle's, and every line must win."""
+    game's searches: they must still be the oracle's, and every line must win. (The core takes
+    the share with the call, as solve()'s call with that portfolio; the reference reads it from
+    its module.)"""
     from kosynka.solver import NATIVE
     from kosynka.solver import _freecell_py as ref
+    from kosynka.solver.freecell import position_args, replay_codes
 
     monkeypatch.setattr(ref, "FIRST_PHASE_STATES", 5)
-    if NATIVE is not None:
-        NATIVE.fc_set_portfolio([], first_phase_states=5)
-    try:
-        seen = {True: 0, False: 0}
-        handed_over = 0  # more than 5 states: the real game was searched
-        for game, truth in decided_endgames():
-            if not game.rules.foundation_return:
-                continue
+
+    def decide(game: FreeCell) -> tuple[SolveStatus, list[object], int]:
+        """The solver's verdict, winning line (replayed through the rules) and states."""
+        if implementation == "python":
             result = solve(game, implementation=implementation, time_limit=30)
-            assert result.solved == truth, (implementation, truth, game.rules)
-            assert result.status is not SolveStatus.LIMIT
-            if result.solved:
-                replay = game.copy(stack=False)
-                replay.replay(result.moves)
-                assert replay.is_won()
-            seen[truth] += 1
-            handed_over += result.states > 5
-    finally:
-        if NATIVE is not None:
-            NATIVE.fc_set_portfolio([])
+            return result.status, list(result.moves), result.states
+        assert NATIVE is not None
+        share = NATIVE.FreeCellPortfolio(first_phase_states=5)
+        status, _, codes, states, _ = NATIVE.freecell_solve(
+            *position_args(game), 30.0, 0, False, share
+        )
+        moves: list[object] = list(replay_codes(game, codes)) if status == "solved" else []
+        return SolveStatus(status), moves, states
+
+    seen = {True: 0, False: 0}
+    handed_over = 0  # more than 5 states: the real game was searched
+    for game, truth in decided_endgames():
+        if not game.rules.foundation_return:
+            continue
+        status, moves, states = decide(game)
+        assert (status is SolveStatus.SOLVED) == truth, (implementation, truth, game.rules)
+        assert status is not SolveStatus.LIMIT
+        if status is SolveStatus.SOLVED:
+            replay = game.copy(stack=False)
+            replay.replay(moves)
+            assert replay.is_won()
+        seen[truth] += 1
+        handed_over += states > 5
     assert min(seen.values()) >= 3
     assert handed_over >= 5
 
@@ -216,7 +227,7 @@ def test_the_incomplete_searches_never_prove_a_loss(implementation: str) -> None
         cols, cells, found, ret = position_args(game)
         for k in incomplete:
             if implementation == "native":
-                status = NATIVE.fc_single_search(cols, cells, found, ret, k, True, 0)[0]
+                status = NATIVE.freecell_single_search(cols, cells, found, ret, k, True, 0)[0]
             else:
                 root = ref.State(cols, cells, found, ret)
                 root.no_return = True

@@ -28,7 +28,7 @@ from kosynka.solver import freecell as front
 from kosynka.solver.freecell import position_args, replay, search, solve_deals
 from kosynka.solver.result import Limits, SolutionError
 
-pytestmark = pytest.mark.skipif(NATIVE is None, reason="the compiled core is not installed")
+pytestmark = pytest.mark.core
 
 SOLUTIONS = Path(__file__).parents[1] / "data" / "freecell" / "fcsolve_solutions.txt"
 DESTINATIONS = (*range(8), FOUNDATION, CELL)
@@ -44,7 +44,7 @@ def code_of(move: Move) -> int:
 def referee(game: FreeCell, codes: list[int]) -> tuple[int, str, bool, tuple[object, ...]]:
     """The referee's answer on ``codes`` from ``game``: moves made, the refusal, won, and the
     position it ends in (columns, cells, foundations)."""
-    made, why, won, cols, cells, found = NATIVE.fc_referee(*position_args(game), codes)
+    made, why, won, cols, cells, found = NATIVE.freecell_referee(*position_args(game), codes)
     position = (tuple(map(tuple, cols)), tuple(cells), tuple(found))
     return int(made), str(why), bool(won), position
 
@@ -202,7 +202,7 @@ def test_a_bad_position_is_refused(
     columns: list[list[int]], cells: list[int], found: list[int], message: str
 ) -> None:
     with pytest.raises(ValueError, match=message):
-        NATIVE.fc_referee(columns, cells, found, True, [])
+        NATIVE.freecell_referee(columns, cells, found, True, [])
 
 
 def test_referee_raises_on_a_broken_line() -> None:
@@ -259,10 +259,12 @@ def test_the_cores_microsoft_deals_are_the_python_numbering() -> None:
     numbers = [*range(1, 100_001), 2**33 - 1, 2**33 - 2]
     numbers += [*range(2**31 - 500, 2**31 + 500), *range(2**32 - 500, 2**32 + 500)]
     for n in numbers:
-        assert NATIVE.fc_ms_columns(n) == [[c.index for c in col] for col in freecell_columns(n)], n
+        assert NATIVE.freecell_ms_columns(n) == [
+            [c.index for c in col] for col in freecell_columns(n)
+        ], n
     for bad in (0, 2**33):
         with pytest.raises(ValueError, match=r"1\.\.2"):
-            NATIVE.fc_ms_columns(bad)
+            NATIVE.freecell_ms_columns(bad)
 
 
 def test_a_chunk_of_deals_in_the_core_is_the_same_as_deal_by_deal() -> None:
@@ -283,11 +285,11 @@ def test_a_chunk_with_a_line_the_referee_refuses_raises(monkeypatch: pytest.Monk
         def __getattr__(self, name: str) -> object:
             return getattr(NATIVE, name)
 
-        def fc_solve_ms(self, *args: object) -> list[tuple[object, ...]]:
-            rows = NATIVE.fc_solve_ms(*args)
+        def freecell_solve_ms(self, *args: object) -> list[tuple[object, ...]]:
+            rows = NATIVE.freecell_solve_ms(*args)
             status, limit, codes, states, unique, seconds, _, _ = rows[0]
             return [(status, limit, codes, states, unique, seconds, 4, "spoiled"), *rows[1:]]
 
-    monkeypatch.setattr(front, "_NATIVE", Core())
+    monkeypatch.setattr(front, "_core", Core())
     with pytest.raises(SolutionError, match=r"deal 5: .* at move 5: spoiled"):
         solve_deals([5, 6], FreeCellRules(), "ms")

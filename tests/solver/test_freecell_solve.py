@@ -14,7 +14,6 @@ from kosynka.solver.verify import verify_line
 
 IMPLEMENTATIONS = available_implementations("freecell")
 NATIVE = "native" in IMPLEMENTATIONS
-native_only = pytest.mark.skipif(not NATIVE, reason="the compiled core is not installed")
 
 
 def replays(game: FreeCell, moves: list[Move]) -> bool:
@@ -37,14 +36,14 @@ def test_known_deals_are_won(implementation: str, deal: int) -> None:
     assert result.card_moves == len(result.moves) and result.stock_moves == 0
 
 
-@native_only
+@pytest.mark.core
 def test_deal_11982_is_proved_impossible() -> None:
     result = solve(FreeCell(11982), implementation="native")
     assert result.status is SolveStatus.UNSOLVABLE and not result.moves
     assert result.states > 100_000
 
 
-@native_only
+@pytest.mark.core
 def test_deal_739671_is_won() -> None:
     # fc-solve -l lg reports it unsolved; it is not.
     game = FreeCell(739671)
@@ -52,7 +51,7 @@ def test_deal_739671_is_won() -> None:
     assert result.solved and replays(game, result.moves)
 
 
-@native_only
+@pytest.mark.core
 def test_two_cell_deal_267_is_won() -> None:
     # With 2 free cells deal 267 is won only by a best-first search that keeps more positions
     # than the others (the searches made for 0-2 cells); until 1 Dec it was left at 10 s.
@@ -152,18 +151,18 @@ def test_a_bad_line_is_refused() -> None:
         verify_line(game, ["AH>f"])
 
 
-@native_only
+@pytest.mark.core
 def test_the_core_refuses_bad_positions() -> None:
     from kosynka.solver import NATIVE as core
 
     cols = FreeCell(1).solver_position()[0]
     cols[0][0] = cols[1][0]  # a card twice, another missing
     with pytest.raises(ValueError):
-        core.fc_solve(cols, [-1] * 4, [0, 0, 0, 0], True, -1.0, 0, False)
+        core.freecell_solve(cols, [-1] * 4, [0, 0, 0, 0], True, -1.0, 0, False)
     with pytest.raises(ValueError):
-        core.fc_solve([[]] * 7, [-1] * 4, [0, 0, 0, 0], True, -1.0, 0, False)
+        core.freecell_solve([[]] * 7, [-1] * 4, [0, 0, 0, 0], True, -1.0, 0, False)
     with pytest.raises(ValueError):
-        core.fc_solve(cols, [-1] * 4, [0, 0, 0], True, -1.0, 0, False)
+        core.freecell_solve(cols, [-1] * 4, [0, 0, 0], True, -1.0, 0, False)
 
 
 def test_replay_follows_the_engine_move_for_move() -> None:

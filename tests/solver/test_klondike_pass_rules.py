@@ -197,14 +197,14 @@ def test_idle_passes_are_dropped() -> None:
     assert tight.is_won()
 
 
-@pytest.mark.skipif(not NATIVE, reason="the compiled core is not installed")
+@pytest.mark.core
 def test_the_core_refuses_pass_values_it_cannot_hold() -> None:
     from kosynka.solver import _core  # type: ignore[attr-defined]
 
     args = ([[] for _ in range(7)], [0] * 7, [], 0, [13] * 4)
     for pass_number, passes in [(2047, 2048), (1, 4096), (3, 2)]:
         with pytest.raises(ValueError):
-            _core.solve(*args, pass_number, 1, passes, True, -1.0, 0, False)
+            _core.klondike_solve(*args, pass_number, 1, passes, True, -1.0, 0, False)
 
 
 def test_limits_far_beyond_reach_are_no_limits() -> None:
@@ -224,6 +224,7 @@ def test_limits_far_beyond_reach_are_no_limits() -> None:
 SHORT_DEALS = [1001, 1021, 3, 17, 42, 77, 1100, 1150]
 
 
+@pytest.mark.core  # for its speed: whole deals searched twice
 @pytest.mark.parametrize("deal", SHORT_DEALS)
 def test_short_lines_are_never_longer(deal: int) -> None:
     game = Klondike(deal, rules=KlondikeRules(draw=1), numbering="kpat")

@@ -7,26 +7,18 @@ than the exact search; only verdicts can be compared, and every line it finds is
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from kosynka.games.klondike import Klondike, KlondikeRules
 from kosynka.solver import _klondike_py as _search_py
 from kosynka.solver import solve
-from kosynka.solver.klondike import position_args
+from kosynka.solver.klondike import NO_RETURN_STATES, position_args
 from tests.games.klondike.klondike_positions import position
 from tests.solver.test_klondike_native import _args, _random_positions
 from tests.solver.test_klondike_oracle import decided_endgames
 
 core = pytest.importorskip("kosynka.solver._core")
-
-
-@pytest.fixture
-def switches() -> Iterator[None]:
-    """Put the core's experiment switches back to normal after a test."""
-    yield
-    core.set_flags(0)
+pytestmark = pytest.mark.core
 
 
 def test_verdicts_agree_with_the_reference_on_played_positions() -> None:
@@ -42,7 +34,6 @@ def test_verdicts_agree_with_the_reference_on_played_positions() -> None:
 
 
 def _deal_verdicts(flags: int) -> list[str]:
-    core.set_flags(flags)
     out = []
     for draw in (1, 3):
         for ret in (True, False):
@@ -52,12 +43,11 @@ def _deal_verdicts(flags: int) -> list[str]:
                     rules=KlondikeRules(draw=draw, foundation_return=ret),
                     numbering="kpat",
                 )
-                status = core.set_solve(*_args(game), 20.0, 0)[0]
+                status = core.klondike_set_solve(*_args(game), 20.0, 0, flags=flags)[0]
                 out.append(status)
     return out
 
 
-@pytest.mark.usefixtures("switches")
 def test_pruning_switches_do_not_change_verdicts() -> None:
     # The rules that cut the search (the redundant-card rule, the commuting-move filters and
     # their refinements, talon cards sent home at once, the limits on foundation cards coming
@@ -74,31 +64,33 @@ def test_relaxation_never_calls_a_winnable_endgame_lost() -> None:
     # it must come for some, or the check means nothing.
     seen: dict[tuple[bool, str], int] = {}
     for game, truth in decided_endgames():
-        verdict = core.relaxed_verdict(*_args(game), 0)[0]
+        verdict = core.klondike_relaxed_verdict(*_args(game), 0)[0]
         assert verdict in ("lost", "open")
         assert not (truth and verdict == "lost"), game
         seen[truth, verdict] = seen.get((truth, verdict), 0) + 1
     assert seen.get((False, "lost"), 0) >= 3, seen
 
 
-@pytest.mark.usefixtures("switches")
 def test_relaxation_ends_a_lost_deal_early() -> None:
     # KPat deal 1619, Draw 1: lost. The relaxation proves it with about 12,000 positions where
     # the search alone makes about 330,000 states; with it the search stops after its second
     # turn. Deal 442 is lost too, but the relaxation cannot show it: a relaxed line turns every
-    # card up, and the search alone decides.
+    # card up, and the search alone decides. The search alone is solve()'s call into the core
+    # (Draw 1, unlimited passes: the abstract search after a first look without return) with
+    # switch 256, the relaxation off.
     lost = Klondike(1619, rules=KlondikeRules(draw=1), numbering="kpat")
-    verdict, states = core.relaxed_verdict(*_args(lost), 0)
+    verdict, states = core.klondike_relaxed_verdict(*_args(lost), 0)
     assert verdict == "lost" and 1_000 < states < 50_000
     with_relaxation = solve(lost)
-    core.set_flags(256)
-    alone = solve(lost)
-    assert with_relaxation.status.value == alone.status.value == "unsolvable"
-    assert with_relaxation.states * 5 < alone.states
+    call = (*_args(lost), -1.0, 0, False, NO_RETURN_STATES)
+    assert core.klondike_set_solve(*call)[0::3] == ("unsolvable", with_relaxation.states)
+    alone = core.klondike_set_solve(*call, flags=256)
+    assert with_relaxation.status.value == alone[0] == "unsolvable"
+    assert with_relaxation.states * 5 < alone[3]
     other = Klondike(442, rules=KlondikeRules(draw=1), numbering="kpat")
-    assert core.relaxed_verdict(*_args(other), 0)[0] == "open"
+    assert core.klondike_relaxed_verdict(*_args(other), 0)[0] == "open"
     # A cap on the positions gives "limit", not a verdict.
-    verdict, states = core.relaxed_verdict(*_args(lost), 100)
+    verdict, states = core.klondike_relaxed_verdict(*_args(lost), 100)
     assert verdict == "limit" and 100 <= states < 120
 
 
@@ -118,7 +110,7 @@ def test_deals_agree_with_the_exact_search() -> None:
 
 def test_position_with_face_up_cards_out_of_sequence_falls_back() -> None:
     game = position(["9C 5H", "* KS", "-", "-", "-", "-", "-"])
-    assert core.set_solve(*_args(game), 5.0, 0)[0] == "unsupported"
+    assert core.klondike_set_solve(*_args(game), 5.0, 0)[0] == "unsupported"
     res = solve(game, implementation="native", time_limit=20)
     ref = solve(game, implementation="python", time_limit=20)
     assert res.status == ref.status

@@ -6,7 +6,7 @@ import pytest
 
 from kosynka.games.klondike import Klondike, KlondikeRules, Move
 from kosynka.games.klondike.notation import format_position
-from kosynka.solver import SolutionError, SolveStatus, available_implementations, solve
+from kosynka.solver import SolutionError, SolveStatus, solve
 from kosynka.solver.verify import verify_line
 from tests.common import cards
 from tests.games.klondike.klondike_positions import stuck_clubs
@@ -141,7 +141,7 @@ def test_short_line_is_no_longer(impl: str) -> None:
     assert short.card_moves <= plain.card_moves
 
 
-@pytest.mark.skipif("native" not in available_implementations(), reason="no compiled core")
+@pytest.mark.core
 def test_lines_without_cards_coming_back_come_first() -> None:
     # With foundation return on, solve() first looks briefly for a line that never brings a
     # card back (shorter lines); most easy deals have one.

@@ -15,6 +15,7 @@ from kosynka.solver import _spider_py
 from kosynka.solver.spider import position_args
 
 core = pytest.importorskip("kosynka.solver._core")
+pytestmark = pytest.mark.core
 if not hasattr(core, "spider_solve"):
     pytest.skip("the compiled core has no Spider search", allow_module_level=True)
 

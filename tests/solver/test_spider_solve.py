@@ -63,7 +63,7 @@ def test_one_suit_deals_are_solved_and_replayed(impl: str) -> None:
         assert res.implementation == impl
 
 
-@pytest.mark.skipif("native" not in IMPLS, reason="the compiled core is not built")
+@pytest.mark.core
 @pytest.mark.parametrize(("suits", "deals"), [(2, (1, 2, 3)), (4, (1, 3, 4))])
 def test_two_and_four_suit_deals(suits: int, deals: tuple[int, ...]) -> None:
     for deal in deals:

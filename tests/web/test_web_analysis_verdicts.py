@@ -28,6 +28,7 @@ def client() -> TestClient:
     return TestClient(create_app(Settings(analysis_time=30)))
 
 
+@pytest.mark.core  # for its speed: the whole game is proved within the analysis time
 @pytest.mark.parametrize(("deal", "passes"), ONCE_LOST)
 def test_still_winnable_says_winnable_from_the_deal(
     client: TestClient, deal: int, passes: int

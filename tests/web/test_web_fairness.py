@@ -354,6 +354,7 @@ def _hammer(base: str, source: str, make: Any, stop_flag: threading.Event, got: 
             time.sleep(0.05)
 
 
+@pytest.mark.core  # for its speed: hints come from the solver within the share
 def test_another_players_hint_still_comes_from_the_solver(roomy: str) -> None:
     """One address keeps the solver busy with hints it cannot answer in time; another
     player's hints are still the solver's answers, not the heuristic's."""

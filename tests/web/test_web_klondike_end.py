@@ -49,6 +49,7 @@ def inside_viewport(page: Any, locator: Any) -> bool:
     )
 
 
+@pytest.mark.core  # for its speed: the analysis ends within its time
 @pytest.mark.parametrize(
     ("width", "height", "locale"), [(360, 740, "ru-RU"), (740, 360, "en-US"), (1280, 800, "en-US")]
 )
@@ -124,6 +125,7 @@ def test_the_end_dialog_offers_undo_restart_and_a_new_deal(
     assert stuck.inner_text("#c-moves") == "0"
 
 
+@pytest.mark.core  # for its speed: the analysis ends within its time
 @pytest.mark.parametrize(("width", "height", "locale"), [(360, 740, "ru-RU"), (1280, 800, "en-US")])
 def test_still_winnable_is_in_the_menu_and_asks_only_when_pressed(
     page_at: Any, lost_line: list[str], width: int, height: int, locale: str

@@ -672,6 +672,7 @@ STATS_BEFORE = {"played": 4, "won": 3, "streak": 3, "bestStreak": 3}
 """Three games won in a row, and the one in progress (counted as played at its first move)."""
 
 
+@pytest.mark.core  # for its speed: the analysis ends within its time
 def test_a_dead_end_is_said_at_once_and_counted_lost_once_until_won_after_an_undo(
     open_page: Any,
 ) -> None:

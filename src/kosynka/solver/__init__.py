@@ -54,12 +54,12 @@ __all__ = [
 
 
 def _load_native() -> ModuleType | None:
-    """The compiled core, or None when it was not built."""
+    """The compiled core, or None when it was not built (its calls are typed by _core.pyi)."""
     try:
-        from kosynka.solver import _core  # type: ignore[attr-defined]
+        from kosynka.solver import _core
     except ImportError:
         return None
-    return _core  # type: ignore[no-any-return]
+    return _core
 
 
 NATIVE = _load_native()

@@ -1,6 +1,6 @@
 """The reference FreeCell search in pure Python: always importable, the twin of the C++ core.
 
-It searches the same space in the same order as the compiled core (``native/freecell.cpp``):
+It searches the same space in the same order as the compiled core (``native/freecell_*.cpp``):
 the same moves in the same order, the same safe moves home, the same scores, the same searches
 and the same schedule, so the two agree on every verdict, on the number of states and on the
 line (the tests check it). ``bench/solver_freecell.md`` explains the design and argues why each
@@ -1043,7 +1043,7 @@ def solve(
     short: bool = False,
 ) -> Found:
     """Decide a position (columns bottom to top as card indices, one entry per free cell of the
-    rules with -1 for an empty one, foundation counts C, D, H, S) as the core's ``fc_solve``
+    rules with -1 for an empty one, foundation counts C, D, H, S) as the core's ``freecell_solve``
     does: the game without foundation return first, then (when the rules have return and it
     cannot be won, or has had :data:`FIRST_PHASE_STATES` states without a verdict, or every
     search dropped out) the real game. With ``short``, the short strategies' lines and the

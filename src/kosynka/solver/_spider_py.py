@@ -1,10 +1,10 @@
 """The reference Spider search in pure Python: always importable, the twin of the C++ core.
 
-It mirrors ``native/spider.cpp`` step for step: the same moves in the same order, the same
-evaluation, the same searches with the same tie-breaks and the same budgets. Given a state limit
-(and no time limit) both therefore try the same positions and return the same verdict, the same
-counts and the same line, which the differential tests check. See ``bench/solver_spider.md``
-for the design; in short:
+It mirrors the core (``native/spider_state.cpp``, ``native/spider_search.cpp``) step for step: the
+same moves in the same order, the same evaluation, the same searches with the same tie-breaks and
+the same budgets. Given a state limit (and no time limit) both therefore try the same positions and
+return the same verdict, the same counts and the same line, which the differential tests check. See
+``bench/solver_spider.md`` for the design; in short:
 
 * A move is a small integer: :data:`DEAL`, or ``(src << 12) | (dst << 8) | count`` (the top
   ``count`` cards of column ``src`` onto column ``dst``; a count beyond the source's movable

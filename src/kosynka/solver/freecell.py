@@ -29,6 +29,9 @@ from kosynka.solver import _freecell_py
 from kosynka.solver.result import NO_LIMITS, Found, Limits, SolutionError, SolveResult, SolveStatus
 from kosynka.solver.verify import checked_moves
 
+if _NATIVE is not None:
+    from kosynka.solver import _core
+
 _MOVE_OF_CODE: Final = tuple(Move(ALL_CARDS[c], to) for c in range(52) for to in range(10))
 """The engine move of each code ``card * 16 + to`` (``to`` < 10), indexed by ``card * 10 + to``."""
 
@@ -66,7 +69,7 @@ def search(game: FreeCell, limits: Limits = NO_LIMITS, implementation: str = "na
     if implementation == "native":
         assert _NATIVE is not None
         return Found.from_core(
-            _NATIVE.fc_solve(
+            _core.freecell_solve(
                 cols,
                 cells,
                 found,
@@ -96,7 +99,7 @@ def referee(game: FreeCell, codes: Sequence[int]) -> list[Move]:
     rules engine work per move, which is what makes a range of deals cheap to check."""
     if _NATIVE is None:
         raise ValueError("the compiled referee is not installed")
-    made, why, won, *_ = _NATIVE.fc_referee(*position_args(game), list(codes))
+    made, why, won, *_ = _core.freecell_referee(*position_args(game), list(codes))
     table = _MOVE_OF_CODE
     if made < len(codes):
         code = codes[made]
@@ -132,7 +135,7 @@ def solve_deals(
     for n in numbers:
         check_deal_number(n, "ms")
     time_limit, max_states = check_limits(time_limit, max_states)
-    rows = _NATIVE.fc_solve_ms(
+    rows = _core.freecell_solve_ms(
         list(numbers),
         rules.cells,
         rules.foundation_return,
@@ -205,7 +208,7 @@ def play_games(
     if impl == "python" or any(not 0 <= abs(s) < 2**64 for s in seeds) or _NATIVE is None:
         return [_player.play(game, s, max_moves=max_moves) for s in seeds]
     cols, cells, found, ret = position_args(game)
-    games = _NATIVE.fc_play(
+    games = _core.freecell_play(
         cols, cells, found, ret, _player_weights(), [abs(s) for s in seeds], max_moves
     )
     out: list[_player.PlayResult] = []

@@ -17,14 +17,15 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Sequence
-from types import ModuleType
-from typing import Any
 
 from kosynka.games.klondike import RECYCLE, Klondike, KlondikeRules, Move
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _klondike_py
 from kosynka.solver.result import NO_LIMITS, Found, Limits
 from kosynka.solver.verify import checked_moves
+
+if _NATIVE is not None:
+    from kosynka.solver import _core
 
 
 def available_implementations() -> list[str]:
@@ -181,7 +182,7 @@ def _search(
         if impl == "native":
             began = time.perf_counter()
             first = NO_RETURN_STATES if plain_first and not short and game.rules.draw == 1 else 0
-            found = _set_search(_NATIVE, game, time_limit, max_states, short, first)
+            found = _set_search(game, time_limit, max_states, short, first)
             if found is not None:
                 if short and found[0] == "solved":
                     left = None
@@ -190,7 +191,7 @@ def _search(
                     if left is None or left > 0.01:
                         found = _shorter_of(found, game, left, max_states)
                 return found
-        return _native_search(_NATIVE, game, time_limit, max_states, short)
+        return _native_search(game, time_limit, max_states, short)
     return _klondike_py.search(game, time_limit=time_limit, max_states=max_states, short=short)
 
 
@@ -252,7 +253,11 @@ def _decide(
     return Found(status, limit, line, total_states + states, total_unique + unique)
 
 
-def position_args(game: Klondike) -> tuple[Any, ...]:
+_PositionArgs = tuple[list[list[int]], list[int], list[int], int, list[int], int, int, int, bool]
+"""A position and its rules as the core's searches take them (see ``_core.pyi``)."""
+
+
+def position_args(game: Klondike) -> _PositionArgs:
     """The compiled core's arguments for ``game``'s position before its limits: the position
     (:meth:`Klondike.solver_position`: columns, face-down counts, talon, cards on the waste,
     foundation counts, pass number) and the rules (draw, passes with 0 for unlimited,
@@ -266,35 +271,23 @@ def position_args(game: Klondike) -> tuple[Any, ...]:
     )
 
 
+def _limit_args(time_limit: float | None, max_states: int | None) -> tuple[float, int]:
+    """Limits as the core takes them: a negative time and 0 states for none."""
+    return (
+        -1.0 if time_limit is None else float(time_limit),
+        0 if max_states is None else max_states,
+    )
+
+
 def _native_search(
-    core: ModuleType,
     game: Klondike,
     time_limit: float | None,
     max_states: int | None,
     short: bool,
 ) -> Found:
     """Run the compiled core's exact search on ``game``'s position."""
-    return _call_core(core.solve, game, time_limit, max_states, short)
-
-
-def _call_core(
-    search: Any,
-    game: Klondike,
-    time_limit: float | None,
-    max_states: int | None,
-    short: bool,
-    *extra: Any,
-) -> Found:
-    """Call one of the core's searches (``solve`` or ``set_solve``) on ``game``'s position and
-    return its answer as plain Python values."""
     return Found.from_core(
-        search(
-            *position_args(game),
-            -1.0 if time_limit is None else float(time_limit),
-            0 if max_states is None else int(max_states),
-            short,
-            *extra,
-        )
+        _core.klondike_solve(*position_args(game), *_limit_args(time_limit, max_states), short)
     )
 
 
@@ -310,7 +303,7 @@ def _shorter_of(
     that one, found within a short budget, has fewer card moves."""
     assert _NATIVE is not None
     budget = SHORT_SECONDS if time_limit is None else max(1e-3, min(SHORT_SECONDS, time_limit))
-    exact = _native_search(_NATIVE, game, budget, max_states, True)
+    exact = _native_search(game, budget, max_states, True)
     shorter = exact.status == "solved" and _card_moves(exact.line) < _card_moves(found.line)
     return Found(
         found.status,
@@ -322,7 +315,6 @@ def _shorter_of(
 
 
 def _set_search(
-    core: ModuleType,
     game: Klondike,
     time_limit: float | None,
     max_states: int | None,
@@ -332,5 +324,9 @@ def _set_search(
     """Run the compiled abstract search on ``game``'s position (``plain_first``: states for a
     first look without foundation return, see :data:`NO_RETURN_STATES`); None when it cannot
     represent the position (face-up cards out of sequence), for the exact search to take over."""
-    found = _call_core(core.set_solve, game, time_limit, max_states, short, plain_first)
+    found = Found.from_core(
+        _core.klondike_set_solve(
+            *position_args(game), *_limit_args(time_limit, max_states), short, plain_first
+        )
+    )
     return None if found[0] == "unsupported" else found

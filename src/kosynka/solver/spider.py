@@ -23,13 +23,16 @@ the rules engine before it is returned.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from kosynka.games.spider import Move, Spider
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _spider_py
 from kosynka.solver.result import NO_LIMITS, Found, Limits
 from kosynka.solver.verify import verify_line
+
+if _NATIVE is not None:
+    from kosynka.solver import _core
 
 DEFAULT_MAX_STATES: Final = 20_000_000
 """The state limit when neither a time nor a state limit is given. An exhaustive search of a
@@ -91,9 +94,8 @@ def _search(
 ) -> Found:
     """Run one implementation's search on the position ``args`` (see :func:`position_args`)."""
     if implementation == "native":
-        core: Any = _NATIVE
         return Found.from_core(
-            core.spider_solve(
+            _core.spider_solve(
                 *args,
                 -1.0 if time_limit is None else float(time_limit),
                 0 if max_states is None else int(max_states),
@@ -110,6 +112,5 @@ def _shorten(
 ) -> list[str]:
     """``line`` with detours cut out (see :func:`kosynka.solver._spider_py.shorten`)."""
     if implementation == "native":
-        core: Any = _NATIVE
-        return list(core.spider_shorten(*args, line, depth))
+        return _core.spider_shorten(*args, line, depth)
     return _spider_py.shorten(*args, line, depth)

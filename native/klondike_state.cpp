@@ -1,29 +1,20 @@
-// kosynka's Klondike search core (see klondike.hpp).
-#include "klondike.hpp"
+// kosynka's Klondike core, the position card by card (see klondike_state.hpp).
+#include "klondike_state.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <stdexcept>
 
-namespace kosynka {
+namespace kosynka::klondike {
 namespace {
 
-inline int rank_of(int c) { return c % 13 + 1; }
-inline int suit_of(int c) { return c / 13; }
-inline int red(int c) {
-  int s = c / 13;
-  return s == 1 || s == 2;
-}
-constexpr int kOther[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
-constexpr int kSameOther[4] = {3, 2, 1, 0};
-
-uint64_t splitmix(uint64_t& x) {
-  uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+using common::is_red;
+using common::kRankText;
+using common::kSuitText;
+using common::rank_of;
+using common::suit_of;
+constexpr auto& kOther = common::kOtherColour;
+constexpr auto& kSameOther = common::kTwinSuit;
 
 // Random numbers for the position hash: two independent 64-bit lanes (128 bits in all).
 struct Tables {
@@ -34,31 +25,44 @@ struct Tables {
   uint64_t fa[4][14], fb[4][14];                // foundation heights
   Tables() {
     uint64_t s = 0x6B6F73796E6B61ULL;  // "kosynka"
-    for (auto& row : za)
-      for (auto& v : row) v = splitmix(s);
-    for (auto& row : zb)
-      for (auto& v : row) v = splitmix(s);
-    for (auto& v : ha) v = splitmix(s);
-    for (auto& v : hb) v = splitmix(s);
-    for (auto& v : ta) v = splitmix(s);
-    for (auto& v : tb) v = splitmix(s);
-    for (auto& v : pa) v = splitmix(s);
-    for (auto& v : pb) v = splitmix(s);
-    for (auto& row : fa)
-      for (auto& v : row) v = splitmix(s);
-    for (auto& row : fb)
-      for (auto& v : row) v = splitmix(s);
+    common::fill_random(s, za, zb, ha, hb, ta, tb, pa, pb, fa, fb);
   }
 };
 const Tables kT;
 
-const char* const kRanks = "A23456789TJQK";
-const char* const kSuits = "CDHS";
-
 }  // namespace
 
+// The searches keep the pass number in 11 bits (2047) and 16-bit undo records; the Python front
+// reduces every pass rule to at most one recycle per talon card before it gets here
+// (solver.normalized), so larger values are refused rather than silently cut.
+constexpr int kMaxPasses = 1024;
+
+Position make_position(const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
+                       const std::vector<int>& talon, int waste, const std::vector<int>& found,
+                       int pass_number, int draw, int passes, bool ret) {
+  Position pos;
+  pos.columns = columns;
+  pos.hidden = hidden;
+  pos.talon = talon;
+  pos.waste = waste;
+  pos.found = found;
+  pos.pass_number = pass_number;
+  if (draw != 1 && draw != 3) throw std::invalid_argument("draw must be 1 or 3");
+  if (passes < 0 || passes > kMaxPasses)
+    throw std::invalid_argument("passes must be 0 (unlimited) .. 1024");
+  if (pass_number < 1 || pass_number > kMaxPasses || (passes != 0 && pass_number > passes))
+    throw std::invalid_argument("pass_number must be 1 .. passes (at most 1024)");
+  pos.rules = Rules{draw, passes, ret};
+  for (const auto& col : columns)
+    for (int c : col)
+      if (c < 0 || c >= 52) throw std::invalid_argument("card index out of range");
+  for (int c : talon)
+    if (c < 0 || c >= 52) throw std::invalid_argument("card index out of range");
+  return pos;
+}
+
 std::string move_text(int card, int dest) {
-  const char text[4] = {kRanks[card % 13], kSuits[card / 13], '>',
+  const char text[4] = {kRankText[card % 13], kSuitText[card / 13], '>',
                         dest == kFound ? 'f' : char('1' + dest)};
   return std::string(text, 4);
 }
@@ -239,9 +243,9 @@ void State::all_moves(std::vector<Macro>& out) const {
       continue;
     }
     const int t = cols[k][len[k] - 1];
-    if (rank_of(t) >= 2) acc[(rank_of(t) - 2) * 2 + (1 - red(t))] |= uint8_t(1 << k);
+    if (rank_of(t) >= 2) acc[(rank_of(t) - 2) * 2 + (1 - is_red(t))] |= uint8_t(1 << k);
   }
-  auto dests = [&acc](int card) { return acc[(rank_of(card) - 1) * 2 + red(card)]; };
+  auto dests = [&acc](int card) { return acc[(rank_of(card) - 1) * 2 + is_red(card)]; };
   auto home_next = [this](int card) { return found[suit_of(card)] == rank_of(card) - 1; };
   // 1. Column tops to the foundations.
   for (int i = 0; i < kColumns; ++i)
@@ -469,240 +473,5 @@ void State::finish(std::vector<std::string>* line) {
   }
 }
 
-std::vector<std::string> State::legal_moves() const {
-  std::vector<std::string> out;
-  auto onto_columns = [&](int card, int source) {
-    for (int k = 0; k < kColumns; ++k) {
-      if (k == source) continue;
-      if (rank_of(card) == 13 ? len[k] == 0 : (len[k] && fits_on(card, cols[k][len[k] - 1])))
-        out.push_back(move_text(card, k));
-    }
-  };
-  const int waste_top = p > 0 ? talon[p - 1] : -1;
-  if (waste_top >= 0 && found[suit_of(waste_top)] == rank_of(waste_top) - 1)
-    out.push_back(move_text(waste_top, kFound));
-  for (int i = 0; i < kColumns; ++i)
-    if (len[i]) {
-      const int c = cols[i][len[i] - 1];
-      if (found[suit_of(c)] == rank_of(c) - 1) out.push_back(move_text(c, kFound));
-    }
-  if (waste_top >= 0) onto_columns(waste_top, -1);
-  for (int i = 0; i < kColumns; ++i) {
-    if (!len[i]) continue;
-    for (int j = len[i] - 1; j >= run_base(i); --j) onto_columns(cols[i][j], i);
-  }
-  if (rules.ret)
-    for (int s = 0; s < 4; ++s)
-      if (found[s]) onto_columns(s * 13 + found[s] - 1, -1);
-  if (p < n)
-    out.emplace_back("s");
-  else if (p > 0 && can_recycle())
-    out.emplace_back("r");
-  return out;
-}
 
-// ------------------------------------------------------------------------------ the search
-namespace {
-
-// Transposition table: 96 bits of each 128-bit key, the card-move cost at which it was reached
-// and the talon positions already covered (see search), open addressing, 24 bytes a slot. It
-// grows to at most kMaxSlots slots (768 MiB); a search that would need more stops with the
-// "states" limit.
-constexpr size_t kMaxSlots = size_t(1) << 25;
-
-class Table {
- public:
-  Table() { resize(1 << 10); }
-  size_t size() const { return used_; }
-  struct Slot {
-    uint64_t a;
-    uint32_t b;
-    int32_t cost;
-    uint64_t positions;
-  };
-  // The slot of `key`, inserting it with cost INT32_MAX and no positions when new; nullptr when
-  // the table is full.
-  Slot* find_or_insert(const Key& key, bool& inserted) {
-    if ((used_ + 1) * 2 > slots_.size()) {
-      if (slots_.size() >= kMaxSlots) return nullptr;
-      resize(slots_.size() * 2);
-    }
-    const uint64_t a = key.a | 1;  // 0 marks an empty slot
-    const uint32_t b = uint32_t(key.b);
-    size_t i = size_t(a) & mask_;
-    while (true) {
-      Slot& s = slots_[i];
-      if (s.a == 0) {
-        s.a = a;
-        s.b = b;
-        s.cost = INT32_MAX;
-        s.positions = 0;
-        ++used_;
-        inserted = true;
-        return &s;
-      }
-      if (s.a == a && s.b == b) {
-        inserted = false;
-        return &s;
-      }
-      i = (i + 1) & mask_;
-    }
-  }
-
- private:
-  std::vector<Slot> slots_;
-  size_t mask_ = 0, used_ = 0;
-  void resize(size_t n) {
-    std::vector<Slot> old;
-    old.swap(slots_);
-    slots_.assign(n, Slot{0, 0, 0, 0});
-    mask_ = n - 1;
-    for (const Slot& s : old)
-      if (s.a) {
-        size_t i = size_t(s.a) & mask_;
-        while (slots_[i].a) i = (i + 1) & mask_;
-        slots_[i] = s;
-      }
-  }
-};
-
-struct Frame {
-  size_t moves_begin, moves_end, next;
-  Undo undo;
-  size_t autos_begin;  // this frame's autoplays in the autos stack: [autos_begin, next frame's)
-  int cost;
-  bool has_undo;
-};
-
-struct LimitHit {
-  const char* which;
-};
-
-}  // namespace
-
-SearchResult search(const Position& pos, double time_limit, uint64_t max_states, bool shortest) {
-  using Clock = std::chrono::steady_clock;
-  const auto start = Clock::now();
-  SearchResult res;
-  State st(pos);
-  std::vector<Undo> autos;
-  st.autoplay(autos, nullptr);
-  autos.clear();
-  // With Draw 3 and unlimited passes, a position reached at talon position p is dominated by
-  // the same position reached before at a talon position from which drawing reaches p: the
-  // table keeps, per position without its talon position, every talon position so covered.
-  const bool cover = !shortest && pos.rules.passes == 0 && pos.rules.draw > 1;
-  Table seen;
-  bool inserted;
-  {
-    Table::Slot* root = seen.find_or_insert(st.key(cover), inserted);
-    root->cost = 0;
-    root->positions = st.reach_mask();
-  }
-  std::vector<Macro> path, best;
-  bool have_best = false;
-  int best_cost = 1 << 30;
-  uint64_t budget = 0;  // 0: none
-  uint64_t states = 0;
-
-  if (st.is_won() || st.trivially_won()) {
-    have_best = true;
-  } else {
-    std::vector<Macro> moves;
-    std::vector<Frame> stack;
-    moves.reserve(1 << 12);
-    st.moves(moves, Last{});
-    stack.push_back(Frame{0, moves.size(), 0, Undo{}, 0, 0, false});
-    try {
-      while (!stack.empty()) {
-        Frame& f = stack.back();
-        if (f.next >= f.moves_end) {
-          if (f.has_undo) {
-            for (size_t a = autos.size(); a > f.autos_begin; --a) st.undo(autos[a - 1]);
-            autos.resize(f.autos_begin);
-            st.undo(f.undo);
-            path.pop_back();
-          }
-          moves.resize(f.moves_begin);
-          stack.pop_back();
-          continue;
-        }
-        const Macro m = moves[f.next++];
-        const int parent_cost = f.cost;
-        const Undo u = st.apply(m, nullptr);
-        const size_t autos_begin = autos.size();
-        st.autoplay(autos, nullptr);
-        const int cost = parent_cost + 1 + int(autos.size() - autos_begin);
-        ++states;
-        if (max_states && states >= max_states) throw LimitHit{"states"};
-        if (time_limit >= 0 && (states & 4095) == 0 &&
-            std::chrono::duration<double>(Clock::now() - start).count() > time_limit)
-          throw LimitHit{"time"};
-        if (budget && states >= budget) throw LimitHit{"budget"};
-        Table::Slot* slot = seen.find_or_insert(st.key(cover), inserted);
-        if (!slot) throw LimitHit{"states"};
-        bool prune;
-        if (cover) {
-          prune = !inserted && (slot->positions >> st.p & 1);
-          if (!prune) slot->positions |= st.reach_mask();
-        } else {
-          prune = !inserted && (!have_best || !shortest || slot->cost <= cost);
-        }
-        if (!prune && have_best && cost + 52 - st.home() >= best_cost) prune = true;
-        auto take_back = [&]() {
-          for (size_t a = autos.size(); a > autos_begin; --a) st.undo(autos[a - 1]);
-          autos.resize(autos_begin);
-          st.undo(u);
-        };
-        if (prune) {
-          take_back();
-          continue;
-        }
-        slot->cost = cost;
-        if (st.is_won() || st.trivially_won()) {
-          const int total = cost + 52 - st.home();
-          if (total < best_cost) {
-            best = path;
-            best.push_back(m);
-            best_cost = total;
-            have_best = true;
-          }
-          take_back();
-          if (!shortest) break;
-          if (!budget) budget = states + std::max<uint64_t>(50000, 4 * states);
-          continue;
-        }
-        path.push_back(m);
-        const size_t mb = moves.size();
-        Last last;
-        if (m.kind != kColumn && m.dest != kFound)
-          last = Last{m.kind, m.dest, u.card, 0};
-        else if (m.kind == kColumn && m.dest != kFound && m.detail == 0)
-          last = Last{kEmptied, m.dest, m.src, u.card};
-        st.moves(moves, last);
-        stack.push_back(Frame{mb, moves.size(), mb, u, autos_begin, cost, true});
-      }
-    } catch (const LimitHit& hit) {
-      if (!have_best) {
-        res.status = Status::kLimit;
-        res.limit = hit.which;
-      }
-    }
-  }
-  res.states = states;
-  res.unique_states = seen.size();
-  if (have_best) {
-    res.status = Status::kSolved;
-    State replay(pos);
-    std::vector<Undo> scratch;
-    replay.autoplay(scratch, &res.line);
-    for (const Macro& m : best) {
-      replay.apply(m, &res.line);
-      replay.autoplay(scratch, &res.line);
-    }
-    replay.finish(&res.line);
-  }
-  return res;
-}
-
-}  // namespace kosynka
+}  // namespace kosynka::klondike

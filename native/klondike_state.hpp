@@ -1,7 +1,9 @@
-// kosynka's Klondike search core: the position, macro moves and the depth-first search.
+// kosynka's Klondike core, the position as the exact search keeps it: card by card, with its
+// macro moves (a card or run and the draws it takes), making and undoing them, the cards that
+// may go home at once, and the position key.
 //
-// It searches exactly the space the Python reference (src/kosynka/solver/_search_py.py) does,
-// with the same move order, so the two agree on every verdict and on the number of states.
+// It makes exactly the moves of the Python reference (src/kosynka/solver/_klondike_py.py), in
+// the same order, so the exact searches agree on every verdict and on the number of states.
 // Cards are indices suit * 13 + rank - 1 (suits C, D, H, S = 0..3).
 #pragma once
 
@@ -9,7 +11,13 @@
 #include <string>
 #include <vector>
 
-namespace kosynka {
+#include "common.hpp"
+
+namespace kosynka::klondike {
+
+using common::fits_on;
+using common::Key;
+using common::mix64;
 
 constexpr int kColumns = 7;
 constexpr int kFound = 7;       // destination code of a foundation
@@ -57,10 +65,6 @@ struct Position {
   Rules rules;
 };
 
-struct Key {
-  uint64_t a = 0, b = 0;
-};
-
 class State {
  public:
   explicit State(const Position& pos);
@@ -99,36 +103,15 @@ class State {
   void autoplay(std::vector<Undo>& out, std::vector<std::string>* line);
   void finish(std::vector<std::string>* line);
 
-  // Every legal engine move here (card moves as text such as "7C>4", "s", "r").
-  std::vector<std::string> legal_moves() const;
 
  private:
   uint64_t tal_a, tal_b;  // hash of the set of talon cards
   void stock_line(int j, int recycle, std::vector<std::string>& line) const;
 };
 
-enum class Status { kSolved, kUnsolvable, kLimit };
-
-struct SearchResult {
-  Status status = Status::kUnsolvable;
-  std::string limit;                 // "", "time" or "states"
-  std::vector<std::string> line;     // engine moves when solved
-  uint64_t states = 0;
-  uint64_t unique_states = 0;
-};
-
-// Decide `pos`; time_limit < 0 and max_states == 0 mean no limit. With `shortest`, go on after
-// the first win looking for a line with fewer card moves (within a budget of further states).
-SearchResult search(const Position& pos, double time_limit, uint64_t max_states, bool shortest);
-
 std::string move_text(int card, int dest);
 
 // Shared by both searches.
-// True when `card` may lie on `target` in the tableau (one rank lower, other colour).
-inline bool fits_on(int card, int target) {
-  const bool red_c = card / 13 == 1 || card / 13 == 2, red_t = target / 13 == 1 || target / 13 == 2;
-  return target % 13 == card % 13 + 1 && red_c != red_t;
-}
 // The talon cards drawing can bring to the top of the waste, from talon position `p` of `n`
 // cards: (index, 1 when a recycle is needed) pairs written to idx/rec; returns their number.
 int talon_reach(int p, int n, int draw, bool can_recycle, uint8_t* idx, uint8_t* rec);
@@ -141,29 +124,12 @@ inline uint64_t talon_reach_mask(int p, int n, int draw) {
   const uint64_t below = (uint64_t(1) << n) - 1;
   return (uint64_t(1) << n) | ((every << p) & below) | (every & below);
 }
-// A 64-bit mixing function (the finaliser of MurmurHash3) for hash tables.
-inline uint64_t mix64(uint64_t z) {
-  z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDULL;
-  z = (z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53ULL;
-  return z ^ (z >> 33);
-}
 
-// The abstract search (klondike_set.cpp): the tableau is kept as which cards are face up, which
-// face-up card lies directly on each column's face-down cards, and the face-down cards; not
-// which of two twins (same rank and colour) a run lies on. Its line is turned back into engine
-// moves (moving a run between twins where needed) before it is returned. `supported` is false
-// for positions it cannot represent (face-up cards out of sequence, a column of only face-down
-// cards); the exact search above handles those.
-// With `shortest`, the line found is shortened by taking out detours (see shorten()). With
-// foundation return on and `plain_first` > 0 (and not `shortest`), it first looks at most
-// that many states for a line that never brings a card back (such a line is one of the real
-// rules too, and usually shorter); the states it spends count against `max_states`.
-SearchResult set_search(const Position& pos, double time_limit, uint64_t max_states,
-                        bool shortest, bool* supported, uint64_t plain_first = 0);
-void set_search_flags(int flags);  // experiments only
-// The talon-free relaxation of set_search alone, from `pos` (after the cards that may go home
-// at once have gone): 1 when it proves the game lost, 0 when it does not, -1 when it looked at
-// `max_states` positions (0: no limit) first; `states` gets how many it looked at.
-int relaxed_verdict(const Position& pos, uint64_t max_states, uint64_t* states);
+// The position the Python side hands over, checked: draw 1 or 3, a pass limit of 0 (unlimited)
+// to 1024 and a pass number within it, card indices 0..51 (State's constructor checks the rest).
+// Throws std::invalid_argument otherwise.
+Position make_position(const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
+                       const std::vector<int>& talon, int waste, const std::vector<int>& found,
+                       int pass_number, int draw, int passes, bool ret);
 
-}  // namespace kosynka
+}  // namespace kosynka::klondike

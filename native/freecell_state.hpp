@@ -1,4 +1,5 @@
-// kosynka's FreeCell search core: the position, the search's moves and the searches.
+// kosynka's FreeCell core, the position: the search's moves, making and undoing them, the safe
+// moves home, the figures the searches weigh, and the position key.
 //
 // The Python reference (src/kosynka/solver/_freecell_py.py) searches the same space in the same
 // order: the same moves, the same safe moves home, the same scores, the same searches and the
@@ -12,7 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "common.hpp"
+
 namespace kosynka::freecell {
+
+using common::Key;
 
 constexpr int kColumns = 8;
 constexpr int kMaxCells = 4;
@@ -56,39 +61,21 @@ struct Move {
   uint8_t kind, src, dst, count;
 };
 
-struct Key {
-  uint64_t a = 0, b = 0;
-  bool operator==(const Key& o) const { return a == o.a && b == o.b; }
-};
-
 // The highest priority a move has (State::priority: a card going home).
 constexpr int kTopPriority = 1000;
 
 // The figures the search's score weighs (see State::features).
 constexpr int kFeatures = 12;
 
-// One search of the portfolio: the weights of the score's figures and how much each move made
-// so far counts against a position (more: shorter lines, more positions tried).
-struct Strategy {
-  std::array<int, kFeatures> w{};
-  int depth_weight = 0;
-  int kind = 0;         // 0 best first, 1 depth first in priority order
-  bool digging = true;  // the search's moves include kDigHome and kDigCol
-  // The search's moves include a column's top card to a free cell on its own. Without them a
-  // card goes to a free cell only on the way to a digging move's target: far fewer positions,
-  // but not every position is reachable, so such a search running dry proves nothing (it
-  // drops out, kNodes) and only the complete ones decide a lost game.
-  bool to_cell = true;
-  // A depth-first search's move priorities get a random 0..noise-1 added (xorshift64 from
-  // `seed`): the same moves in another order, for a portfolio of differently lucky searches.
-  int noise = 0;
-  uint64_t seed = 0;
-  // The search runs only when the rules have at least `min_cells` and at most `max_cells` free
-  // cells.
-  int min_cells = 0;
-  int max_cells = 99;
-  // A best-first search keeps at most this many positions (0: the portfolio's cap).
-  size_t node_cap = 0;
+// A position kept for later by the best-first search: the columns one after another, their
+// lengths, the free cells and the foundations.
+struct Node {
+  uint8_t cards[52];
+  uint8_t len[kColumns];
+  uint8_t cell[kMaxCells];
+  uint8_t found[4];
+  uint8_t parent[52];
+  uint64_t ha, hb;
 };
 
 class State {
@@ -117,12 +104,10 @@ class State {
   // Whether `card`, whose foundation is ready for it, may go home without any winning line
   // being lost (see bench/solver_freecell.md for the proof).
   bool safe_home(int card) const;
-  // The search's moves here, in generation order (see freecell.cpp): written to `out` (room for
+  // The search's moves here, in generation order (see freecell_state.cpp): written to `out` (room for
   // kMaxMoves), their number returned.
   int moves(Move* out) const;
   void moves(std::vector<Move>& out) const;
-  // Every legal move here as kosynka move text, as the rules engine lists them (for tests).
-  std::vector<std::string> legal_moves() const;
 
   // Make a single move (not kDigHome or kDigCol); returns its engine move code (card * 16 +
   // destination).
@@ -139,56 +124,32 @@ class State {
   void autoplay(std::vector<Move>& made, std::vector<int>* codes, const Move* after = nullptr);
   // The figures the score weighs, and the score of a strategy (higher looks better).
   void features(int* f) const;
-  void quick_features(int* f) const;  // features 7, 8 and 9 left at 0
-  int score(const Strategy& s) const;
+  int score(const std::array<int, kFeatures>& weights) const;
   // How promising a move looks before it is made (higher first), at most kTopPriority.
   int priority(const Move& m) const;
   // Keep the position in a best-first node / take it back from one.
-  void store(void* node) const;
-  void load(const void* node);
+  void store(Node& node) const;
+  void load(const Node& node);
 
  private:
   uint64_t ha = 0, hb = 0;
+  // The figures; without All, 7, 8 and 9 are left at 0 (cheaper, for scores that do not weigh
+  // them).
+  template <bool All>
+  void figures(int* f) const;
   void set_parent(int card, uint8_t p);
   int first_free_cell() const;
   int first_empty_col() const;
 };
 
-enum class Status { kSolved, kUnsolvable, kLimit };
-
-struct SearchResult {
-  Status status = Status::kUnsolvable;
-  std::string limit;           // "", "time" or "states"
-  std::vector<int> line;       // engine move codes (card * 16 + destination) when solved
-  uint64_t states = 0;         // positions generated (every move tried)
-  uint64_t unique_states = 0;  // positions kept in the transposition tables
-};
-
-// Decide `pos`; time_limit < 0 and max_states == 0 mean no limit. With `short_line`, search
-// with strategies that favour fewer moves and take detours out of the line (never longer than
-// the default line).
-SearchResult solve(const Position& pos, double time_limit, uint64_t max_states, bool short_line);
-
-// The single searches, for tests: the portfolio's strategy `strategy` (or the complete depth
-// first search when `strategy` < 0), on the game without foundation return when `no_return`.
-// An incomplete search that runs dry reports a limit ("states"), not a loss.
-SearchResult single_search(const Position& pos, int strategy, bool no_return, uint64_t max_states);
-
-// The search's moves of a position after its safe moves home, in order, as (kind, src, dst,
-// count) (for checks against the Python reference).
-std::vector<std::array<int, 4>> search_moves(const Position& pos, bool no_return);
-// The figures of a position after its safe moves home (for checks against the reference).
-std::vector<int> position_features(const Position& pos, bool no_return);
-
-// Experiments: replace the portfolio (each strategy: kFeatures weights, the depth weight, the
-// kind, digging 0/1 and, optionally, to_cell 0/1, noise and seed), the schedule (first quota,
-// last quota of the portfolio), how many positions a best-first search keeps (0: kNodeCap) and
-// how many states the game without return gets first when the rules have return (0: the
-// built-in share). Empty strategies: back to the built-in portfolio.
-void set_portfolio(const std::vector<std::vector<int>>& strategies, uint64_t first_quota,
-                   uint64_t last_quota, size_t node_cap, uint64_t first_phase_states);
-
 // kosynka move text of an engine move code ("7C>4", "AH>f", "5S>c").
 std::string code_text(int code);
+
+// The position the Python side hands over: columns bottom to top as card indices, one entry per
+// free cell of the rules (-1 for an empty one), the foundation counts (C, D, H, S) and whether
+// cards may come back from the foundations. Throws std::invalid_argument unless there are four
+// foundation counts (State's constructor checks the rest).
+Position make_position(const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
+                       const std::vector<int>& found, bool ret);
 
 }  // namespace kosynka::freecell

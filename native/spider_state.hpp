@@ -1,4 +1,5 @@
-// kosynka's Spider search core: the position, its moves and the searches.
+// kosynka's Spider core, the position: the cards, the legal moves, making and undoing them, and
+// the position key.
 //
 // Cards are indices suit * 13 + rank - 1 (suits C, D, H, S = 0..3); the two decks repeat the
 // values. A card c lies "in suit" on card d when d == c + 1 and c is not a King (the same suit,
@@ -8,23 +9,17 @@
 // empty; a finished King-to-Ace run of one suit leaves the table as part of the move that
 // finishes it (on its destination; on every column after a dealt row), and a face-down card
 // left on top turns up.
-//
-// Two searches (bench/solver_spider.md explains them and argues the exhaustive one's soundness):
-// a best-first search over a pruned set of moves (with moves of several runs at once through the
-// empty columns), run as a portfolio of settings with growing budgets, which finds wins fast but
-// proves nothing; then a depth-first search over every legal move with only sound prunes, which
-// proves a position lost when it runs out of positions.
-//
-// The Python reference (src/kosynka/solver/_spider_py.py) mirrors this file: the same moves in
-// the same order, the same evaluation, the same searches with the same tie-breaks, so on the
-// same state budget both give the same verdict, the same counts and the same line.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "common.hpp"
+
 namespace kosynka::spider {
+
+using common::Key;
 
 constexpr int kCols = 10;
 constexpr int kRow = 10;      // cards in a dealt row
@@ -34,7 +29,7 @@ constexpr uint16_t kDeal = 0xFFFF;
 
 // A move: kDeal, or (src << 12) | (dst << 8) | count: the top `count` cards of column src go
 // onto column dst. A count larger than the source's movable group is a move of several runs
-// through the empty columns (see expand_line in spider.cpp).
+// through the empty columns (see single_moves in spider_search.cpp).
 inline uint16_t card_move(int src, int dst, int count) {
   return static_cast<uint16_t>((src << 12) | (dst << 8) | count);
 }
@@ -57,11 +52,6 @@ struct Undo {
   uint16_t flipped;     // bit i: a card turned up on column i after runs left it
   uint8_t nrem[kCols];  // runs that left column i
   uint64_t keys[3][2];  // a card move: the key shares of source and destination, and the sum
-};
-
-struct Key {
-  uint64_t a = 0, b = 0;
-  bool operator==(const Key& o) const { return a == o.a && b == o.b; }
 };
 
 // The evaluation's weights: score = down * face-down cards + brk * face-up cards lying on a
@@ -129,37 +119,5 @@ class State {
   int take_runs(int i);
   void face_up_figures(int i, int k, int& o, int& f) const;
 };
-
-enum class Status { kSolved, kUnsolvable, kLimit };
-
-struct SearchResult {
-  Status status = Status::kLimit;
-  std::string limit;              // "", "time" or "states"
-  std::vector<std::string> line;  // move text
-  uint64_t states = 0;            // moves tried
-  uint64_t unique_states = 0;     // positions kept in the transposition sets
-};
-
-struct Options {
-  double time_limit = -1;   // seconds; < 0: none
-  uint64_t max_states = 0;  // 0: none
-  bool pruned = true;       // run the pruned best-first searches first
-  bool exhaustive = true;   // then the exhaustive search
-  uint64_t first_budget = 0;  // the pruned portfolio's first budget (0: the default)
-};
-
-SearchResult solve(const Position& pos, const Options& opt);
-
-// For checks against the reference (all as move text, in order).
-std::vector<std::string> legal_move_texts(const Position& pos);
-std::vector<std::string> pruned_moves(const Position& pos);
-std::vector<std::string> ordered_moves(const Position& pos);
-int evaluate_position(const Position& pos);
-std::vector<std::string> expand_line(const Position& pos, const std::vector<uint16_t>& line);
-// A winning line (move text) with detours cut out: while some position of the line can reach a
-// later one (not the next) in at most `depth` legal moves, those moves replace the stretch
-// between them. Throws std::invalid_argument when a move of the line is not legal.
-std::vector<std::string> shorten(const Position& pos, const std::vector<std::string>& line,
-                                 int depth);
 
 }  // namespace kosynka::spider

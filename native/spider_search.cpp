@@ -1,424 +1,17 @@
-// kosynka's Spider search core (see spider.hpp and bench/solver_spider.md).
-#include "spider.hpp"
+// kosynka's Spider core, the searches (see spider_search.hpp and bench/solver_spider.md).
+#include "spider_search.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <iterator>
 #include <memory>
-#include <queue>
 #include <stdexcept>
 #include <unordered_map>
 
 namespace kosynka::spider {
-namespace {
 
-constexpr uint8_t kRank[52] = {1, 2, 3,  4,  5,  6,  7,  8, 9, 10, 11, 12, 13, 1, 2, 3,  4,  5,
-                               6, 7, 8,  9,  10, 11, 12, 13, 1, 2,  3,  4,  5, 6, 7, 8, 9, 10,
-                               11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
-inline int rank_of(int c) { return kRank[c]; }
-// Card c lies in suit on card d: the same suit, one rank lower.
-inline bool on_suit(int c, int d) { return d == c + 1 && kRank[c] != 13; }
-
-uint64_t splitmix(uint64_t& x) {
-  uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-inline uint64_t mix(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
-// Random numbers for the position key, two independent 64-bit lanes (128 bits in all).
-struct Tables {
-  uint64_t z[2][kMaxCol][52];  // card at height k of a column
-  uint64_t h[2][kMaxCol + 1];  // face-down count of a column
-  uint64_t colno[2][kCols];    // column number (while the stock lasts)
-  uint64_t dealt[2][8];        // rows dealt
-  Tables() {
-    uint64_t s = 0x7370696465720001ULL;  // "spider"
-    for (auto& lane : z)
-      for (auto& row : lane)
-        for (auto& v : row) v = splitmix(s);
-    for (auto& lane : h)
-      for (auto& v : lane) v = splitmix(s);
-    for (auto& lane : colno)
-      for (auto& v : lane) v = splitmix(s);
-    for (auto& lane : dealt)
-      for (auto& v : lane) v = splitmix(s);
-  }
-};
-const Tables kT;
-
-const char* const kRanks = "A23456789TJQK";
-const char* const kSuits = "CDHS";
-
-using Clock = std::chrono::steady_clock;
-
-}  // namespace
-
-// ------------------------------------------------------------------------------- the position
-State::State(const Position& pos) {
-  if (pos.columns.size() != kCols || pos.hidden.size() != kCols)
-    throw std::invalid_argument("a Spider position has 10 columns");
-  if (pos.stock.size() % kRow || pos.stock.size() > 50)
-    throw std::invalid_argument("the stock holds whole rows of ten, at most five");
-  if (pos.removed.size() > kRuns) throw std::invalid_argument("at most eight runs are removed");
-  uint8_t cards[kCols][kMaxCol], lens[kCols], hids[kCols];
-  const uint8_t* ptrs[kCols];
-  int total = 0;
-  for (int i = 0; i < kCols; ++i) {
-    const auto& c = pos.columns[i];
-    total += int(c.size());
-    if (total > kMaxCol) throw std::invalid_argument("more than 104 cards on the table");
-    if (pos.hidden[i] < 0 || pos.hidden[i] > int(c.size()) ||
-        (!c.empty() && pos.hidden[i] == int(c.size())))
-      throw std::invalid_argument("bad face-down count");
-    for (size_t k = 0; k < c.size(); ++k) {
-      if (c[k] < 0 || c[k] >= 52) throw std::invalid_argument("card index out of range");
-      cards[i][k] = uint8_t(c[k]);
-    }
-    lens[i] = uint8_t(c.size());
-    hids[i] = uint8_t(pos.hidden[i]);
-    ptrs[i] = cards[i];
-  }
-  rows = uint8_t(pos.stock.size() / kRow);
-  dealt = 0;
-  for (size_t k = 0; k < pos.stock.size(); ++k) {
-    if (pos.stock[k] < 0 || pos.stock[k] >= 52)
-      throw std::invalid_argument("card index out of range");
-    stock[k] = uint8_t(pos.stock[k]);
-  }
-  nremoved = uint8_t(pos.removed.size());
-  for (size_t k = 0; k < pos.removed.size(); ++k) {
-    if (pos.removed[k] < 0 || pos.removed[k] > 3) throw std::invalid_argument("bad suit");
-    removed_suits[k] = uint8_t(pos.removed[k]);
-  }
-  set_columns(ptrs, lens, hids);
-}
-
-void State::set_columns(const uint8_t* const* cards, const uint8_t* lens, const uint8_t* hids) {
-  tot_down = tot_out = tot_fit = 0;
-  empties = kCols;
-  ksum[0] = ksum[1] = 0;
-  for (int i = 0; i < kCols; ++i) {
-    int n = lens[i], h = hids[i];
-    const uint8_t* src = cards[i];
-    uint8_t* c = col[i];
-    std::memcpy(c, src, n);
-    len[i] = uint8_t(n);
-    hid[i] = uint8_t(h);
-    tot_down += h;
-    empties -= n > 0;
-    uint64_t z0 = 0, z1 = 0;
-    for (int k = 0; k < n; ++k) {
-      z0 ^= kT.z[0][k][c[k]];
-      z1 ^= kT.z[1][k][c[k]];
-    }
-    zc[i][0] = z0;
-    zc[i][1] = z1;
-    // The figures of the face-up cards, as push_card would leave them.
-    int o = 0, f = 0;
-    for (int k = h; k < n; ++k) {
-      int oo, ff;
-      face_up_figures(i, k, oo, ff);
-      o += oo;
-      f += ff;
-      rl[i][k] = uint8_t(k > h && on_suit(c[k], c[k - 1]) ? rl[i][k - 1] + 1 : 1);
-    }
-    out[i] = o;
-    fit[i] = f;
-    tot_out += o;
-    tot_fit += f;
-    kcol[i][0] = kcol[i][1] = 0;
-    rekey(i);
-  }
-}
-
-// The figures of card b lying face up at height k of a column over card `under` (-1: none
-// below, k is 0) with `hid` face-down cards: o = 1 when it is "out" (not in suit on the card
-// below; a King at the bottom is not out), f = 1 when it lies off suit on a card one rank
-// higher.
-inline void figures_at(int b, int k, int under, int hid, int& o, int& f) {
-  if (k == 0) {
-    o = rank_of(b) != 13;
-    f = 0;
-  } else if (k == hid) {
-    o = 1;
-    f = 0;
-  } else if (on_suit(b, under)) {
-    o = f = 0;
-  } else {
-    o = 1;
-    f = rank_of(under) == rank_of(b) + 1;
-  }
-}
-
-// The figures of the face-up card at height k of column i (see figures_at).
-inline void State::face_up_figures(int i, int k, int& o, int& f) const {
-  const uint8_t* c = col[i];
-  figures_at(c[k], k, k ? c[k - 1] : -1, hid[i], o, f);
-}
-
-void State::push_card(int i, int c) {
-  int k = len[i];
-  col[i][k] = uint8_t(c);
-  zc[i][0] ^= kT.z[0][k][c];
-  zc[i][1] ^= kT.z[1][k][c];
-  len[i] = uint8_t(k + 1);
-  if (k == 0) --empties;
-  if (k >= hid[i]) {
-    int o, f;
-    face_up_figures(i, k, o, f);
-    rl[i][k] = uint8_t(k > hid[i] && on_suit(c, col[i][k - 1]) ? rl[i][k - 1] + 1 : 1);
-    out[i] += o;
-    fit[i] += f;
-    tot_out += o;
-    tot_fit += f;
-  }
-}
-
-void State::pop_card(int i) {
-  int k = len[i] - 1;
-  int c = col[i][k];
-  if (k >= hid[i]) {
-    int o, f;
-    face_up_figures(i, k, o, f);
-    out[i] -= o;
-    fit[i] -= f;
-    tot_out -= o;
-    tot_fit -= f;
-  }
-  zc[i][0] ^= kT.z[0][k][c];
-  zc[i][1] ^= kT.z[1][k][c];
-  len[i] = uint8_t(k);
-  if (k == 0) ++empties;
-}
-
-// The face-down card on top of column i turns up.
-void State::turn_up(int i) {
-  int k = --hid[i];
-  --tot_down;
-  int o, f;
-  face_up_figures(i, k, o, f);
-  rl[i][k] = 1;
-  out[i] += o;
-  fit[i] += f;
-  tot_out += o;
-  tot_fit += f;
-}
-
-// The undo of turn_up: the top card of column i (its only face-up card) turns down again.
-void State::turn_down(int i) {
-  int k = hid[i];
-  int o, f;
-  face_up_figures(i, k, o, f);
-  out[i] -= o;
-  fit[i] -= f;
-  tot_out -= o;
-  tot_fit -= f;
-  ++hid[i];
-  ++tot_down;
-}
-
-// Column i's share of the key in lane l: with the column's number (`numbered`) or without.
-// From the hash of its cards `zc` and its face-down count `hid`.
-inline uint64_t share(uint64_t zc, int hid, int i, int l, bool numbered) {
-  uint64_t base = zc ^ kT.h[l][hid];
-  return numbered ? mix(base ^ kT.colno[l][i]) + l : mix(base + 0x632BE59BD9B4E019ULL * (l + 1));
-}
-inline uint64_t column_key(const State& st, int i, int l, bool numbered) {
-  return share(st.zc[i][l], st.hid[i], i, l, numbered);
-}
-
-bool State::peek(uint16_t m, const Weights& w, Key& key, int& score) const {
-  if (m == kDeal) return false;
-  const int s = move_src(m), d = move_dst(m), k = move_count(m);
-  const int n = len[s], from = n - k, nd = len[d];
-  const uint8_t* c = col[s];
-  if (rank_of(c[n - 1]) == 1) return false;  // take_runs might remove a run
-  // Only the group's bottom card changes its figures (the cards above it keep the cards under
-  // them), and the card turned up on the source, if any.
-  const int b = c[from];
-  int o0, f0, o1, f1;
-  figures_at(b, from, from ? c[from - 1] : -1, hid[s], o0, f0);
-  figures_at(b, nd, nd ? col[d][nd - 1] : -1, hid[d], o1, f1);
-  const bool flip = from > 0 && from == hid[s];
-  int down = tot_down, outs = tot_out - o0 + o1, fits = tot_fit - f0 + f1;
-  if (flip) {
-    int o2, f2;
-    figures_at(c[from - 1], from - 1, from > 1 ? c[from - 2] : -1, from - 1, o2, f2);
-    --down;
-    outs += o2;
-    fits += f2;
-  }
-  const int emp = empties - (nd == 0) + (from == 0);
-  score = w.down * down + w.brk * (outs - fits) + w.fit * fits - w.empty * emp;
-  // The two columns' cards hashes, their shares of the key, and the sum.
-  uint64_t zs[2] = {zc[s][0], zc[s][1]}, zd[2] = {zc[d][0], zc[d][1]};
-  for (int t = 0; t < k; ++t) {
-    const int card = c[from + t];
-    zs[0] ^= kT.z[0][from + t][card];
-    zs[1] ^= kT.z[1][from + t][card];
-    zd[0] ^= kT.z[0][nd + t][card];
-    zd[1] ^= kT.z[1][nd + t][card];
-  }
-  const bool numbered = dealt < rows;
-  const int hs = hid[s] - flip;
-  uint64_t sum[2];
-  for (int l = 0; l < 2; ++l)
-    sum[l] = ksum[l] - kcol[s][l] - kcol[d][l] + share(zs[l], hs, s, l, numbered) +
-             share(zd[l], hid[d], d, l, numbered);
-  key = Key{sum[0] ^ kT.dealt[0][dealt], sum[1] ^ kT.dealt[1][dealt]};
-  return true;
-}
-
-// Recompute column i's share of the key after it changed (a dealt row rekeys every column, so
-// all shares follow the switch from numbered to not when the stock runs out, and back).
-void State::rekey(int i) {
-  bool numbered = dealt < rows;
-  for (int l = 0; l < 2; ++l) {
-    uint64_t v = column_key(*this, i, l, numbered);
-    ksum[l] += v - kcol[i][l];
-    kcol[i][l] = v;
-  }
-}
-
-// Take finished runs off the top of column i (turning up the card left on top); returns how
-// many left. As the engine's _take_runs.
-int State::take_runs(int i) {
-  int n = 0;
-  while (len[i] >= 13 && rank_of(top(i)) == 1 && run(i) >= 13 && nremoved < kRuns) {
-    int suit = top(i) / 13;
-    for (int k = 0; k < 13; ++k) pop_card(i);
-    removed_suits[nremoved++] = uint8_t(suit);
-    ++n;
-    if (len[i] && len[i] == hid[i]) turn_up(i);
-  }
-  return n;
-}
-
-void State::legal_moves(std::vector<uint16_t>& out_moves) const {
-  out_moves.clear();
-  // Columns by the rank of their top card, and the empty ones (0), as bit masks.
-  unsigned onto[15] = {};
-  for (int i = 0; i < kCols; ++i) onto[len[i] ? rank_of(top(i)) : 0] |= 1u << i;
-  for (int s = 0; s < kCols; ++s) {
-    int n = len[s];
-    int r = run(s);
-    for (int k = 1; k <= r; ++k) {
-      unsigned dests = (onto[rank_of(col[s][n - k]) + 1] | onto[0]) & ~(1u << s);
-      for (; dests; dests &= dests - 1) out_moves.push_back(card_move(s, __builtin_ctz(dests), k));
-    }
-  }
-  if (!empties && dealt < rows) out_moves.push_back(kDeal);
-}
-
-void State::apply(uint16_t m, Undo& u) {
-  u.move = m;
-  u.src_flip = 0;
-  u.flipped = 0;
-  std::memset(u.nrem, 0, sizeof u.nrem);
-  if (m == kDeal) {
-    const uint8_t* row = stock + dealt * kRow;
-    for (int i = 0; i < kCols; ++i) push_card(i, row[i]);
-    dealt++;
-    for (int i = 0; i < kCols; ++i) {
-      int before = hid[i];
-      u.nrem[i] = uint8_t(take_runs(i));
-      if (hid[i] != before) u.flipped |= uint16_t(1u << i);
-      rekey(i);
-    }
-    return;
-  }
-  int s = move_src(m), d = move_dst(m), k = move_count(m);
-  std::memcpy(u.keys[0], kcol[s], sizeof kcol[s]);
-  std::memcpy(u.keys[1], kcol[d], sizeof kcol[d]);
-  std::memcpy(u.keys[2], ksum, sizeof ksum);
-  int from = len[s] - k;
-  for (int j = 0; j < k; ++j) push_card(d, col[s][from + j]);
-  for (int j = 0; j < k; ++j) pop_card(s);
-  if (len[s] && len[s] == hid[s]) {
-    turn_up(s);
-    u.src_flip = 1;
-  }
-  int before = hid[d];
-  u.nrem[d] = uint8_t(take_runs(d));
-  if (hid[d] != before) u.flipped = uint16_t(1u << d);
-  rekey(s);
-  rekey(d);
-}
-
-void State::undo(const Undo& u) {
-  auto restore = [this](int i) {
-    int suit = removed_suits[--nremoved];
-    for (int r = 12; r >= 0; --r) push_card(i, suit * 13 + r);
-  };
-  if (u.move == kDeal) {
-    for (int i = kCols - 1; i >= 0; --i) {
-      if (u.flipped >> i & 1) turn_down(i);
-      for (int r = 0; r < u.nrem[i]; ++r) restore(i);
-    }
-    dealt--;
-    for (int i = 0; i < kCols; ++i) {
-      pop_card(i);
-      rekey(i);
-    }
-    return;
-  }
-  int s = move_src(u.move), d = move_dst(u.move), k = move_count(u.move);
-  if (u.flipped) turn_down(d);
-  for (int r = 0; r < u.nrem[d]; ++r) restore(d);
-  if (u.src_flip) turn_down(s);
-  int from = len[d] - k;
-  for (int j = 0; j < k; ++j) push_card(s, col[d][from + j]);
-  for (int j = 0; j < k; ++j) pop_card(d);
-  std::memcpy(kcol[s], u.keys[0], sizeof kcol[s]);
-  std::memcpy(kcol[d], u.keys[1], sizeof kcol[d]);
-  std::memcpy(ksum, u.keys[2], sizeof ksum);
-}
-
-// The position's key: each column's cards and face-down count, and the rows dealt. While the
-// stock lasts the columns are told apart (a dealt row puts a given card on a given column);
-// once it is gone the key is the same for every order of the columns (a sum over them).
-Key State::key() const { return Key{ksum[0] ^ kT.dealt[0][dealt], ksum[1] ^ kT.dealt[1][dealt]}; }
-
-Key State::exact_key() const {
-  if (dealt < rows) return key();
-  Key k;
-  for (int i = 0; i < kCols; ++i) {
-    k.a += column_key(*this, i, 0, true);
-    k.b += column_key(*this, i, 1, true);
-  }
-  k.a ^= kT.dealt[0][dealt];
-  k.b ^= kT.dealt[1][dealt];
-  return k;
-}
-
-std::string State::move_text(uint16_t m) const {
-  if (m == kDeal) return "s";
-  int s = move_src(m), d = move_dst(m), k = move_count(m);
-  int c = col[s][len[s] - k];
-  std::string t = std::to_string(s + 1);
-  t += ':';
-  t += kRanks[c % 13];
-  t += kSuits[c / 13];
-  t += '>';
-  t += std::to_string(d + 1);
-  return t;
-}
-
-// Whether card move m finishes a run on its destination.
-bool State::completes_run(uint16_t m) const {
-  if (m == kDeal) return false;
-  int s = move_src(m), d = move_dst(m), k = move_count(m);
-  int b = col[s][len[s] - k];
-  if (len[d] == 0) return k == 13 && k <= run(s);
-  return on_suit(b, top(d)) && run(d) + k >= 13 && k <= run(s);
-}
+using common::in_suit_on;
+using common::rank_of;
 
 // ------------------------------------------------------------------------------- moves
 namespace {
@@ -451,7 +44,7 @@ bool enables(const State& st, uint16_t m) {
       int hi = rank_of(c[n - k]), lo = rank_of(c[n - 1]);
       if (want > hi || want < lo) continue;
       int q = hi - want;
-      if (on_suit(c[n - k + q], x) || (st.len[d] == 0 && q == 0)) return true;
+      if (in_suit_on(c[n - k + q], x) || (st.len[d] == 0 && q == 0)) return true;
       continue;
     }
     if (st.len[o] == 0) continue;
@@ -461,7 +54,7 @@ bool enables(const State& st, uint16_t m) {
     int bottom_r = rank_of(st.col[o][lo]);
     if (want < top_r || want > bottom_r) continue;
     int q = len - 1 - (want - top_r);
-    if (on_suit(st.col[o][q], x) || q == 0 || q == st.hid[o]) return true;
+    if (in_suit_on(st.col[o][q], x) || q == 0 || q == st.hid[o]) return true;
   }
   int q = xi - st.rl[s][xi] + 1;
   int b = c[q];
@@ -469,10 +62,12 @@ bool enables(const State& st, uint16_t m) {
   for (int o = 0; o < kCols; ++o) {
     if (o == s || (o != d && st.len[o] == 0)) continue;
     int t = o == d ? c[n - 1] : st.top(o);
-    if (rank_of(t) == rank_of(b) + 1 && (on_suit(b, t) || reveals)) return true;
+    if (rank_of(t) == rank_of(b) + 1 && (in_suit_on(b, t) || reveals)) return true;
   }
   return false;
 }
+
+}  // namespace
 
 // The moves the pruned search tries, in order (bench/solver_spider.md, "The pruned search"):
 // a move that finishes a run alone when there is one; otherwise the legal card moves but
@@ -511,7 +106,7 @@ void pruned_move_list(const State& st, std::vector<uint16_t>& moves) {
         k = 13;
       } else {
         k = top_rank[d] - 1 - ts + 1;  // the group whose bottom card is one rank below d's top
-        if (k < 1 || k > r || !on_suit(st.col[s][n - k], st.top(d)) || st.run(d) + k < 13)
+        if (k < 1 || k > r || !in_suit_on(st.col[s][n - k], st.top(d)) || st.run(d) + k < 13)
           continue;
       }
       if (k < best_k) {
@@ -541,11 +136,11 @@ void pruned_move_list(const State& st, std::vector<uint16_t>& moves) {
       unsigned dests = (onto[want] | (k == n ? 0 : empty_bit)) & ~(1u << s);
       if (!dests) continue;
       int below = n - k - 1;  // the card under the group
-      bool breaks_run = below >= st.hid[s] && on_suit(b, c[below]);
+      bool breaks_run = below >= st.hid[s] && in_suit_on(b, c[below]);
       bool reveals = below < st.hid[s];  // turns up a card or empties the column
       for (; dests; dests &= dests - 1) {
         int d = __builtin_ctz(dests);
-        bool in_suit_dest = st.len[d] && on_suit(b, st.top(d));
+        bool in_suit_dest = st.len[d] && in_suit_on(b, st.top(d));
         uint16_t m = card_move(s, d, k);
         if (breaks_run) {
           if (!in_suit_dest || st.run(d) + k <= r) continue;
@@ -577,7 +172,7 @@ void pruned_move_list(const State& st, std::vector<uint16_t>& moves) {
             if (d != first_empty || !whole || j == 0 || segs > (1 << (st.empties - 1))) continue;
           } else {
             if (rank_of(st.top(d)) != want || segs > (1 << st.empties)) continue;
-            if (!whole && !on_suit(c[j], st.top(d))) continue;
+            if (!whole && !in_suit_on(c[j], st.top(d))) continue;
           }
           moves.push_back(card_move(s, d, n - j));
         }
@@ -624,6 +219,8 @@ void order_moves(State& st, std::vector<uint16_t>& moves, const Weights& w) {
   for (size_t i = 0; i < moves.size(); ++i) moves[i] = scored[i].second;
 }
 
+namespace {
+
 // Moves `t` runs from the top of column x onto column y, with the empty columns `free` as
 // stopovers (t <= 2 ** free.size()): half of them into one free column (with the others as
 // stopovers), the rest onto y, then the first half onto y. Appends the single moves.
@@ -643,6 +240,8 @@ void move_runs(State& st, int x, int y, int t, std::vector<int> free, std::vecto
   move_runs(st, f, y, a, free, out);
 }
 
+}  // namespace
+
 // The line with every move of several runs written out as single moves.
 std::vector<uint16_t> single_moves(State st, const std::vector<uint16_t>& line) {
   std::vector<uint16_t> out;
@@ -652,7 +251,7 @@ std::vector<uint16_t> single_moves(State st, const std::vector<uint16_t>& line) 
       int s = move_src(m), d = move_dst(m), k = move_count(m);
       int n = st.len[s];
       int segs = 1;
-      for (int j = n - k + 1; j < n; ++j) segs += !on_suit(st.col[s][j], st.col[s][j - 1]);
+      for (int j = n - k + 1; j < n; ++j) segs += !in_suit_on(st.col[s][j], st.col[s][j - 1]);
       std::vector<int> free;
       for (int i = kCols - 1; i >= 0; --i)
         if (st.len[i] == 0 && i != d) free.push_back(i);
@@ -676,64 +275,27 @@ std::vector<std::string> texts(State st, const std::vector<uint16_t>& line) {
   }
   return out;
 }
-
 // ------------------------------------------------------------------------------- searches
+namespace {
 
-// A set of 128-bit keys: open addressing, linear probing, doubling at 5/8 full.
-class KeySet {
+// The positions a search has met: a set of keys that doubles at five eighths full.
+class KeySet : public common::KeySet {
  public:
-  explicit KeySet(size_t cap = 1 << 14) : cap_(cap), slots_(cap) {}
-  size_t size() const { return n_; }
-  // Ask the memory for the slot where the search for `k` starts (an insert follows soon).
-  void prefetch(const Key& k) const { __builtin_prefetch(&slots_[size_t(k.a) & (cap_ - 1)]); }
-  // True when the key was not there (it is added).
-  bool insert(Key k) {
-    if (k.a == 0 && k.b == 0) k.b = 1;  // the empty slot
-    if ((n_ + 1) * 8 > cap_ * 5) grow();
-    size_t i = size_t(k.a) & (cap_ - 1);
-    while (true) {
-      Key& s = slots_[i];
-      if (s.a == 0 && s.b == 0) {
-        s = k;
-        ++n_;
-        return true;
-      }
-      if (s == k) return false;
-      i = (i + 1) & (cap_ - 1);
-    }
-  }
-
- private:
-  void grow() {
-    std::vector<Key> old(cap_ * 2);
-    old.swap(slots_);
-    cap_ *= 2;
-    for (const Key& k : old) {
-      if (k.a == 0 && k.b == 0) continue;
-      size_t i = size_t(k.a) & (cap_ - 1);
-      while (slots_[i].a != 0 || slots_[i].b != 0) i = (i + 1) & (cap_ - 1);
-      slots_[i] = k;
-    }
-  }
-  size_t cap_, n_ = 0;
-  std::vector<Key> slots_;
+  KeySet() : common::KeySet(common::TableShape{size_t(1) << 14, 5, 8}) {}
 };
 
-struct Budget {
-  Clock::time_point start;
-  double time_limit;    // < 0: none
-  uint64_t max_states;  // 0: none
-  uint64_t states = 0;
-  std::string hit;
+// The limits of a solve and what it has spent, with the limit it reached.
+struct Budget : common::Budget {
+  using common::Budget::Budget;
+  std::string hit;  // "states" or "time" once a limit is reached
   // True when a limit is reached (hit names it); `cap` is a further bound on the states
-  // (0: none) that is not a limit of the whole search.
+  // (0: none) that is not a limit of the whole search. The clock is read every 256 states.
   bool out(uint64_t cap = 0) {
-    if (max_states && states >= max_states) {
+    if (out_of_states()) {
       hit = "states";
       return true;
     }
-    if ((states & 255) == 0 && time_limit >= 0 &&
-        std::chrono::duration<double>(Clock::now() - start).count() > time_limit) {
+    if ((states & 255) == 0 && out_of_time()) {
       hit = "time";
       return true;
     }
@@ -741,11 +303,11 @@ struct Budget {
   }
   // True when a limit is reached now (the time is read whatever the count).
   bool spent() {
-    if (max_states && states >= max_states) {
+    if (out_of_states()) {
       hit = "states";
       return true;
     }
-    if (time_limit >= 0 && std::chrono::duration<double>(Clock::now() - start).count() > time_limit) {
+    if (out_of_time()) {
       hit = "time";
       return true;
     }
@@ -1033,14 +595,15 @@ int exhaustive(const State& root, Budget& budget, std::vector<uint16_t>& line, u
 
 }  // namespace
 
-SearchResult solve(const Position& pos, const Options& opt) {
+SearchResult solve(const Position& pos, const Limits& limits, const Options& opt) {
   State root(pos);
   SearchResult r;
+  r.status = Status::kLimit;
   if (root.won()) {
     r.status = Status::kSolved;
     return r;
   }
-  Budget budget{Clock::now(), opt.time_limit, opt.max_states, 0, ""};
+  Budget budget(limits);
   std::vector<uint16_t> line;
   uint64_t unique = 0;
   auto solved = [&](const std::vector<uint16_t>& l) {
@@ -1058,8 +621,9 @@ SearchResult solve(const Position& pos, const Options& opt) {
     uint64_t budget_now = opt.first_budget ? opt.first_budget : kFirstBudget;
     Budget share = budget;
     if (opt.exhaustive) {
-      if (share.max_states) share.max_states = std::max<uint64_t>(1, share.max_states * 9 / 10);
-      if (share.time_limit >= 0) share.time_limit *= 0.9;
+      Limits& l = share.limits;
+      if (l.max_states) l.max_states = std::max<uint64_t>(1, l.max_states * 9 / 10);
+      if (l.time_limit >= 0) l.time_limit *= 0.9;
     }
     bool exhausted = false;
     {
@@ -1117,44 +681,6 @@ SearchResult solve(const Position& pos, const Options& opt) {
   return r;
 }
 
-std::vector<std::string> legal_move_texts(const Position& pos) {
-  State st(pos);
-  std::vector<uint16_t> moves;
-  st.legal_moves(moves);
-  std::vector<std::string> out;
-  for (uint16_t m : moves) out.push_back(st.move_text(m));
-  return out;
-}
-
-std::vector<std::string> pruned_moves(const Position& pos) {
-  State st(pos);
-  std::vector<uint16_t> moves;
-  pruned_move_list(st, moves);
-  std::vector<std::string> out;
-  for (uint16_t m : moves) out.push_back(st.move_text(m));
-  return out;
-}
-
-std::vector<std::string> ordered_moves(const Position& pos) {
-  State st(pos);
-  std::vector<uint16_t> moves;
-  exhaustive_move_list(st, moves);
-  order_moves(st, moves, Weights{});
-  std::vector<std::string> out;
-  for (uint16_t m : moves) out.push_back(st.move_text(m));
-  return out;
-}
-
-int evaluate_position(const Position& pos) { return State(pos).evaluate(Weights{}); }
-
-std::vector<std::string> expand_line(const Position& pos, const std::vector<uint16_t>& line) {
-  State st(pos);
-  return texts(st, single_moves(st, line));
-}
-
-}  // namespace kosynka::spider
-
-namespace kosynka::spider {
 namespace {
 
 struct KeyHash {

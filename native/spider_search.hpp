@@ -1,0 +1,55 @@
+// kosynka's Spider core, the searches (see bench/solver_spider.md).
+//
+// Two searches (bench/solver_spider.md explains them and argues the exhaustive one's soundness):
+// a best-first search over a pruned set of moves (with moves of several runs at once through the
+// empty columns), run as a portfolio of settings with growing budgets, which finds wins fast but
+// proves nothing; then a depth-first search over every legal move with only sound prunes, which
+// proves a position lost when it runs out of positions.
+//
+// The Python reference (src/kosynka/solver/_spider_py.py) mirrors the core: the same moves in
+// the same order, the same evaluation, the same searches with the same tie-breaks, so on the
+// same state budget both give the same verdict, the same counts and the same line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "spider_state.hpp"
+
+namespace kosynka::spider {
+
+using common::Limits;
+using common::Status;
+using SearchResult = common::SearchResult<std::string>;  // the line as move text
+
+// Which searches run (see above).
+struct Options {
+  bool pruned = true;       // run the pruned best-first searches first
+  bool exhaustive = true;   // then the exhaustive search
+  uint64_t first_budget = 0;  // the pruned portfolio's first budget (0: the default)
+};
+
+// Decide `pos` within `limits`.
+SearchResult solve(const Position& pos, const Limits& limits, const Options& opt);
+
+// A winning line (move text) with detours cut out: while some position of the line can reach a
+// later one (not the next) in at most `depth` legal moves, those moves replace the stretch
+// between them. Throws std::invalid_argument when a move of the line is not legal.
+std::vector<std::string> shorten(const Position& pos, const std::vector<std::string>& line,
+                                 int depth);
+
+// The search's moves, shared with the probes (spider_probes.cpp) that check them against the
+// Python reference.
+// The moves the pruned search tries, in order.
+void pruned_move_list(const State& st, std::vector<uint16_t>& moves);
+// The moves of the exhaustive search, before ordering.
+void exhaustive_move_list(const State& st, std::vector<uint16_t>& moves);
+// Orders `moves` best first by the evaluation of the position each leads to.
+void order_moves(State& st, std::vector<uint16_t>& moves, const Weights& w);
+// The line with every move of several runs written out as single moves.
+std::vector<uint16_t> single_moves(State st, const std::vector<uint16_t>& line);
+// The move text of a line of single moves.
+std::vector<std::string> texts(State st, const std::vector<uint16_t>& line);
+
+}  // namespace kosynka::spider

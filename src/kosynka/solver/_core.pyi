@@ -1,0 +1,119 @@
+"""
+kosynka's search cores (C++20), one set of functions per game: <game>_...
+"""
+
+from collections.abc import Sequence
+
+
+def klondike_solve(columns: Sequence[Sequence[int]], hidden: Sequence[int], talon: Sequence[int], waste: int, found: Sequence[int], pass_number: int, draw: int, passes: int, ret: bool, time_limit: float, max_states: int, short_line: bool) -> tuple[str, str, list[str], int, int]:
+    """
+    Decide a position: (status, limit, engine moves, states, unique states).
+    """
+
+def klondike_set_solve(columns: Sequence[Sequence[int]], hidden: Sequence[int], talon: Sequence[int], waste: int, found: Sequence[int], pass_number: int, draw: int, passes: int, ret: bool, time_limit: float, max_states: int, short_line: bool = False, plain_first: int = 0, flags: int = 0) -> tuple[str, str, list[str], int, int]:
+    """
+    Decide a position with the abstract search: (status, limit, engine moves, states, unique states); status 'unsupported' when the position has face-up cards out of sequence. With foundation return on, plain_first > 0 first looks that many states for a line that never brings a card back. flags: switches for tests and experiments (0 in normal use; see SetOptions in the core).
+    """
+
+def klondike_relaxed_verdict(columns: Sequence[Sequence[int]], hidden: Sequence[int], talon: Sequence[int], waste: int, found: Sequence[int], pass_number: int, draw: int, passes: int, ret: bool, max_states: int = 0) -> tuple[str, int]:
+    """
+    The abstract search's talon-free relaxation alone: ('lost' | 'open' | 'limit', positions looked at). 'lost' proves the position cannot be won; 'open' proves nothing.
+    """
+
+def klondike_legal_moves(columns: Sequence[Sequence[int]], hidden: Sequence[int], talon: Sequence[int], waste: int, found: Sequence[int], pass_number: int, draw: int, passes: int, ret: bool) -> list[str]:
+    """
+    Every legal engine move of a position, as move text (for checks against the engine).
+    """
+
+def klondike_macro_moves(columns: Sequence[Sequence[int]], hidden: Sequence[int], talon: Sequence[int], waste: int, found: Sequence[int], pass_number: int, draw: int, passes: int, ret: bool) -> list[tuple[int, int, int, int]]:
+    """
+    The search's macro moves of a position, best first (for checks against the reference).
+    """
+
+class FreeCellPortfolio:
+    """
+    The searches that take turns in a FreeCell solve and their schedule, for experiments: each strategy as 12 weights, a depth weight, a kind and digging, then optionally to_cell, noise and seed, min_cells, max_cells and node_cap; the quotas of states of the first and last rounds, how many positions a best-first search keeps and how many states the game without foundation return gets first when the rules have it. An empty list or 0 keeps the built-in strategies or value.
+    """
+
+    def __init__(self, strategies: Sequence[Sequence[int]] = [], first_quota: int = 0, last_quota: int = 0, node_cap: int = 0, first_phase_states: int = 0) -> None: ...
+
+def freecell_solve(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, time_limit: float, max_states: int, short_line: bool = False, portfolio: FreeCellPortfolio | None = None) -> tuple[str, str, list[int], int, int]:
+    """
+    Decide a FreeCell position (columns bottom to top as card indices, one entry per free cell of the rules with -1 for an empty one, foundation counts C, D, H, S): (status, limit, engine move codes card * 16 + destination, states, unique states). time_limit < 0 and max_states 0 mean no limit; portfolio None is the built-in one.
+    """
+
+def freecell_play(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, weights: Sequence[float], seeds: Sequence[int], max_moves: int) -> list[tuple[bool, int, int, list[int], bool]]:
+    """
+    The human-like player's games from a position, one per seed (the twin of kosynka.games.freecell.player.play): (won, moves, cards home, move codes card * 16 + to, stuck) each.
+    """
+
+def freecell_ms_columns(number: int) -> list[list[int]]:
+    """
+    The eight columns (bottom to top, card indices) of Microsoft FreeCell deal `number` (1..2^33-1, FreeCell Pro's numbers above 2^31).
+    """
+
+def freecell_solve_ms(numbers: Sequence[int], cells: int, ret: bool, time_limit: float, max_states: int, short_line: bool = False, portfolio: FreeCellPortfolio | None = None) -> list[tuple[str, str, list[int], int, int, float, int, str]]:
+    """
+    Deal, decide and referee Microsoft FreeCell deals: per deal (status, limit, engine move codes, states, unique states, search seconds, the referee's first refused move or -1, why). time_limit < 0 and max_states == 0 mean no limit; portfolio None is the built-in one.
+    """
+
+def freecell_single_search(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, strategy: int, no_return: bool, max_states: int = 0, portfolio: FreeCellPortfolio | None = None) -> tuple[str, str, list[int], int, int]:
+    """
+    One search alone (best first with the portfolio's strategy, or depth first when strategy < 0), for tests.
+    """
+
+def freecell_search_moves(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, no_return: bool = False) -> list[list[int]]:
+    """
+    The search's moves of a position after its safe moves home, in order, as (kind, src, dst, count) (for checks against the Python reference).
+    """
+
+def freecell_features(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, no_return: bool = False) -> list[int]:
+    """
+    The figures the search's score weighs, of a position after its safe moves home.
+    """
+
+def freecell_legal_moves(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool) -> list[str]:
+    """
+    Every legal move of a position as kosynka move text (for checks against the engine).
+    """
+
+def freecell_python_random(seed: int, count: int) -> list[int]:
+    """
+    The first numbers Python's random.Random(seed).getrandbits(32) gives, from the core's own generator (for tests).
+    """
+
+def freecell_referee(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, codes: Sequence[int]) -> tuple[int, str, bool, list[list[int]], list[int], list[int]]:
+    """
+    Referee a FreeCell line apart from the search: make the moves of `codes` (card * 16 + destination) from the position, stopping at the first illegal one. Returns (moves made, why the next was refused or '', won, columns, cells, foundation counts).
+    """
+
+def spider_solve(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], time_limit: float, max_states: int, pruned: bool = True, exhaustive: bool = True, first_budget: int = 0) -> tuple[str, str, list[str], int, int]:
+    """
+    Decide a Spider position: (status, limit, move texts, states, unique states).
+    """
+
+def spider_shorten(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], line: Sequence[str], depth: int) -> list[str]:
+    """
+    A winning line with detours cut out (positions reaching a later one in at most `depth` moves).
+    """
+
+def spider_legal_moves(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int]) -> list[str]:
+    """
+    Every legal move of a Spider position as move text, in the engine's order.
+    """
+
+def spider_pruned_moves(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int]) -> list[str]:
+    """
+    The moves the pruned best-first search tries from a position, in order.
+    """
+
+def spider_ordered_moves(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int]) -> list[str]:
+    """The exhaustive search's moves of a position, best first."""
+
+def spider_evaluate(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int]) -> int:
+    """The searches' evaluation of a position (lower is better)."""
+
+def spider_expand(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], moves: Sequence[int]) -> list[str]:
+    """
+    The text of a line of search moves (codes), moves of several runs written out as single moves.
+    """

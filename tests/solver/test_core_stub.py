@@ -1,0 +1,51 @@
+"""The compiled core's type stub (``src/kosynka/solver/_core.pyi``), by which ``mypy --strict``
+checks every call into the core: it must be what nanobind's stub generator makes of the core as
+built, and the package must ship it with its ``py.typed`` marker."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import kosynka
+import kosynka.solver
+
+STUB = Path(__file__).parents[2] / "src" / "kosynka" / "solver" / "_core.pyi"
+
+
+@pytest.mark.core
+def test_the_committed_stub_is_the_generator_s_for_the_built_core(tmp_path: Path) -> None:
+    pytest.importorskip("nanobind.stubgen", reason="nanobind (a test extra) is not installed")
+    made = tmp_path / "_core.pyi"
+    command = [sys.executable, "-m", "nanobind.stubgen", "-q", "-m", "kosynka.solver._core"]
+    subprocess.run([*command, "-o", str(made)], check=True, cwd=tmp_path)
+    assert made.read_text(encoding="utf-8") == STUB.read_text(encoding="utf-8"), (
+        "src/kosynka/solver/_core.pyi is not the built core's stub: run "
+        "python -m nanobind.stubgen -m kosynka.solver._core -o src/kosynka/solver/_core.pyi"
+    )
+
+
+def test_the_package_ships_the_stub_and_its_marker() -> None:
+    solver_dir = Path(kosynka.solver.__file__).parent
+    assert (solver_dir / "_core.pyi").read_text(encoding="utf-8") == STUB.read_text(
+        encoding="utf-8"
+    )
+    assert (Path(kosynka.__file__).parent / "py.typed").is_file()
+
+
+def test_the_stub_names_every_game_s_functions_by_its_prefix() -> None:
+    # One scheme for the names the core exports: <game>_... (and FreeCellPortfolio, the one
+    # class), so a game's calls into the core read as such wherever they are made.
+    names = [
+        line.split("(")[0].split()[-1].rstrip(":")
+        for line in STUB.read_text(encoding="utf-8").splitlines()
+        if line.startswith(("def ", "class "))
+    ]
+    assert names and all(
+        n.startswith(("klondike_", "freecell_", "spider_")) or n == "FreeCellPortfolio"
+        for n in names
+    ), names
+    assert {n.split("_")[0] for n in names if "_" in n} == {"klondike", "freecell", "spider"}
