@@ -55,8 +55,9 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from kosynka.errors import InvalidNotationError
+from kosynka.games.base import Game
 from kosynka.games.klondike.rules import FOUNDATION, RECYCLE, Klondike, KlondikeRules
-from kosynka.scoring import Ledger, Play, Score, parse_at, play_at
+from kosynka.scoring import Ledger, Play, Score, Tally, score_with
 
 SCORINGS: Final = ("standard", "vegas")
 """The scorings, the default first."""
@@ -122,53 +123,80 @@ def _recycle_points(draw: int, pass_number: int) -> int:
     return RECYCLE_DRAW3 if pass_number > FREE_RECYCLES_DRAW3 else 0
 
 
-def score(start: Klondike, moves: Sequence[Any], scoring: str, play: Play) -> Score:
-    """The score of ``moves`` played from ``start`` (which is played on) under ``scoring``."""
-    game = start
-    vegas = scoring == "vegas"
-    ledger = Ledger(floor=None if vegas else 0)
-    if vegas:
-        if play.carry is not None:
-            _add(ledger, "carried", play.carry)
-        _add(ledger, "stake", VEGAS_STAKE)
-    draw = game.rules.draw
-    for i, given in enumerate(moves):
-        move = parse_at(game, i, given)
+class KlondikeTally(Tally):
+    """Klondike's score kept move by move (see :class:`kosynka.scoring.Tally`)."""
+
+    def __init__(self, start: Klondike, scoring: str) -> None:
+        self.scoring = scoring
+        self.vegas = scoring == "vegas"
+        self.draw = start.rules.draw
+        self.ledger = Ledger(floor=None if self.vegas else 0)
+        if self.vegas:
+            _add(self.ledger, "stake", VEGAS_STAKE)
+
+    def before(self, game: Game[Any], move: Any) -> Any:
+        """The pass number before a stock move; for a card move where the card comes from
+        (the waste, a foundation) and the face-down cards before it."""
+        assert isinstance(game, Klondike)
         card = move.card
-        text = str(move)
         if card is None:
-            pass_number = game.pass_number
-            play_at(game, i, move)
-            if move.to == RECYCLE and not vegas:
-                points = _recycle_points(draw, pass_number)
-                if points:
-                    _add(ledger, "recycle", points, i, text)
-            continue
+            return game.pass_number
         waste = game.waste()
         from_waste = bool(waste) and waste[-1] == card
-        from_home = game.foundation_top(card.suit) == card
-        down = game.face_down_count()
-        play_at(game, i, move)
+        return from_waste, game.foundation_top(card.suit) == card, game.face_down_count()
+
+    def after(self, game: Game[Any], move: Any, note: Any, index: int) -> None:
+        """The move's points (see the table in the module's text)."""
+        assert isinstance(game, Klondike)
+        ledger = self.ledger
+        if move.card is None:
+            if move.to == RECYCLE and not self.vegas:
+                points = _recycle_points(self.draw, note)
+                if points:
+                    _add(ledger, "recycle", points, index, str(move))
+            return
+        from_waste, from_home, down = note
         to_home = move.to == FOUNDATION
-        if vegas:
+        if self.vegas:
             if to_home:
-                _add(ledger, "home", VEGAS_HOME, i, text)
+                _add(ledger, "home", VEGAS_HOME, index, str(move))
             elif from_home:
-                _add(ledger, "back-from-home", -VEGAS_HOME, i, text)
-            continue
+                _add(ledger, "back-from-home", -VEGAS_HOME, index, str(move))
+            return
         if to_home:
-            _add(ledger, "home", HOME, i, text)
+            _add(ledger, "home", HOME, index, str(move))
         elif from_home:
-            _add(ledger, "back-from-home", BACK_FROM_HOME, i, text)
+            _add(ledger, "back-from-home", BACK_FROM_HOME, index, str(move))
         elif from_waste:
-            _add(ledger, "waste-to-tableau", WASTE_TO_TABLEAU, i, text)
-        if game.face_down_count() < down:
-            _add(ledger, "turned", TURNED * (down - game.face_down_count()), i, text)
-    seconds = play.whole_seconds
-    if not vegas and seconds is not None:
-        steps = seconds // TIME_STEP
-        if steps:
-            _add(ledger, "time", TIME_POINTS * steps)
-        if game.is_won() and seconds > BONUS_AFTER:
-            _add(ledger, "time-bonus", BONUS // seconds)
-    return ledger.result(game, scoring, len(moves), play)
+            _add(ledger, "waste-to-tableau", WASTE_TO_TABLEAU, index, str(move))
+        turned = down - game.face_down_count()
+        if turned > 0:
+            _add(ledger, "turned", TURNED * turned, index, str(move))
+
+    def result(self, game: Game[Any], moves: int, play: Play) -> Score:
+        """The score so far: Vegas with its carry, the standard scoring with its time and,
+        at a win, its bonus."""
+        if self.vegas:
+            ledger = self.ledger
+            if play.carry is not None:
+                ledger = ledger.carried("carried", play.carry, *_WORDS["carried"])
+            return ledger.result(game, self.scoring, moves, play)
+        ledger = self.ledger.copy()
+        seconds = play.whole_seconds
+        if seconds is not None:
+            steps = seconds // TIME_STEP
+            if steps:
+                _add(ledger, "time", TIME_POINTS * steps)
+            if game.is_won() and seconds > BONUS_AFTER:
+                _add(ledger, "time-bonus", BONUS // seconds)
+        return ledger.result(game, self.scoring, moves, play)
+
+
+def tally(start: Klondike, scoring: str) -> KlondikeTally:
+    """A fresh tally of ``scoring`` for the game from ``start``."""
+    return KlondikeTally(start, scoring)
+
+
+def score(start: Klondike, moves: Sequence[Any], scoring: str, play: Play) -> Score:
+    """The score of ``moves`` played from ``start`` (which is played on) under ``scoring``."""
+    return score_with(tally(start, scoring), start, moves, play)
