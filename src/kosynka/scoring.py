@@ -216,15 +216,16 @@ class Ledger:
 
     ``floor``: a score the losses never take it below (Windows' standard scoring never shows
     less than 0: a loss larger than the score takes it to 0); None for none. The steps are
-    kept as a chain that copies share (:meth:`copy` costs the same however long the account
-    is)."""
+    kept as a chain of plain tuples that copies share, made into :class:`Step` values only
+    when read (:attr:`steps`): :meth:`add` and :meth:`copy` cost the same however long the
+    account is."""
 
     __slots__ = ("_chain", "floor", "score")
 
     def __init__(self, floor: int | None = None) -> None:
         self.floor = floor
         self.score = 0
-        self._chain: tuple[Step, Any] | None = None
+        self._chain: tuple[Any, ...] | None = None
 
     @property
     def steps(self) -> list[Step]:
@@ -232,14 +233,17 @@ class Ledger:
         out: list[Step] = []
         link = self._chain
         while link is not None:
-            out.append(link[0])
-            link = link[1]
+            code, points, change, score, en, ru, move, text, link = link
+            out.append(
+                Step(code, points, change, score, en, ru, move, None if text is None else str(text))
+            )
         out.reverse()
         return out
 
     def copy(self) -> Ledger:
         """An independent ledger with the same steps (sharing them: steps never change)."""
-        other = Ledger(self.floor)
+        other = Ledger.__new__(Ledger)
+        other.floor = self.floor
         other.score = self.score
         other._chain = self._chain
         return other
@@ -252,15 +256,16 @@ class Ledger:
         ru: str,
         *,
         move: int | None = None,
-        text: str | None = None,
+        text: object = None,
     ) -> None:
-        """Add a step of ``points`` (a loss stops at the floor)."""
+        """Add a step of ``points`` (a loss stops at the floor); ``text`` is the move (its
+        text, or the move, written as text when the step is read)."""
         new = self.score + points
         if points < 0 and self.floor is not None:
             new = max(new, min(self.score, self.floor))
         change = new - self.score
         self.score = new
-        self._chain = (Step(code, points, change, new, en, ru, move, text), self._chain)
+        self._chain = (code, points, change, new, en, ru, move, text, self._chain)
 
     def carried(self, code: str, points: int, en: str, ru: str) -> Ledger:
         """A new ledger whose first step is ``points`` carried in (``code``, the words ``en``
@@ -284,9 +289,10 @@ class Tally(ABC):
     """One scoring's score of one game, kept move by move as the moves are played (by whoever
     plays them): :meth:`before` sees the position before a move and returns what
     :meth:`after` needs of it; :meth:`after` sees the position after it and writes the move's
-    points; :meth:`result` is the score so far with what a record cannot show (the time, the
-    undos, the hints, the carry), the tally left as it is. Made by a game's scoring module
-    (``tally(start, scoring)``) for the position before the first move."""
+    points in :attr:`ledger`; :meth:`finish` is the account so far with what a record cannot
+    show (the time, the undos, the bonus at a win, the carry), the tally left as it is. Made
+    by a game's scoring module (``tally(start, scoring)``) for the position before the first
+    move."""
 
     scoring: str
     ledger: Ledger
@@ -301,8 +307,17 @@ class Tally(ABC):
         (``note``: what :meth:`before` returned)."""
 
     @abstractmethod
+    def finish(self, game: Game[Any], moves: int, play: Play) -> Ledger:
+        """The account of the ``moves`` moves made so far, reaching ``game``, with what
+        ``play`` adds (a new ledger, or :attr:`ledger` itself when it adds nothing)."""
+
     def result(self, game: Game[Any], moves: int, play: Play) -> Score:
         """The score of the ``moves`` moves made so far, reaching ``game``, with ``play``."""
+        return self.finish(game, moves, play).result(game, self.scoring, moves, play)
+
+    def total(self, game: Game[Any], moves: int, play: Play) -> int:
+        """:attr:`Score.total` of :meth:`result`, without writing out the account."""
+        return self.finish(game, moves, play).score
 
     def copy(self) -> Tally:
         """An independent copy (cheap: the account so far is shared)."""

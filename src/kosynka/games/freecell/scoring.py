@@ -61,10 +61,10 @@ _WORDS: Final = {
 }
 
 
-def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: str = "") -> None:
-    """Add a step of ``code`` with its words."""
+def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: Any = None) -> None:
+    """Add a step of ``code`` with its words (``text``: the move, or its text)."""
     en, ru = _WORDS[code]
-    ledger.add(code, points, en, ru, move=move, text=text or None)
+    ledger.add(code, points, en, ru, move=move, text=text)
 
 
 def check_rules(scoring: str, rules: FreeCellRules) -> None:
@@ -88,11 +88,11 @@ class FreeCellTally(Tally):
         assert isinstance(game, FreeCell)
         gained = sum(game.foundation_counts()) - note
         if gained > 0:
-            _add(self.ledger, "home", HOME * gained, index, str(move))
+            _add(self.ledger, "home", HOME * gained, index, move)
         elif gained < 0:
-            _add(self.ledger, "back-from-home", HOME * gained, index, str(move))
+            _add(self.ledger, "back-from-home", HOME * gained, index, move)
 
-    def result(self, game: Game[Any], moves: int, play: Play) -> Score:
+    def finish(self, game: Game[Any], moves: int, play: Play) -> Ledger:
         """The score so far, with the bonuses at a win."""
         ledger = self.ledger
         if game.is_won():
@@ -102,7 +102,7 @@ class FreeCellTally(Tally):
             seconds = play.whole_seconds
             if seconds is not None:
                 _add(ledger, "time-bonus", TIME_BONUS // max(seconds, FASTEST))
-        return ledger.result(game, self.scoring, moves, play)
+        return ledger
 
 
 def tally(start: FreeCell, scoring: str) -> FreeCellTally:

@@ -97,10 +97,10 @@ _WORDS: Final = {
 }
 
 
-def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: str = "") -> None:
-    """Add a step of ``code`` with its words."""
+def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: Any = None) -> None:
+    """Add a step of ``code`` with its words (``text``: the move, or its text)."""
     en, ru = _WORDS[code]
-    ledger.add(code, points, en, ru, move=move, text=text or None)
+    ledger.add(code, points, en, ru, move=move, text=text)
 
 
 def check_rules(scoring: str, rules: KlondikeRules) -> None:
@@ -141,9 +141,12 @@ class KlondikeTally(Tally):
         card = move.card
         if card is None:
             return game.pass_number
-        waste = game.waste()
-        from_waste = bool(waste) and waste[-1] == card
-        return from_waste, game.foundation_top(card.suit) == card, game.face_down_count()
+        # The game's own lists (this module is part of the game's package): asked after
+        # every move the web replays, so read without copies.
+        waste = game._waste
+        from_waste = bool(waste) and waste[-1] == card.index
+        from_home = game._found[int(card.suit)] == card.rank
+        return from_waste, from_home, sum(game._hidden)
 
     def after(self, game: Game[Any], move: Any, note: Any, index: int) -> None:
         """The move's points (see the table in the module's text)."""
@@ -153,34 +156,34 @@ class KlondikeTally(Tally):
             if move.to == RECYCLE and not self.vegas:
                 points = _recycle_points(self.draw, note)
                 if points:
-                    _add(ledger, "recycle", points, index, str(move))
+                    _add(ledger, "recycle", points, index, move)
             return
         from_waste, from_home, down = note
         to_home = move.to == FOUNDATION
         if self.vegas:
             if to_home:
-                _add(ledger, "home", VEGAS_HOME, index, str(move))
+                _add(ledger, "home", VEGAS_HOME, index, move)
             elif from_home:
-                _add(ledger, "back-from-home", -VEGAS_HOME, index, str(move))
+                _add(ledger, "back-from-home", -VEGAS_HOME, index, move)
             return
         if to_home:
-            _add(ledger, "home", HOME, index, str(move))
+            _add(ledger, "home", HOME, index, move)
         elif from_home:
-            _add(ledger, "back-from-home", BACK_FROM_HOME, index, str(move))
+            _add(ledger, "back-from-home", BACK_FROM_HOME, index, move)
         elif from_waste:
-            _add(ledger, "waste-to-tableau", WASTE_TO_TABLEAU, index, str(move))
-        turned = down - game.face_down_count()
+            _add(ledger, "waste-to-tableau", WASTE_TO_TABLEAU, index, move)
+        turned = down - sum(game._hidden)
         if turned > 0:
-            _add(ledger, "turned", TURNED * turned, index, str(move))
+            _add(ledger, "turned", TURNED * turned, index, move)
 
-    def result(self, game: Game[Any], moves: int, play: Play) -> Score:
+    def finish(self, game: Game[Any], moves: int, play: Play) -> Ledger:
         """The score so far: Vegas with its carry, the standard scoring with its time and,
         at a win, its bonus."""
         if self.vegas:
             ledger = self.ledger
             if play.carry is not None:
                 ledger = ledger.carried("carried", play.carry, *_WORDS["carried"])
-            return ledger.result(game, self.scoring, moves, play)
+            return ledger
         ledger = self.ledger.copy()
         seconds = play.whole_seconds
         if seconds is not None:
@@ -189,7 +192,7 @@ class KlondikeTally(Tally):
                 _add(ledger, "time", TIME_POINTS * steps)
             if game.is_won() and seconds > BONUS_AFTER:
                 _add(ledger, "time-bonus", BONUS // seconds)
-        return ledger.result(game, self.scoring, moves, play)
+        return ledger
 
 
 def tally(start: Klondike, scoring: str) -> KlondikeTally:

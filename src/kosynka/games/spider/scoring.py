@@ -51,10 +51,10 @@ _WORDS: Final = {
 }
 
 
-def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: str = "") -> None:
-    """Add a step of ``code`` with its words."""
+def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: Any = None) -> None:
+    """Add a step of ``code`` with its words (``text``: the move, or its text)."""
     en, ru = _WORDS[code]
-    ledger.add(code, points, en, ru, move=move, text=text or None)
+    ledger.add(code, points, en, ru, move=move, text=text)
 
 
 def check_rules(scoring: str, rules: SpiderRules) -> None:
@@ -77,19 +77,19 @@ class SpiderTally(Tally):
     def after(self, game: Game[Any], move: Any, note: Any, index: int) -> None:
         """A point for the move, 100 for each run it removed."""
         assert isinstance(game, Spider)
-        text = str(move)
+        text = move
         _add(self.ledger, "deal" if move.is_deal else "move", MOVE, index, text)
         removed = game.runs_removed() - note
         if removed:
             _add(self.ledger, "run-removed", RUN * removed, index, text)
 
-    def result(self, game: Game[Any], moves: int, play: Play) -> Score:
+    def finish(self, game: Game[Any], moves: int, play: Play) -> Ledger:
         """The score so far, with what the undos cost."""
         ledger = self.ledger
         if play.undos:
             ledger = ledger.copy()
             _add(ledger, "undo", UNDO * play.undos)
-        return ledger.result(game, self.scoring, moves, play)
+        return ledger
 
 
 def tally(start: Spider, scoring: str) -> SpiderTally:

@@ -23,29 +23,35 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
 from kosynka.cards import Card
 from kosynka.games.base import Game, GameSpec, Termination
+from kosynka.scoring import Tally
 
 
 @dataclass(slots=True)
 class Table:
     """A replayed game and what the page shows beyond the position (in a game that draws
-    several cards at a time: how many cards of the last draw still lie fanned on the waste)."""
+    several cards at a time: how many cards of the last draw still lie fanned on the waste),
+    with its score under each scoring its rules are played by, kept as the moves were
+    played."""
 
     game: Game[Any]
     fan: int = 0
     order: tuple[int, ...] = ()
     """In a game whose foundations take the suits as their aces come: the suits in the order
     their aces first reached the foundations."""
+    tallies: dict[str, Tally] = field(default_factory=dict)
+    """The game's score by scoring name (:func:`kosynka.scoring.tallies`), the default first."""
 
     def copy(self) -> Table:
         """An independent copy without the game's move history."""
-        return Table(self.game.copy(stack=False), self.fan, self.order)
+        tallies = {name: t.copy() for name, t in self.tallies.items()}
+        return Table(self.game.copy(stack=False), self.fan, self.order, tallies)
 
 
 CARD_PATTERN = r"(?:10|[1-9AaTtJjQqKk])\s*[CDHScdhs♣♦♥♠♧♢♡♤]"
