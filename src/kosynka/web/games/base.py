@@ -210,6 +210,11 @@ class WebAdapter(ABC):
     with the same word; the others are hidden): ``deal-button``."""
     early: ClassVar[EarlyFetch]
     """How the page asks for the position before its scripts load."""
+    daily_parts: ClassVar[tuple[str, ...]] = ()
+    """The middle parts of the addresses of the game's deals of the day,
+    ``/daily/<date>/<part>/<grade>`` (one per daily variant, and the game's name alone for
+    its default variant: ``<name>``, ``<name>/<variant>``); the page module reads them back
+    (its ``daily``)."""
 
     @abstractmethod
     def rules_of(self, rules: BaseModel) -> Any:
@@ -310,6 +315,11 @@ class WebAdapter(ABC):
     def pages(self) -> list[tuple[str, str]]:
         """The page routes of this game: (path pattern, static page file)."""
         return []
+
+    def daily_pages(self) -> list[tuple[str, str]]:
+        """The addresses of the game's deals of the day (``{date}`` and ``{grade}`` in them),
+        each the game page: one for each of :attr:`daily_parts`."""
+        return [(f"/daily/{{date}}/{part}/{{grade}}", "index.html") for part in self.daily_parts]
 
     @property
     def home_path(self) -> str:
