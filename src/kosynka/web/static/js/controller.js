@@ -755,6 +755,8 @@ async function newDeal(v = variant(), ask = true) {
     const res = await patience(api.newGame(rules, source, exclude, game.newNumbering, scoreReq({ seconds: 0, undos: 0, hints: 0 })));
     abandonIfStarted();
     resetGameState(res.record, res.view);
+    // The game left may have added to a running total this deal's score carries.
+    if (chosenScoring().cumulative) rescore(true);
     announce(t().newGame(res.record.deal.number));
     if (res.record.deal.source !== source && source !== "random") {
       toast(res.record.deal.source === "random-winnable" ? t().fallback : t().fallbackRandom);
@@ -802,13 +804,16 @@ async function openDaily(date, grade) {
 
 /** Have the view scored as the player chose when it came scored otherwise (the shell's first
  * request asks as the saved game was scored, or for the game's default scoring). */
-async function rescore() {
+async function rescore(force = false) {
   const sc = state.view && state.view.score;
   const want = chosenScoring().scoring;
-  if (sc && (sc.scoring === want || !sc.scorings.includes(want))) return;
+  if (!force && sc && (sc.scoring === want || !sc.scorings.includes(want))) return;
   try {
     const res = await api.view(state.record, scoreReq());
-    if (res.view.counters.moves === state.record.moves.length) showScore(res.view);
+    if (state.view && res.view.counters.moves === state.record.moves.length) {
+      state.view.score = res.view.score;
+      showScore(state.view);
+    }
   } catch (err) {
     console.warn("kosynka: score", err && err.message ? err.message : err);
   }
