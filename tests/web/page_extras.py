@@ -44,7 +44,7 @@ window.__audio = {contexts: 0, nodes: 0};
 WATCH_CASCADE = """
 window.__cascade = false;
 new MutationObserver(() => { if (document.getElementById('cascade')) window.__cascade = true; })
-  .observe(document.documentElement, {childList: true, subtree: true});
+  .observe(document, {childList: true, subtree: true});
 """
 
 

@@ -57,6 +57,37 @@ def test_pages_and_static_files_go_out_gzipped(server: str) -> None:
                 assert err.value.code == 304
 
 
+WEIGHED = [
+    "/klondike/draw-1/deal/9",
+    "/freecell/deal/1",
+    "/spider/2-suits/deal/1",
+    "/daily/2026-12-01/klondike/draw-3/hard",
+]
+
+
+@pytest.mark.parametrize("path", WEIGHED)
+def test_every_page_is_under_200_kb_and_sent_gzipped(browser: Any, server: str, path: str) -> None:
+    """What a game page loads in chromium from an empty cache (the page, its style, icon and
+    every script, the calendar, sounds and cascade included), the API's answers left out:
+    under 200 KB unpacked, and well under half of that sent."""
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        seen: list[Any] = []
+        page.on("requestfinished", lambda r: seen.append(r))
+        page.goto(server + path)
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_load_state("networkidle")
+        files = [r for r in seen if "/api/" not in r.url]
+        assert any(r.url.endswith("/controller.js") for r in files)
+        unpacked = sum(len(r.response().body()) for r in files)
+        sent = sum(r.sizes()["responseBodySize"] for r in files)
+        assert unpacked < LIMIT, unpacked
+        assert sent < unpacked / 2.5, (sent, unpacked)
+    finally:
+        ctx.close()
+
+
 def test_api_answers_are_never_compressed(server: str) -> None:
     body = json.dumps({"rules": {"draw": 1}, "source": "random"}).encode()
     headers = {"Accept-Encoding": "gzip", "Content-Type": "application/json"}

@@ -110,10 +110,23 @@ export function cascade(homes, w, h, colours) {
     const flying = [];
     let frame = 0;
     let tick = 0;
-    const end = () => {
+    // The tap or key that skips the cascade does nothing else (not a click on the dialog
+    // that opens under it, not Escape closing it, not a key of the game).
+    const swallow = (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    const end = (e) => {
       cancelAnimationFrame(frame);
       removeEventListener("pointerdown", end, true);
       removeEventListener("keydown", end, true);
+      if (e) {
+        swallow(e);
+        if (e.type === "pointerdown") {
+          addEventListener("click", swallow, { capture: true, once: true });
+          setTimeout(() => removeEventListener("click", swallow, true), 600);
+        }
+      }
       cv.remove();
       done();
     };
@@ -126,7 +139,7 @@ export function cascade(homes, w, h, colours) {
         const dir = Math.random() < 0.5 ? -1 : 1;
         flying.push({ ...queue.shift(), vx: dir * speed * (0.6 + Math.random()), vy: -Math.random() * 9 });
       }
-      if (!flying.length && !queue.length) return end();
+      if (!flying.length && !queue.length) return end(null);
       for (const f of flying) {
         f.vy += 0.6;
         f.x += f.vx;
