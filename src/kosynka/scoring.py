@@ -234,9 +234,7 @@ class Ledger:
         link = self._chain
         while link is not None:
             code, points, change, score, en, ru, move, text, link = link
-            out.append(
-                Step(code, points, change, score, en, ru, move, None if text is None else str(text))
-            )
+            out.append(Step(code, points, change, score, en, ru, move, text))
         out.reverse()
         return out
 
@@ -256,10 +254,10 @@ class Ledger:
         ru: str,
         *,
         move: int | None = None,
-        text: object = None,
+        text: str | None = None,
     ) -> None:
-        """Add a step of ``points`` (a loss stops at the floor); ``text`` is the move (its
-        text, or the move, written as text when the step is read)."""
+        """Add a step of ``points`` (a loss stops at the floor). The chain holds plain values
+        only (text, numbers), so the garbage collector soon stops looking at it."""
         new = self.score + points
         if points < 0 and self.floor is not None:
             new = max(new, min(self.score, self.floor))
@@ -294,8 +292,19 @@ class Tally(ABC):
     by a game's scoring module (``tally(start, scoring)``) for the position before the first
     move."""
 
+    __slots__ = ("ledger", "scoring")
+    _fields: tuple[str, ...] = ()
+    """Every slot of the class (what :meth:`copy` copies): a tally keeps no ``__dict__``, so
+    that each cached position's tally is as few objects as can be."""
+
     scoring: str
     ledger: Ledger
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls._fields = tuple(
+            name for klass in cls.__mro__ for name in klass.__dict__.get("__slots__", ())
+        )
 
     @abstractmethod
     def before(self, game: Game[Any], move: Any) -> Any:
@@ -322,7 +331,8 @@ class Tally(ABC):
     def copy(self) -> Tally:
         """An independent copy (cheap: the account so far is shared)."""
         other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        for name in self._fields:
+            setattr(other, name, getattr(self, name))
         other.ledger = self.ledger.copy()
         return other
 

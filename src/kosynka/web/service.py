@@ -293,13 +293,17 @@ class GameService:
             and self.adapter.collect_possible(game)
             and self.collect_line(game) is not None
         )
+        # The score as a plain dict, validated with the view (quicker than a model of its own).
+        scored: dict[str, Any] = {
+            "score": None if score is None else self.score_view(table, len(moves), score)
+        }
         return schemas.View(
             **parts,
+            **scored,
             legal=[str(m) for m in game.legal_moves],
             can_undo=bool(moves),
             outcome=None if outcome is None else outcome.termination.value,
             collect=collect,
-            score=None if score is None else self.score_view(table, len(moves), score),
         )
 
     def record_view(self, record: Any, score: Any = None) -> schemas.View:
@@ -307,34 +311,32 @@ class GameService:
         return self.view(self.table(record), record.moves, score)
 
     # ----------------------------------------------------------------- scores
-    def score_view(self, table: Table, moves: int, req: Any) -> schemas.ScoreView | None:
-        """The score of ``table`` (``moves`` moves made) as the score request ``req`` asks:
-        from the tally kept with the replay, so scoring costs no second replay. The scoring
-        asked for when the rules are played by it, else the game's default; a carry counts
-        only in a cumulative scoring. None for a game without scorings."""
+    def score_view(self, table: Table, moves: int, req: Any) -> dict[str, Any] | None:
+        """The score of ``table`` (``moves`` moves made) as the score request ``req`` asks, as
+        the view's ``score`` (:class:`~kosynka.web.schemas.ScoreView`, validated with the
+        view): from the tally kept with the replay, so scoring costs no second replay. The
+        scoring asked for when the rules are played by it, else the game's default; a carry
+        counts only in a cumulative scoring. None for a game without scorings."""
         tallies = table.tallies
         if not tallies:
             return None
         name = req.scoring if req.scoring in tallies else next(iter(tallies))
         cumulative = name in self._cumulative
         play = scoring.Play(req.seconds, req.undos, req.hints, req.carry if cumulative else None)
-        tally = tallies[name]
         game = table.game
         won = game.is_won()
-        # The account is written out only for a won game (its steps are shown then).
-        ledger = tally.finish(game, moves, play)
-        steps = [schemas.StepView(**st.to_json()) for st in ledger.steps] if won else None
-        # Made without validation: every value comes from the library as the model has it.
-        return schemas.ScoreView.model_construct(
-            scoring=name,
-            scorings=list(tallies),
-            cumulative=cumulative,
-            score=ledger.score,
-            game_points=ledger.score - (play.carry or 0),
-            won=won,
-            assisted=play.hints > 0,
-            steps=steps,
-        )
+        # The total without writing out the account, but for a won game (its steps are shown).
+        ledger = tallies[name].finish(game, moves, play)
+        return {
+            "scoring": name,
+            "scorings": list(tallies),
+            "cumulative": cumulative,
+            "score": ledger.score,
+            "game_points": ledger.score - (play.carry or 0),
+            "won": won,
+            "assisted": play.hints > 0,
+            "steps": [st.to_json() for st in ledger.steps] if won else None,
+        }
 
     # ----------------------------------------------------------------- moves
     def move(self, req: Any) -> schemas.MoveResponse:

@@ -61,10 +61,10 @@ _WORDS: Final = {
 }
 
 
-def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: Any = None) -> None:
-    """Add a step of ``code`` with its words (``text``: the move, or its text)."""
+def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: str = "") -> None:
+    """Add a step of ``code`` with its words (``text``: the move's)."""
     en, ru = _WORDS[code]
-    ledger.add(code, points, en, ru, move=move, text=text)
+    ledger.add(code, points, en, ru, move=move, text=text or None)
 
 
 def check_rules(scoring: str, rules: FreeCellRules) -> None:
@@ -73,6 +73,8 @@ def check_rules(scoring: str, rules: FreeCellRules) -> None:
 
 class FreeCellTally(Tally):
     """FreeCell's score kept move by move (see :class:`kosynka.scoring.Tally`)."""
+
+    __slots__ = ()
 
     def __init__(self, start: FreeCell, scoring: str) -> None:
         self.scoring = scoring
@@ -88,9 +90,9 @@ class FreeCellTally(Tally):
         assert isinstance(game, FreeCell)
         gained = sum(game.foundation_counts()) - note
         if gained > 0:
-            _add(self.ledger, "home", HOME * gained, index, move)
+            _add(self.ledger, "home", HOME * gained, index, str(move))
         elif gained < 0:
-            _add(self.ledger, "back-from-home", HOME * gained, index, move)
+            _add(self.ledger, "back-from-home", HOME * gained, index, str(move))
 
     def finish(self, game: Game[Any], moves: int, play: Play) -> Ledger:
         """The score so far, with the bonuses at a win."""

@@ -97,10 +97,10 @@ _WORDS: Final = {
 }
 
 
-def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: Any = None) -> None:
-    """Add a step of ``code`` with its words (``text``: the move, or its text)."""
+def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: str = "") -> None:
+    """Add a step of ``code`` with its words (``text``: the move's)."""
     en, ru = _WORDS[code]
-    ledger.add(code, points, en, ru, move=move, text=text)
+    ledger.add(code, points, en, ru, move=move, text=text or None)
 
 
 def check_rules(scoring: str, rules: KlondikeRules) -> None:
@@ -125,6 +125,8 @@ def _recycle_points(draw: int, pass_number: int) -> int:
 
 class KlondikeTally(Tally):
     """Klondike's score kept move by move (see :class:`kosynka.scoring.Tally`)."""
+
+    __slots__ = ("draw", "vegas")
 
     def __init__(self, start: Klondike, scoring: str) -> None:
         self.scoring = scoring
@@ -156,25 +158,25 @@ class KlondikeTally(Tally):
             if move.to == RECYCLE and not self.vegas:
                 points = _recycle_points(self.draw, note)
                 if points:
-                    _add(ledger, "recycle", points, index, move)
+                    _add(ledger, "recycle", points, index, str(move))
             return
         from_waste, from_home, down = note
         to_home = move.to == FOUNDATION
         if self.vegas:
             if to_home:
-                _add(ledger, "home", VEGAS_HOME, index, move)
+                _add(ledger, "home", VEGAS_HOME, index, str(move))
             elif from_home:
-                _add(ledger, "back-from-home", -VEGAS_HOME, index, move)
+                _add(ledger, "back-from-home", -VEGAS_HOME, index, str(move))
             return
         if to_home:
-            _add(ledger, "home", HOME, index, move)
+            _add(ledger, "home", HOME, index, str(move))
         elif from_home:
-            _add(ledger, "back-from-home", BACK_FROM_HOME, index, move)
+            _add(ledger, "back-from-home", BACK_FROM_HOME, index, str(move))
         elif from_waste:
-            _add(ledger, "waste-to-tableau", WASTE_TO_TABLEAU, index, move)
+            _add(ledger, "waste-to-tableau", WASTE_TO_TABLEAU, index, str(move))
         turned = down - sum(game._hidden)
         if turned > 0:
-            _add(ledger, "turned", TURNED * turned, index, move)
+            _add(ledger, "turned", TURNED * turned, index, str(move))
 
     def finish(self, game: Game[Any], moves: int, play: Play) -> Ledger:
         """The score so far: Vegas with its carry, the standard scoring with its time and,

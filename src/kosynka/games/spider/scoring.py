@@ -51,10 +51,10 @@ _WORDS: Final = {
 }
 
 
-def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: Any = None) -> None:
-    """Add a step of ``code`` with its words (``text``: the move, or its text)."""
+def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: str = "") -> None:
+    """Add a step of ``code`` with its words (``text``: the move's)."""
     en, ru = _WORDS[code]
-    ledger.add(code, points, en, ru, move=move, text=text)
+    ledger.add(code, points, en, ru, move=move, text=text or None)
 
 
 def check_rules(scoring: str, rules: SpiderRules) -> None:
@@ -63,6 +63,8 @@ def check_rules(scoring: str, rules: SpiderRules) -> None:
 
 class SpiderTally(Tally):
     """Spider's score kept move by move (see :class:`kosynka.scoring.Tally`)."""
+
+    __slots__ = ()
 
     def __init__(self, start: Spider, scoring: str) -> None:
         self.scoring = scoring
@@ -77,7 +79,7 @@ class SpiderTally(Tally):
     def after(self, game: Game[Any], move: Any, note: Any, index: int) -> None:
         """A point for the move, 100 for each run it removed."""
         assert isinstance(game, Spider)
-        text = move
+        text = str(move)
         _add(self.ledger, "deal" if move.is_deal else "move", MOVE, index, text)
         removed = game.runs_removed() - note
         if removed:
