@@ -1,13 +1,14 @@
 """Page weight and first render of the browser game in headless Chromium on localhost.
 
 Loads the game from a real ``kosynka serve`` in Debian's chromium (Playwright) several times
-with an empty cache and prints: the bytes of every file the page fetched (HTML, JS, CSS, SVG;
-uncompressed), the first contentful paint, and the time until the dealt table is drawn.
-Times are from navigation start, read from the page's own performance entries (the game marks
-``kosynka-shown`` once the frame with the dealt table has been produced). Goals: under 200 KB
-and under 300 ms.
+with an empty cache and prints: the bytes of every file the first page fetched (HTML, JS, CSS,
+SVG; uncompressed, and as sent: the server gzips pages and static files), the totals of every
+page measured (each game's page and a deal of the day's), the first contentful paint, and the
+time until the dealt table is drawn (on the first page). Times are from navigation start, read
+from the page's own performance entries (the game marks ``kosynka-shown`` once the frame with
+the dealt table has been produced). Goals: under 200 KB uncompressed and under 300 ms.
 
-    python bench/page_weight.py [--runs 5]
+    python bench/page_weight.py [--runs 5] [--paths /klondike/draw-1/deal/9 ...]
 """
 
 from __future__ import annotations
@@ -17,15 +18,43 @@ import signal
 import statistics
 import subprocess
 import sys
+from typing import Any
 
 from _server import free_port, start_server
 
 CHROMIUM = "/usr/bin/chromium"
+PATHS = [
+    "/klondike/draw-1/deal/9",
+    "/freecell/deal/1",
+    "/spider/2-suits/deal/1",
+    "/daily/2026-12-01/klondike/draw-3/hard",
+]
+"""Each game's page at a deal's address, and a deal of the day's."""
+
+
+def weigh(browser: Any, base: str, path: str) -> tuple[dict[str, tuple[int, int]], tuple[int, int]]:
+    """Load ``path`` once in a fresh context: each file it fetched (the API's answers left out)
+    with its bytes uncompressed and as sent, and the totals."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    seen: list[Any] = []
+    page.on("requestfinished", lambda req: seen.append(req))
+    page.goto(base + path)
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_load_state("networkidle")
+    files = {
+        r.url.replace(base, ""): (len(r.response().body()), r.sizes()["responseBodySize"])
+        for r in seen
+        if "/api/" not in r.url
+    }
+    ctx.close()
+    return files, (sum(a for a, _ in files.values()), sum(b for _, b in files.values()))
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--paths", nargs="+", default=PATHS, help="pages to weigh (timed: the first)")
     args = ap.parse_args()
     if not 1 <= args.runs <= 50:
         ap.error("runs must be 1..50")
@@ -40,22 +69,27 @@ def main() -> int:
                 executable_path=CHROMIUM,
                 args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
             )
-            files: dict[str, int] = {}
+            files: dict[str, tuple[int, int]] = {}
+            totals: dict[str, tuple[int, int]] = {}
             fcp: list[float] = []
             ready: list[float] = []
             after_html: list[float] = []
+            for path in args.paths[1:]:
+                totals[path] = weigh(browser, base, path)[1]
             for run in range(args.runs):
                 ctx = browser.new_context(viewport={"width": 1280, "height": 800})
                 page = ctx.new_page()
-                sizes: dict[str, int] = {}
+                sizes: dict[str, tuple[int, int]] = {}
 
-                def on_response(resp, sizes=sizes):  # type: ignore[no-untyped-def]
-                    if "/api/" not in resp.url:
-                        sizes[resp.url.replace(base, "")] = len(resp.body())
+                def on_finished(req, sizes=sizes):  # type: ignore[no-untyped-def]
+                    if "/api/" not in req.url:
+                        sent = req.sizes()["responseBodySize"]
+                        sizes[req.url.replace(base, "")] = (len(req.response().body()), sent)
 
-                page.on("response", on_response)
-                page.goto(base + "/klondike/draw-1/deal/9")
+                page.on("requestfinished", on_finished)
+                page.goto(base + args.paths[0])
                 page.wait_for_selector("body[data-ready='1']")
+                page.wait_for_load_state("networkidle")
                 t_fcp = page.evaluate(
                     "() => (performance.getEntriesByName('first-contentful-paint')[0]"
                     " || {startTime: NaN}).startTime"
@@ -83,10 +117,14 @@ def main() -> int:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
-    total = sum(files.values())
-    for url, size in sorted(files.items()):
-        print(f"{size:>8}  {url}")
-    print(f"{total:>8}  bytes in all ({total / 1024:.1f} KB; goal < 200 KB)")
+    total = sum(size for size, _ in files.values())
+    sent = sum(gz for _, gz in files.values())
+    print(f"{'bytes':>8}  {'sent':>7}  {args.paths[0]}")
+    for url, (size, gz) in sorted(files.items()):
+        print(f"{size:>8}  {gz:>7}  {url}")
+    print(f"{total:>8}  {sent:>7}  bytes in all ({total / 1024:.1f} KB; goal < 200 KB)")
+    for path, (size, gz) in totals.items():
+        print(f"{size:>8}  {gz:>7}  {path} (every file it loads)")
     print(
         f"first contentful paint: median {statistics.median(fcp):.0f} ms "
         f"(min {min(fcp):.0f}, max {max(fcp):.0f}) over {len(fcp)} cold loads"

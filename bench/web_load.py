@@ -4,7 +4,9 @@ measure latency per kind of request, requests per second, and how it scales with
 
 Each player keeps its game record as the browser does and makes the browser's calls: ``new`` at
 the start of a game, ``view`` when it comes back (a reload, now and then), ``move`` for each
-move, ``hint`` now and then, ``collect`` when the view offers it. It picks its next move from
+move, ``hint`` now and then, ``collect`` when the view offers it; as the page does, ``new``,
+``view`` and ``move`` ask for the game's score (the seconds played, the hints asked for), unless
+``--no-score``. It picks its next move from
 the view's legal moves (a card home when it can, else a random card move or a draw). Every
 player connects from its own loopback address (127.0.x.y), as real players come from their own
 addresses, so that the server's per-client shares apply to each player alone.
@@ -118,10 +120,20 @@ def choose(view: dict[str, Any], rng: random.Random) -> str:
 
 
 async def player(
-    port: int, stop_at: float, think: float, max_moves: int, seed: int, stats: Stats
+    port: int, stop_at: float, think: float, max_moves: int, seed: int, stats: Stats, scored: bool
 ) -> None:
-    """Play games until ``stop_at``, making the browser's calls."""
+    """Play games until ``stop_at``, making the browser's calls (scored ones with ``scored``)."""
     rng = random.Random(seed)
+    started = time.monotonic()
+    hints = 0
+
+    def score() -> dict[str, Any]:
+        """The ``score`` part of the page's requests (nothing without ``scored``)."""
+        if not scored:
+            return {}
+        seconds = round(time.monotonic() - started, 1)
+        return {"score": {"scoring": "standard", "seconds": seconds, "hints": hints}}
+
     conn = Conn(port, f"127.0.{1 + seed // 250}.{1 + seed % 250}")
 
     async def call(kind: str, body: dict[str, Any]) -> tuple[int, Any]:
@@ -141,7 +153,8 @@ async def player(
         while time.monotonic() < stop_at:
             rules = {"draw": rng.choice((1, 3))}
             source = rng.choice(("easy", "normal", "hard", "random"))
-            status, res = await call("new", {"source": source, "rules": rules})
+            started, hints = time.monotonic(), 0
+            status, res = await call("new", {"source": source, "rules": rules, **score()})
             if status != 200:
                 await pause()
                 continue
@@ -156,17 +169,19 @@ async def player(
                     status, res = await call("collect", {"record": record})
                     if status == 200 and res["available"]:
                         record["moves"].extend(res["moves"])
-                        status, res = await call("view", {"record": record})
+                        status, res = await call("view", {"record": record, **score()})
                         if status == 200:
                             view = res["view"]
                     break
                 if roll < 0.03:  # a hint now and then
                     await call("hint", {"record": record})
+                    hints += 1
                     continue
                 if roll < 0.04:  # a reload
-                    await call("view", {"record": record})
+                    await call("view", {"record": record, **score()})
                     continue
-                status, res = await call("move", {"record": record, "move": choose(view, rng)})
+                move = {"record": record, "move": choose(view, rng), **score()}
+                status, res = await call("move", move)
                 if status != 200 or not res["accepted"]:
                     break
                 record["moves"].extend(res["applied"])
@@ -177,12 +192,14 @@ async def player(
         conn.close()
 
 
-async def run(port: int, players: int, duration: float, think: float, max_moves: int) -> Stats:
+async def run(
+    port: int, players: int, duration: float, think: float, max_moves: int, scored: bool = True
+) -> Stats:
     """Run ``players`` players for ``duration`` seconds."""
     stats = Stats()
     stop_at = time.monotonic() + duration
     await asyncio.gather(
-        *(player(port, stop_at, think, max_moves, seed, stats) for seed in range(players))
+        *(player(port, stop_at, think, max_moves, seed, stats, scored) for seed in range(players))
     )
     return stats
 
@@ -208,6 +225,9 @@ def main() -> int:
     ap.add_argument("--duration", type=float, default=30.0, help="seconds per run (max 300)")
     ap.add_argument("--think", type=float, default=1.0, help="mean pause between calls (s)")
     ap.add_argument("--max-moves", type=int, default=300)
+    ap.add_argument(
+        "--no-score", action="store_true", help="ask for no scores (the calls without them)"
+    )
     ap.add_argument("--kosynka", help="the installed kosynka command (default: beside python)")
     args = ap.parse_args()
     if any(not 0 <= w <= 16 for w in args.workers) or not 1 <= args.duration <= 300:
@@ -232,7 +252,9 @@ def main() -> int:
             proc = start_server(port, workers or None, command)
             try:
                 t0 = time.monotonic()
-                stats = asyncio.run(run(port, n, args.duration, args.think, args.max_moves))
+                stats = asyncio.run(
+                    run(port, n, args.duration, args.think, args.max_moves, not args.no_score)
+                )
                 secs = time.monotonic() - t0
             finally:
                 proc.send_signal(signal.SIGINT)

@@ -20,9 +20,16 @@ scoring kept from game to game (Klondike's Vegas, cumulative), the running total
 
 A game's scoring module has ``SCORINGS`` (the names, its default first; every game has a
 ``standard``), ``CUMULATIVE`` (the names that take a ``carry``), ``check_rules(scoring, rules)``
-(raising ``InvalidNotationError`` for rules the scoring is not played by) and
-``score(start, moves, scoring, play) -> Score`` (played on a copy of the start, with
-:func:`parse_at`, :func:`play_at` and a :class:`Ledger`).
+(raising ``InvalidNotationError`` for rules the scoring is not played by),
+``tally(start, scoring) -> Tally`` (the score kept move by move, see :class:`Tally`) and
+``score(start, moves, scoring, play) -> Score`` (the line played on the start with its tally:
+:func:`score_with`).
+
+**Kept as the game is played.** A :class:`Tally` is told of each move as someone else plays it
+(:meth:`Tally.before` with the position before the move, :meth:`Tally.after` with the position
+after it), so a program that replays a game for its own ends (the web's replay of the record a
+browser sends) has the score at no cost of a second replay (:func:`tallies`); a tally's copy
+shares its account, so keeping one with each cached position costs next to nothing.
 
 >>> from kosynka.games.klondike import Klondike, KlondikeRules
 >>> game = Klondike(1, rules=KlondikeRules(draw=1), numbering="kpat")
@@ -36,6 +43,7 @@ A game's scoring module has ``SCORINGS`` (the names, its default first; every ga
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -50,14 +58,17 @@ __all__ = [
     "Play",
     "Score",
     "Step",
+    "Tally",
     "check_scoring",
     "parse_at",
     "play_at",
     "score_game",
     "score_line",
     "score_record",
+    "score_with",
     "scoring_module",
     "scorings",
+    "tallies",
 ]
 
 
@@ -204,14 +215,36 @@ class Ledger:
     """A score being made step by step (what each game's scoring writes its account in).
 
     ``floor``: a score the losses never take it below (Windows' standard scoring never shows
-    less than 0: a loss larger than the score takes it to 0); None for none."""
+    less than 0: a loss larger than the score takes it to 0); None for none. The steps are
+    kept as a chain of plain tuples that copies share, made into :class:`Step` values only
+    when read (:attr:`steps`): :meth:`add` and :meth:`copy` cost the same however long the
+    account is."""
 
-    __slots__ = ("floor", "score", "steps")
+    __slots__ = ("_chain", "floor", "score")
 
     def __init__(self, floor: int | None = None) -> None:
         self.floor = floor
         self.score = 0
-        self.steps: list[Step] = []
+        self._chain: tuple[Any, ...] | None = None
+
+    @property
+    def steps(self) -> list[Step]:
+        """The steps so far, in order."""
+        out: list[Step] = []
+        link = self._chain
+        while link is not None:
+            code, points, change, score, en, ru, move, text, link = link
+            out.append(Step(code, points, change, score, en, ru, move, text))
+        out.reverse()
+        return out
+
+    def copy(self) -> Ledger:
+        """An independent ledger with the same steps (sharing them: steps never change)."""
+        other = Ledger.__new__(Ledger)
+        other.floor = self.floor
+        other.score = self.score
+        other._chain = self._chain
+        return other
 
     def add(
         self,
@@ -223,17 +256,85 @@ class Ledger:
         move: int | None = None,
         text: str | None = None,
     ) -> None:
-        """Add a step of ``points`` (a loss stops at the floor)."""
+        """Add a step of ``points`` (a loss stops at the floor). The chain holds plain values
+        only (text, numbers), so the garbage collector soon stops looking at it."""
         new = self.score + points
         if points < 0 and self.floor is not None:
             new = max(new, min(self.score, self.floor))
         change = new - self.score
         self.score = new
-        self.steps.append(Step(code, points, change, new, en, ru, move, text))
+        self._chain = (code, points, change, new, en, ru, move, text, self._chain)
+
+    def carried(self, code: str, points: int, en: str, ru: str) -> Ledger:
+        """A new ledger whose first step is ``points`` carried in (``code``, the words ``en``
+        and ``ru``), then this one's steps, each score after it raised by the carry: the
+        account of a cumulative scoring (only a ledger without a floor, whose steps' changes
+        do not depend on the score before them)."""
+        if self.floor is not None:
+            raise ValueError("a carry goes only into a ledger without a floor")
+        out = Ledger()
+        out.add(code, points, en, ru)
+        for s in self.steps:
+            out.add(s.code, s.points, s.en, s.ru, move=s.move, text=s.text)
+        return out
 
     def result(self, game: Game[Any], scoring: str, moves: int, play: Play) -> Score:
         """The :class:`Score` of ``game`` (the position the line reached)."""
         return Score(game.name, scoring, self.score, tuple(self.steps), moves, game.is_won(), play)
+
+
+class Tally(ABC):
+    """One scoring's score of one game, kept move by move as the moves are played (by whoever
+    plays them): :meth:`before` sees the position before a move and returns what
+    :meth:`after` needs of it; :meth:`after` sees the position after it and writes the move's
+    points in :attr:`ledger`; :meth:`finish` is the account so far with what a record cannot
+    show (the time, the undos, the bonus at a win, the carry), the tally left as it is. Made
+    by a game's scoring module (``tally(start, scoring)``) for the position before the first
+    move."""
+
+    __slots__ = ("ledger", "scoring")
+    _fields: tuple[str, ...] = ()
+    """Every slot of the class (what :meth:`copy` copies): a tally keeps no ``__dict__``, so
+    that each cached position's tally is as few objects as can be."""
+
+    scoring: str
+    ledger: Ledger
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls._fields = tuple(
+            name for klass in cls.__mro__ for name in klass.__dict__.get("__slots__", ())
+        )
+
+    @abstractmethod
+    def before(self, game: Game[Any], move: Any) -> Any:
+        """What :meth:`after` needs to know of the position before ``move`` is made."""
+
+    @abstractmethod
+    def after(self, game: Game[Any], move: Any, note: Any, index: int) -> None:
+        """Write the points of ``move``, move ``index`` of the line, now made in ``game``
+        (``note``: what :meth:`before` returned)."""
+
+    @abstractmethod
+    def finish(self, game: Game[Any], moves: int, play: Play) -> Ledger:
+        """The account of the ``moves`` moves made so far, reaching ``game``, with what
+        ``play`` adds (a new ledger, or :attr:`ledger` itself when it adds nothing)."""
+
+    def result(self, game: Game[Any], moves: int, play: Play) -> Score:
+        """The score of the ``moves`` moves made so far, reaching ``game``, with ``play``."""
+        return self.finish(game, moves, play).result(game, self.scoring, moves, play)
+
+    def total(self, game: Game[Any], moves: int, play: Play) -> int:
+        """:attr:`Score.total` of :meth:`result`, without writing out the account."""
+        return self.finish(game, moves, play).score
+
+    def copy(self) -> Tally:
+        """An independent copy (cheap: the account so far is shared)."""
+        other = object.__new__(type(self))
+        for name in self._fields:
+            setattr(other, name, getattr(self, name))
+        other.ledger = self.ledger.copy()
+        return other
 
 
 def parse_at(game: Game[Any], index: int, move: Any) -> Any:
@@ -319,6 +420,37 @@ def score_line(
     line: Sequence[Any] = list(moves)
     score: Score = scoring_module(spec.name).score(start.copy(stack=False), line, name, play)
     return score
+
+
+def score_with(tally: Tally, start: Game[Any], moves: Sequence[Any], play: Play) -> Score:
+    """Play ``moves`` on ``start`` (which is played on), telling ``tally`` of each, and return
+    its score: how a game's scoring module scores a line (:func:`parse_at` and :func:`play_at`
+    name the move that cannot be read or played)."""
+    game = start
+    for i, given in enumerate(moves):
+        move = parse_at(game, i, given)
+        note = tally.before(game, move)
+        play_at(game, i, move)
+        tally.after(game, move, note, i)
+    return tally.result(game, len(moves), play)
+
+
+def tallies(start: Game[Any]) -> dict[str, Tally]:
+    """A fresh :class:`Tally` for every scoring of ``start``'s game that its rules are played
+    by (``check_rules``), by name, the default first; none for a game without scorings."""
+    try:
+        spec = spec_of(start)
+        module = scoring_module(spec.name)
+    except KosynkaError:
+        return {}
+    out: dict[str, Tally] = {}
+    for name in module.SCORINGS:
+        try:
+            module.check_rules(name, start.rules)
+        except KosynkaError:
+            continue
+        out[name] = module.tally(start, name)
+    return out
 
 
 def score_game(game: Game[Any], scoring: str | None = None, **play: Any) -> Score:

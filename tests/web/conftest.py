@@ -113,6 +113,15 @@ def page_factory(browser: Any, server: str) -> Iterator[Any]:
 
 
 @pytest.fixture
+def contexts() -> Iterator[list[Any]]:
+    """Browser contexts a test opens itself (``browser.new_context()``), closed after it."""
+    made: list[Any] = []
+    yield made
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.fixture
 def page_at(browser: Any, server: str) -> Iterator[Any]:
     """Open Klondike pages (see ``klondike_web.open_page``: a size, a locale, storage, the
     messages watched); their contexts close after the test."""

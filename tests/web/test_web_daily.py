@@ -138,5 +138,6 @@ def test_the_schema_documents_the_route(server: str) -> None:
         assert set(params) == {
             "date",
             "grade",
+            "scoring",
             *{"klondike": {"draw"}, "spider": {"suits"}}.get(game, set()),
         }

@@ -20,6 +20,7 @@ from kosynka import __version__
 from kosynka.games import game_specs
 from kosynka.process import die_with_parent
 from kosynka.web import bridges
+from kosynka.web.compress import Compress
 from kosynka.web.fair import EarlyRefusal, Meter
 from kosynka.web.games import adapter_of
 from kosynka.web.jsonbody import TooLongNumber
@@ -348,4 +349,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(EarlyRefusal, meter=meter)
     app.add_middleware(Headers)
+    app.add_middleware(Compress)
     return app

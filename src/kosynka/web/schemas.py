@@ -18,6 +18,7 @@ from pydantic import (
     ConfigDict,
     Field,
     StrictBool,
+    StrictFloat,
     StrictInt,
     create_model,
 )
@@ -154,6 +155,42 @@ class FoundationView(BaseModel):
     top: str | None
 
 
+class StepView(BaseModel):
+    """One line of a score's account (:class:`kosynka.scoring.Step`): what earned or cost
+    points, the points its rule gives, the change it made, the score after it, and the move
+    (its place in the record and its text) when one move earned it."""
+
+    code: str
+    points: int
+    change: int
+    score: int
+    move: int | None
+    text: str | None
+    en: str
+    ru: str
+
+
+class ScoreView(BaseModel):
+    """The game's score (:mod:`kosynka.scoring`), computed from the replay the answer was made
+    from (no second replay)."""
+
+    scoring: str = Field(
+        description="the scoring used: the one asked for when the record's "
+        "rules are played by it, else the game's default"
+    )
+    scorings: list[str] = Field(description="the scorings the record's rules are played by")
+    cumulative: bool = Field(description="the scoring used is kept from game to game (carry)")
+    score: int = Field(description="the score (for a cumulative scoring, the running total)")
+    game_points: int = Field(description="what this game alone scored")
+    won: bool
+    assisted: bool = Field(
+        description="a hint was used: the points are the same, but the game is an assisted one"
+    )
+    steps: list[StepView] | None = Field(
+        default=None, description="the account, step by step (given once the game is won)"
+    )
+
+
 class View(BaseModel):
     """What the player may see of a position, and what they may do there."""
 
@@ -178,6 +215,9 @@ class View(BaseModel):
     can_undo: bool
     outcome: Literal["won", "stuck"] | None
     collect: bool = Field(description="the rest provably finishes: one tap collects it")
+    score: ScoreView | None = Field(
+        default=None, description="the score, when the request asked for it (``score``)"
+    )
 
 
 class ViewResponse(BaseModel):
@@ -303,6 +343,47 @@ def error_body(code: str, message: str, problems: list[dict[str, str]] | None = 
     ).encode()
 
 
+MOST_SECONDS = 10**8
+"""The most seconds a score request may name (over three years of play)."""
+MOST_COUNT = 10**6
+"""The most undos or hints a score request may name."""
+MOST_CARRY = 10**12
+"""The largest running total (either way) a cumulative score may carry in."""
+
+
+def score_request_model(spec: GameSpec, title: str) -> type[BaseModel]:
+    """The ``score`` part of ``spec``'s requests: how to score the record (the scoring, and
+    what a record cannot show: the seconds played, the undos, the hints, the carry)."""
+    from kosynka.scoring import scorings
+
+    try:
+        names: Any = Literal[scorings(spec.name)]
+    except KosynkaError:
+        names = Annotated[str, Field(max_length=20)]
+    return create_model(
+        f"{title}ScoreRequest",
+        __base__=_Strict,
+        __doc__="How to score the record: the scoring asked for and what the record cannot "
+        "show. A scoring the record's rules are not played by gives way to the game's default "
+        "(the answer's ``score.scoring`` says which was used).",
+        scoring=(names | None, Field(default=None, description="the scoring asked for")),
+        seconds=(
+            Annotated[StrictFloat, Field(ge=0, le=MOST_SECONDS, allow_inf_nan=False)] | None,
+            Field(default=None, description="seconds played; null for an untimed game"),
+        ),
+        undos=(whole_number(ge=0, le=MOST_COUNT), Field(default=0, description="moves taken back")),
+        hints=(whole_number(ge=0, le=MOST_COUNT), Field(default=0, description="hints asked for")),
+        carry=(
+            whole_number(ge=-MOST_CARRY, le=MOST_CARRY) | None,
+            Field(
+                default=None,
+                description="the running total of the games before (a cumulative scoring "
+                "only; ignored by the others)",
+            ),
+        ),
+    )
+
+
 @dataclass(frozen=True)
 class GameModels:
     """The request models of one game's API (their rules and numberings are the game's own)."""
@@ -317,6 +398,7 @@ class GameModels:
     sources_request: type[BaseModel]
     daily_query: type[BaseModel]
     daily_response: type[BaseModel]
+    score_request: type[BaseModel]
 
 
 def game_models(
@@ -355,12 +437,18 @@ def game_models(
             ),
         ),
     )
+    score_request = score_request_model(spec, title)
+    score_field: Any = (
+        score_request | None,
+        Field(default=None, description="score the record too (the view's ``score``)"),
+    )
     view_request = create_model(
         f"{title}ViewRequest",
         __base__=_Strict,
         __doc__="Show a game: the record to replay.",
         record=(record, ...),
         lang=(Lang, "en"),
+        score=score_field,
     )
     move_request = create_model(
         f"{title}MoveRequest",
@@ -372,6 +460,7 @@ def game_models(
             StrictBool,
             Field(default=False, description="after the move, also make every safe move home"),
         ),
+        score=score_field,
     )
     new_request = create_model(
         f"{title}NewGameRequest",
@@ -384,6 +473,7 @@ def game_models(
             list[WholeNumber],
             Field(default_factory=list, max_length=MAX_EXCLUDE, description="deals to avoid"),
         ),
+        score=score_field,
     )
     new_response = create_model(
         f"{title}NewGameResponse",
@@ -402,7 +492,7 @@ def game_models(
         __doc__="Which deal sources exist for these rules.",
         rules=(rules, Field(default_factory=rules)),
     )
-    daily_query, daily_response = _daily_models(spec, title, record)
+    daily_query, daily_response = _daily_models(spec, title, record, score_request)
     return GameModels(
         rules,
         deal,
@@ -414,18 +504,24 @@ def game_models(
         sources_request,
         daily_query,
         daily_response,
+        score_request,
     )
 
 
 def _daily_models(
-    spec: GameSpec, title: str, record: type[BaseModel]
+    spec: GameSpec, title: str, record: type[BaseModel], score_request: type[BaseModel]
 ) -> tuple[type[BaseModel], type[BaseModel]]:
-    """The query and the answer of ``spec``'s deal of the day: the date, the grade and the
+    """The query and the answer of ``spec``'s deal of the day: the date, the grade, the
     rule options that tell the game's daily variants apart (the library's
-    :func:`~kosynka.library.daily.variants`)."""
+    :func:`~kosynka.library.daily.variants`) and, to have the first view scored, the scoring
+    asked for (``score_request``'s)."""
     from kosynka.library.daily import variants
 
     options = {o.name: o for o in spec.options}
+    scoring: Any = (
+        score_request.model_fields["scoring"].annotation,
+        Field(default=None, description="score the first view by this scoring"),
+    )
     fields: dict[str, Any] = {}
     for name, values in variants(spec).items():
         kind: Any = Annotated[Literal[values], BeforeValidator(_query_int)]
@@ -442,6 +538,7 @@ def _daily_models(
             ),
         ),
         grade=(Grade, Field(default="normal", description="easy, normal or hard")),
+        scoring=scoring,
         **fields,
     )
     answer = create_model(

@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import HTTPException
 from pydantic import BaseModel
 
+from kosynka import scoring
 from kosynka.errors import IllegalMoveError, KosynkaError
 from kosynka.games.base import Game
 from kosynka.plural import en_count, ru_count
@@ -178,6 +179,12 @@ class GameService:
             adapter.spec, adapter.title, adapter.rules_model, adapter.move_pattern
         )
         self._cache = ReplayCache(settings.cache_size)
+        try:
+            kept: frozenset[str] = frozenset(scoring.scoring_module(self.spec.name).CUMULATIVE)
+        except KosynkaError:
+            kept = frozenset()
+        self._cumulative = kept
+        """The game's scorings kept from game to game (they take a carry)."""
         self._collect_cache: OrderedDict[Hashable, list[Any] | None] = OrderedDict()
         self._collect_lock = threading.Lock()
 
@@ -200,12 +207,28 @@ class GameService:
             except KosynkaError as exc:
                 raise RecordError(f"record.moves[{i}]", str(exc)) from None
             try:
-                self.adapter.push(table, move)
+                self._push(table, move, i)
             except IllegalMoveError as exc:
                 raise RecordError(
                     f"record.moves[{i}]",
                     f"{move} cannot be played there: {exc.reason.code}: {exc.reason.en}",
                 ) from None
+
+    def _push(self, table: Table, move: Any, index: int) -> None:
+        """Make ``move``, move ``index`` of the record, on ``table`` (the adapter's push),
+        keeping its scores (each of the table's tallies sees the move made)."""
+        tallies = table.tallies
+        game = table.game
+        if len(tallies) == 1:  # the usual case, without the lists below
+            (tally,) = tallies.values()
+            note = tally.before(game, move)
+            self.adapter.push(table, move)
+            tally.after(game, move, note, index)
+            return
+        notes = [(t, t.before(game, move)) for t in tallies.values()]
+        self.adapter.push(table, move)
+        for t, note in notes:
+            t.after(game, move, note, index)
 
     def work_size(self, kind: str, record: Any) -> int:
         """About how many moves a ``kind`` request on ``record`` replays (what its cost is
@@ -252,14 +275,16 @@ class GameService:
         except KosynkaError as exc:
             raise RecordError("record.deal", str(exc)) from None
         table = self.adapter.new_table(game)
+        table.tallies = scoring.tallies(game)
         self._push_all(table, texts, 0)
         self._cache.put(key, table)
         return table
 
     # ----------------------------------------------------------------- views
-    def view(self, table: Table, moves: Sequence[str]) -> schemas.View:
+    def view(self, table: Table, moves: Sequence[str], score: Any = None) -> schemas.View:
         """What the player sees of ``table`` (reached by ``moves``): face-down cards only as
-        counts, the legal moves, the counters and whether collecting is possible."""
+        counts, the legal moves, the counters and whether collecting is possible; with
+        ``score`` (a score request) the score too."""
         game = table.game
         parts = self.adapter.view_parts(table, moves)
         outcome = game.outcome()
@@ -268,17 +293,50 @@ class GameService:
             and self.adapter.collect_possible(game)
             and self.collect_line(game) is not None
         )
+        # The score as a plain dict, validated with the view (quicker than a model of its own).
+        scored: dict[str, Any] = {
+            "score": None if score is None else self.score_view(table, len(moves), score)
+        }
         return schemas.View(
             **parts,
+            **scored,
             legal=[str(m) for m in game.legal_moves],
             can_undo=bool(moves),
             outcome=None if outcome is None else outcome.termination.value,
             collect=collect,
         )
 
-    def record_view(self, record: Any) -> schemas.View:
-        """Replay ``record`` and return its view."""
-        return self.view(self.table(record), record.moves)
+    def record_view(self, record: Any, score: Any = None) -> schemas.View:
+        """Replay ``record`` and return its view (scored as ``score`` asks, when given)."""
+        return self.view(self.table(record), record.moves, score)
+
+    # ----------------------------------------------------------------- scores
+    def score_view(self, table: Table, moves: int, req: Any) -> dict[str, Any] | None:
+        """The score of ``table`` (``moves`` moves made) as the score request ``req`` asks, as
+        the view's ``score`` (:class:`~kosynka.web.schemas.ScoreView`, validated with the
+        view): from the tally kept with the replay, so scoring costs no second replay. The
+        scoring asked for when the rules are played by it, else the game's default; a carry
+        counts only in a cumulative scoring. None for a game without scorings."""
+        tallies = table.tallies
+        if not tallies:
+            return None
+        name = req.scoring if req.scoring in tallies else next(iter(tallies))
+        cumulative = name in self._cumulative
+        play = scoring.Play(req.seconds, req.undos, req.hints, req.carry if cumulative else None)
+        game = table.game
+        won = game.is_won()
+        # The total without writing out the account, but for a won game (its steps are shown).
+        ledger = tallies[name].finish(game, moves, play)
+        return {
+            "scoring": name,
+            "scorings": list(tallies),
+            "cumulative": cumulative,
+            "score": ledger.score,
+            "game_points": ledger.score - (play.carry or 0),
+            "won": won,
+            "assisted": play.hints > 0,
+            "steps": [st.to_json() for st in ledger.steps] if won else None,
+        }
 
     # ----------------------------------------------------------------- moves
     def move(self, req: Any) -> schemas.MoveResponse:
@@ -297,21 +355,23 @@ class GameService:
                 accepted=False,
                 applied=[],
                 reason=schemas.ReasonView(code=reason.code, en=reason.en, ru=reason.ru),
-                view=self.view(table, moves),
+                view=self.view(table, moves, req.score),
             )
         applied = [move]
-        self.adapter.push(table, move)
+        self._push(table, move, len(moves))
         if req.auto:
             while not game.is_won():
                 safe = self.adapter.safe_moves(game)
                 if not safe:
                     break
-                self.adapter.push(table, safe[0])
+                self._push(table, safe[0], len(moves) + len(applied))
                 applied.append(safe[0])
         texts = [str(m) for m in applied]
         moves.extend(texts)
         self._cache.put(self._key(req.record, moves), table)
-        return schemas.MoveResponse(accepted=True, applied=texts, view=self.view(table, moves))
+        return schemas.MoveResponse(
+            accepted=True, applied=texts, view=self.view(table, moves, req.score)
+        )
 
     # ----------------------------------------------------------------- collect
     def collect_line(self, game: Game[Any]) -> list[Any] | None:
@@ -539,7 +599,9 @@ class GameService:
             ),
             moves=[],
         )
-        return models.new_response(record=record, view=self.record_view(record), note=note)
+        return models.new_response(
+            record=record, view=self.record_view(record, req.score), note=note
+        )
 
     # ----------------------------------------------------------------- deals of the day
     def daily(self, query: Any) -> BaseModel:
@@ -571,9 +633,16 @@ class GameService:
             date=day.isoformat(),
             grade=deal.grade,
             record=record,
-            view=self.record_view(record),
+            view=self.record_view(record, self._daily_score(query)),
             facts=schemas.DailyFacts(**{k: facts[k] for k in schemas.DailyFacts.model_fields}),
         )
+
+    def _daily_score(self, query: Any) -> Any:
+        """The score request of a deal of the day's first view: its ``scoring``, when the
+        query names one (nothing played yet)."""
+        if query.scoring is None:
+            return None
+        return self.models.score_request(scoring=query.scoring)
 
     def _winnable_random(self, rules: Any, numbering: str, exclude: set[int]) -> int | None:
         """A random deal the solver proves winnable, or None when it cannot within the tries."""

@@ -35,8 +35,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from kosynka.games.base import Game
 from kosynka.games.freecell.rules import FreeCell, FreeCellRules
-from kosynka.scoring import Ledger, Play, Score, parse_at, play_at
+from kosynka.scoring import Ledger, Play, Score, Tally, score_with
 
 SCORINGS: Final = ("standard",)
 """The scorings, the default first."""
@@ -61,7 +62,7 @@ _WORDS: Final = {
 
 
 def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: str = "") -> None:
-    """Add a step of ``code`` with its words."""
+    """Add a step of ``code`` with its words (``text``: the move's)."""
     en, ru = _WORDS[code]
     ledger.add(code, points, en, ru, move=move, text=text or None)
 
@@ -70,23 +71,47 @@ def check_rules(scoring: str, rules: FreeCellRules) -> None:
     """Every rule option is scored the same way: nothing to refuse."""
 
 
+class FreeCellTally(Tally):
+    """FreeCell's score kept move by move (see :class:`kosynka.scoring.Tally`)."""
+
+    __slots__ = ()
+
+    def __init__(self, start: FreeCell, scoring: str) -> None:
+        self.scoring = scoring
+        self.ledger = Ledger()
+
+    def before(self, game: Game[Any], move: Any) -> Any:
+        """The cards home before the move."""
+        assert isinstance(game, FreeCell)
+        return sum(game.foundation_counts())
+
+    def after(self, game: Game[Any], move: Any, note: Any, index: int) -> None:
+        """10 points for each card the move sent home (or brought back)."""
+        assert isinstance(game, FreeCell)
+        gained = sum(game.foundation_counts()) - note
+        if gained > 0:
+            _add(self.ledger, "home", HOME * gained, index, str(move))
+        elif gained < 0:
+            _add(self.ledger, "back-from-home", HOME * gained, index, str(move))
+
+    def finish(self, game: Game[Any], moves: int, play: Play) -> Ledger:
+        """The score so far, with the bonuses at a win."""
+        ledger = self.ledger
+        if game.is_won():
+            ledger = ledger.copy()
+            played = moves + play.undos
+            _add(ledger, "move-bonus", MOVE_BONUS // max(played, 1))
+            seconds = play.whole_seconds
+            if seconds is not None:
+                _add(ledger, "time-bonus", TIME_BONUS // max(seconds, FASTEST))
+        return ledger
+
+
+def tally(start: FreeCell, scoring: str) -> FreeCellTally:
+    """A fresh tally of ``scoring`` for the game from ``start``."""
+    return FreeCellTally(start, scoring)
+
+
 def score(start: FreeCell, moves: Sequence[Any], scoring: str, play: Play) -> Score:
     """The score of ``moves`` played from ``start`` (which is played on)."""
-    game = start
-    ledger = Ledger()
-    for i, given in enumerate(moves):
-        move = parse_at(game, i, given)
-        home = sum(game.foundation_counts())
-        play_at(game, i, move)
-        gained = sum(game.foundation_counts()) - home
-        if gained > 0:
-            _add(ledger, "home", HOME * gained, i, str(move))
-        elif gained < 0:
-            _add(ledger, "back-from-home", HOME * gained, i, str(move))
-    if game.is_won():
-        played = len(moves) + play.undos
-        _add(ledger, "move-bonus", MOVE_BONUS // max(played, 1))
-        seconds = play.whole_seconds
-        if seconds is not None:
-            _add(ledger, "time-bonus", TIME_BONUS // max(seconds, FASTEST))
-    return ledger.result(game, scoring, len(moves), play)
+    return score_with(tally(start, scoring), start, moves, play)

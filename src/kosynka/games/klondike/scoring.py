@@ -55,8 +55,9 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from kosynka.errors import InvalidNotationError
+from kosynka.games.base import Game
 from kosynka.games.klondike.rules import FOUNDATION, RECYCLE, Klondike, KlondikeRules
-from kosynka.scoring import Ledger, Play, Score, parse_at, play_at
+from kosynka.scoring import Ledger, Play, Score, Tally, score_with
 
 SCORINGS: Final = ("standard", "vegas")
 """The scorings, the default first."""
@@ -97,7 +98,7 @@ _WORDS: Final = {
 
 
 def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: str = "") -> None:
-    """Add a step of ``code`` with its words."""
+    """Add a step of ``code`` with its words (``text``: the move's)."""
     en, ru = _WORDS[code]
     ledger.add(code, points, en, ru, move=move, text=text or None)
 
@@ -122,53 +123,85 @@ def _recycle_points(draw: int, pass_number: int) -> int:
     return RECYCLE_DRAW3 if pass_number > FREE_RECYCLES_DRAW3 else 0
 
 
+class KlondikeTally(Tally):
+    """Klondike's score kept move by move (see :class:`kosynka.scoring.Tally`)."""
+
+    __slots__ = ("draw", "vegas")
+
+    def __init__(self, start: Klondike, scoring: str) -> None:
+        self.scoring = scoring
+        self.vegas = scoring == "vegas"
+        self.draw = start.rules.draw
+        self.ledger = Ledger(floor=None if self.vegas else 0)
+        if self.vegas:
+            _add(self.ledger, "stake", VEGAS_STAKE)
+
+    def before(self, game: Game[Any], move: Any) -> Any:
+        """The pass number before a stock move; for a card move where the card comes from
+        (the waste, a foundation) and the face-down cards before it."""
+        assert isinstance(game, Klondike)
+        card = move.card
+        if card is None:
+            return game.pass_number
+        # The game's own lists (this module is part of the game's package): asked after
+        # every move the web replays, so read without copies.
+        waste = game._waste
+        from_waste = bool(waste) and waste[-1] == card.index
+        from_home = game._found[int(card.suit)] == card.rank
+        return from_waste, from_home, sum(game._hidden)
+
+    def after(self, game: Game[Any], move: Any, note: Any, index: int) -> None:
+        """The move's points (see the table in the module's text)."""
+        assert isinstance(game, Klondike)
+        ledger = self.ledger
+        if move.card is None:
+            if move.to == RECYCLE and not self.vegas:
+                points = _recycle_points(self.draw, note)
+                if points:
+                    _add(ledger, "recycle", points, index, str(move))
+            return
+        from_waste, from_home, down = note
+        to_home = move.to == FOUNDATION
+        if self.vegas:
+            if to_home:
+                _add(ledger, "home", VEGAS_HOME, index, str(move))
+            elif from_home:
+                _add(ledger, "back-from-home", -VEGAS_HOME, index, str(move))
+            return
+        if to_home:
+            _add(ledger, "home", HOME, index, str(move))
+        elif from_home:
+            _add(ledger, "back-from-home", BACK_FROM_HOME, index, str(move))
+        elif from_waste:
+            _add(ledger, "waste-to-tableau", WASTE_TO_TABLEAU, index, str(move))
+        turned = down - sum(game._hidden)
+        if turned > 0:
+            _add(ledger, "turned", TURNED * turned, index, str(move))
+
+    def finish(self, game: Game[Any], moves: int, play: Play) -> Ledger:
+        """The score so far: Vegas with its carry, the standard scoring with its time and,
+        at a win, its bonus."""
+        if self.vegas:
+            ledger = self.ledger
+            if play.carry is not None:
+                ledger = ledger.carried("carried", play.carry, *_WORDS["carried"])
+            return ledger
+        ledger = self.ledger.copy()
+        seconds = play.whole_seconds
+        if seconds is not None:
+            steps = seconds // TIME_STEP
+            if steps:
+                _add(ledger, "time", TIME_POINTS * steps)
+            if game.is_won() and seconds > BONUS_AFTER:
+                _add(ledger, "time-bonus", BONUS // seconds)
+        return ledger
+
+
+def tally(start: Klondike, scoring: str) -> KlondikeTally:
+    """A fresh tally of ``scoring`` for the game from ``start``."""
+    return KlondikeTally(start, scoring)
+
+
 def score(start: Klondike, moves: Sequence[Any], scoring: str, play: Play) -> Score:
     """The score of ``moves`` played from ``start`` (which is played on) under ``scoring``."""
-    game = start
-    vegas = scoring == "vegas"
-    ledger = Ledger(floor=None if vegas else 0)
-    if vegas:
-        if play.carry is not None:
-            _add(ledger, "carried", play.carry)
-        _add(ledger, "stake", VEGAS_STAKE)
-    draw = game.rules.draw
-    for i, given in enumerate(moves):
-        move = parse_at(game, i, given)
-        card = move.card
-        text = str(move)
-        if card is None:
-            pass_number = game.pass_number
-            play_at(game, i, move)
-            if move.to == RECYCLE and not vegas:
-                points = _recycle_points(draw, pass_number)
-                if points:
-                    _add(ledger, "recycle", points, i, text)
-            continue
-        waste = game.waste()
-        from_waste = bool(waste) and waste[-1] == card
-        from_home = game.foundation_top(card.suit) == card
-        down = game.face_down_count()
-        play_at(game, i, move)
-        to_home = move.to == FOUNDATION
-        if vegas:
-            if to_home:
-                _add(ledger, "home", VEGAS_HOME, i, text)
-            elif from_home:
-                _add(ledger, "back-from-home", -VEGAS_HOME, i, text)
-            continue
-        if to_home:
-            _add(ledger, "home", HOME, i, text)
-        elif from_home:
-            _add(ledger, "back-from-home", BACK_FROM_HOME, i, text)
-        elif from_waste:
-            _add(ledger, "waste-to-tableau", WASTE_TO_TABLEAU, i, text)
-        if game.face_down_count() < down:
-            _add(ledger, "turned", TURNED * (down - game.face_down_count()), i, text)
-    seconds = play.whole_seconds
-    if not vegas and seconds is not None:
-        steps = seconds // TIME_STEP
-        if steps:
-            _add(ledger, "time", TIME_POINTS * steps)
-        if game.is_won() and seconds > BONUS_AFTER:
-            _add(ledger, "time-bonus", BONUS // seconds)
-    return ledger.result(game, scoring, len(moves), play)
+    return score_with(tally(start, scoring), start, moves, play)

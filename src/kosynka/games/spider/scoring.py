@@ -27,8 +27,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from kosynka.games.base import Game
 from kosynka.games.spider.rules import Spider, SpiderRules
-from kosynka.scoring import Ledger, Play, Score, parse_at, play_at
+from kosynka.scoring import Ledger, Play, Score, Tally, score_with
 
 SCORINGS: Final = ("standard",)
 """The scorings, the default first."""
@@ -51,7 +52,7 @@ _WORDS: Final = {
 
 
 def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: str = "") -> None:
-    """Add a step of ``code`` with its words."""
+    """Add a step of ``code`` with its words (``text``: the move's)."""
     en, ru = _WORDS[code]
     ledger.add(code, points, en, ru, move=move, text=text or None)
 
@@ -60,20 +61,44 @@ def check_rules(scoring: str, rules: SpiderRules) -> None:
     """Every suit count is scored the same way: nothing to refuse."""
 
 
+class SpiderTally(Tally):
+    """Spider's score kept move by move (see :class:`kosynka.scoring.Tally`)."""
+
+    __slots__ = ()
+
+    def __init__(self, start: Spider, scoring: str) -> None:
+        self.scoring = scoring
+        self.ledger = Ledger()
+        _add(self.ledger, "start", START)
+
+    def before(self, game: Game[Any], move: Any) -> Any:
+        """The runs removed before the move."""
+        assert isinstance(game, Spider)
+        return game.runs_removed()
+
+    def after(self, game: Game[Any], move: Any, note: Any, index: int) -> None:
+        """A point for the move, 100 for each run it removed."""
+        assert isinstance(game, Spider)
+        text = str(move)
+        _add(self.ledger, "deal" if move.is_deal else "move", MOVE, index, text)
+        removed = game.runs_removed() - note
+        if removed:
+            _add(self.ledger, "run-removed", RUN * removed, index, text)
+
+    def finish(self, game: Game[Any], moves: int, play: Play) -> Ledger:
+        """The score so far, with what the undos cost."""
+        ledger = self.ledger
+        if play.undos:
+            ledger = ledger.copy()
+            _add(ledger, "undo", UNDO * play.undos)
+        return ledger
+
+
+def tally(start: Spider, scoring: str) -> SpiderTally:
+    """A fresh tally of ``scoring`` for the game from ``start``."""
+    return SpiderTally(start, scoring)
+
+
 def score(start: Spider, moves: Sequence[Any], scoring: str, play: Play) -> Score:
     """The score of ``moves`` played from ``start`` (which is played on)."""
-    game = start
-    ledger = Ledger()
-    _add(ledger, "start", START)
-    for i, given in enumerate(moves):
-        move = parse_at(game, i, given)
-        runs = game.runs_removed()
-        play_at(game, i, move)
-        text = str(move)
-        _add(ledger, "deal" if move.is_deal else "move", MOVE, i, text)
-        removed = game.runs_removed() - runs
-        if removed:
-            _add(ledger, "run-removed", RUN * removed, i, text)
-    if play.undos:
-        _add(ledger, "undo", UNDO * play.undos)
-    return ledger.result(game, scoring, len(moves), play)
+    return score_with(tally(start, scoring), start, moves, play)

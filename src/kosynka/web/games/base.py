@@ -23,29 +23,35 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
 from kosynka.cards import Card
 from kosynka.games.base import Game, GameSpec, Termination
+from kosynka.scoring import Tally
 
 
 @dataclass(slots=True)
 class Table:
     """A replayed game and what the page shows beyond the position (in a game that draws
-    several cards at a time: how many cards of the last draw still lie fanned on the waste)."""
+    several cards at a time: how many cards of the last draw still lie fanned on the waste),
+    with its score under each scoring its rules are played by, kept as the moves were
+    played."""
 
     game: Game[Any]
     fan: int = 0
     order: tuple[int, ...] = ()
     """In a game whose foundations take the suits as their aces come: the suits in the order
     their aces first reached the foundations."""
+    tallies: dict[str, Tally] = field(default_factory=dict)
+    """The game's score by scoring name (:func:`kosynka.scoring.tallies`), the default first."""
 
     def copy(self) -> Table:
         """An independent copy without the game's move history."""
-        return Table(self.game.copy(stack=False), self.fan, self.order)
+        tallies = {name: t.copy() for name, t in self.tallies.items()}
+        return Table(self.game.copy(stack=False), self.fan, self.order, tallies)
 
 
 CARD_PATTERN = r"(?:10|[1-9AaTtJjQqKk])\s*[CDHScdhs♣♦♥♠♧♢♡♤]"
@@ -204,6 +210,11 @@ class WebAdapter(ABC):
     with the same word; the others are hidden): ``deal-button``."""
     early: ClassVar[EarlyFetch]
     """How the page asks for the position before its scripts load."""
+    daily_parts: ClassVar[tuple[str, ...]] = ()
+    """The middle parts of the addresses of the game's deals of the day,
+    ``/daily/<date>/<part>/<grade>`` (one per daily variant, and the game's name alone for
+    its default variant: ``<name>``, ``<name>/<variant>``); the page module reads them back
+    (its ``daily``)."""
 
     @abstractmethod
     def rules_of(self, rules: BaseModel) -> Any:
@@ -304,6 +315,11 @@ class WebAdapter(ABC):
     def pages(self) -> list[tuple[str, str]]:
         """The page routes of this game: (path pattern, static page file)."""
         return []
+
+    def daily_pages(self) -> list[tuple[str, str]]:
+        """The addresses of the game's deals of the day (``{date}`` and ``{grade}`` in them),
+        each the game page: one for each of :attr:`daily_parts`."""
+        return [(f"/daily/{{date}}/{part}/{{grade}}", "index.html") for part in self.daily_parts]
 
     @property
     def home_path(self) -> str:

@@ -115,6 +115,7 @@ class FreeCellAdapter(WebAdapter):
         # Its random deals are nearly all winnable, so new deals start at "normal".
         PageOption("fcSource", "normal", DEAL_SOURCES),
     )
+    daily_parts: ClassVar[tuple[str, ...]] = ("freecell",)
     early: ClassVar[EarlyFetch] = EarlyFetch(
         path=r"^/freecell/deal/(?<number>\d+)/?$",
         key="kosynka.game.v1.freecell",

@@ -89,7 +89,10 @@ class KlondikeAdapter(WebAdapter):
         PageOption("source", "easy", DEAL_SOURCES),
         PageOption("passes", None, (None, 1, 3)),
         PageOption("foundationReturn", True, (True, False)),
+        # The scoring: Windows' standard, Vegas, or Vegas with a running total.
+        PageOption("scoring", "standard", ("standard", "vegas", "vegas-cumulative")),
     )
+    daily_parts: ClassVar[tuple[str, ...]] = ("klondike", "klondike/draw-1", "klondike/draw-3")
     early: ClassVar[EarlyFetch] = EarlyFetch(
         path=r"^/klondike/draw-(?<draw>[13])/deal/(?<number>\d+)/?$",
         key="kosynka.game.v1",

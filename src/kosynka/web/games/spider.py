@@ -125,6 +125,10 @@ class SpiderAdapter(WebAdapter):
         PageOption("spiderSource", "easy", DEAL_SOURCES),
     )
     page_parts: ClassVar[tuple[str, ...]] = ("deal-button",)
+    daily_parts: ClassVar[tuple[str, ...]] = (
+        "spider",
+        *(f"spider/{page}" for page in SUIT_PAGES.values()),
+    )
     early: ClassVar[EarlyFetch] = EarlyFetch(
         path=r"^/spider/(?<suits>[124])-suits?(?:/deal/(?<number>\d+))?/?$",
         key="kosynka.game.v1.spider-{suits}",

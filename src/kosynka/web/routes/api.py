@@ -74,7 +74,7 @@ def game_router(service: GameService) -> APIRouter:
             request,
             f"{name}/view",
             size("view", req.record),
-            lambda: schemas.ViewResponse(view=service.record_view(req.record)),
+            lambda: schemas.ViewResponse(view=service.record_view(req.record, req.score)),
         )
 
     @router.post("/move", response_model=schemas.MoveResponse, name=f"{name}_move")

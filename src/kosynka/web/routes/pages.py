@@ -19,6 +19,9 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
+from kosynka.errors import KosynkaError
+from kosynka.library.daily import parse_date
+from kosynka.library.grading import GRADES
 from kosynka.web.games.base import LANGUAGES, WebAdapter
 from kosynka.web.settings import STATIC_DIR, TEMPLATES_DIR
 
@@ -195,12 +198,21 @@ DEAL_NUMBER_PATH = re.compile(r"0*[1-9][0-9]{0,29}")
 
 def _page_route(site: Site, page: str, game: WebAdapter) -> Callable[..., Response]:
     """A handler serving ``page`` as ``game``'s page; path parameters named ``number`` must be
-    deal numbers (:data:`DEAL_NUMBER_PATH`)."""
+    deal numbers (:data:`DEAL_NUMBER_PATH`), ``date`` a date (``YYYY-MM-DD``, years 0001 to
+    9999) and ``grade`` a grade."""
 
     def handler(request: Request) -> Response:
-        number = request.path_params.get("number")
+        params = request.path_params
+        number = params.get("number")
         if number is not None and not DEAL_NUMBER_PATH.fullmatch(str(number)):
             raise HTTPException(404)
+        if "grade" in params and params["grade"] not in GRADES:
+            raise HTTPException(404)
+        if "date" in params:
+            try:
+                parse_date(str(params["date"]))
+            except KosynkaError:
+                raise HTTPException(404) from None
         return site.response(site.game_page(game, page))
 
     return handler
@@ -238,6 +250,6 @@ def make_router(site: Site) -> APIRouter:
     if site.home is not None:
         out.add_api_route("/", _page_route(site, "index.html", site.home), methods=get)
     for adapter in site.adapters:
-        for path, page in adapter.pages():
+        for path, page in [*adapter.pages(), *adapter.daily_pages()]:
             out.add_api_route(path, _page_route(site, page, adapter), methods=get)
     return out

@@ -17,16 +17,16 @@ function retryAfter(res) {
   return Number.isFinite(s) && s > 0 ? s * 1000 : 1000;
 }
 
-/** POST `body` to `url` and return the answer's JSON. A request the server turns away because
- * this address is over its share for the moment (429) waits as long as the answer asks and is
- * sent again, while the waits come to at most 8 s in all: the player sees the page think, not
- * the server's limit. */
+/** POST `body` to `url` (GET without one) and return the answer's JSON. A request the server
+ * turns away because this address is over its share for the moment (429) waits as long as the
+ * answer asks and is sent again, while the waits come to at most 8 s in all: the player sees
+ * the page think, not the server's limit. */
 async function post(url, body) {
   let waited = 0;
   for (;;) {
     let res;
     try {
-      res = await fetch(url, {
+      res = await fetch(url, body === undefined ? {} : {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),
@@ -50,13 +50,17 @@ async function post(url, body) {
   }
 }
 
-/** The API calls of the game called `game` (its name in the registry: /api/<name>/...). */
+/** The API calls of the game called `game` (its name in the registry: /api/<name>/...);
+ * `score` (a score request: the scoring, seconds, undos, hints, carry) has the answer's view
+ * scored. */
 export function makeApi(game) {
   const at = (path) => `/api/${game}/${path}`;
   return {
-    view: (record) => post(at("view"), { record }),
-    move: (record, move, auto) => post(at("move"), { record, move, auto: !!auto }),
-    newGame: (rules, source, exclude, numbering) => post(at("new"), { rules, source, exclude, numbering }),
+    view: (record, score) => post(at("view"), { record, score }),
+    move: (record, move, auto, score) => post(at("move"), { record, move, auto: !!auto, score }),
+    newGame: (rules, source, exclude, numbering, score) => post(at("new"), { rules, source, exclude, numbering, score }),
+    /** The deal of the day: `query` the date, the grade, the variant and the scoring. */
+    daily: (query) => post(`${at("daily")}?${new URLSearchParams(query)}`),
     hint: (record) => post(at("hint"), { record }),
     collect: (record) => post(at("collect"), { record }),
     analysis: (record) => post(at("analysis"), { record }),

@@ -187,7 +187,9 @@ export class Board {
     const topY = vgap + 2;
     const tabY = topY + ch + Math.max(vgap * 2, 10);
     const compact = cw < 44;
-    const readable = Math.ceil(cw * (compact ? 0.5 : game.minUp || 0.38));
+    // Large print: a covered card's strip is as tall as its larger corner (style.css).
+    const large = document.body.classList.contains("large") ? 0.12 : 0;
+    const readable = Math.ceil(cw * ((compact ? 0.5 : game.minUp || 0.38) + large));
     return {
       W, H, n, gap, cw, ch, x, topY, tabY, compact, readable,
       avail: H - tabY - vgap,

@@ -40,6 +40,12 @@
 //       counters ({id, label, short?, title?, value(view, record)}), describe(move, before,
 //       after, t, lang), winText(view, t, time), strings ({en, ru})
 //                             the status line, what a screen reader hears, the game's words
+//       scoring(options)?     the scoring the player chose ({scoring, cumulative}; the game's
+//                             standard one when left out), scorings ({id, label}: the names
+//                             of the game's scorings, for the statistics)
+//       daily                 its deals of the day: path(variant) (the address part, as its
+//                             web adapter's daily_parts), variant(part), query(variant) (what
+//                             tells the variant apart in /api/<name>/daily)
 //   The shared shell's parts a game may show (index.html, data-only): deal-button (a button
 //   that deals from the stock, as the stock itself does).
 // The server fills in the rest from the registry (page.js): the game's title and page title,
@@ -47,9 +53,11 @@
 
 import { ApiError, makeApi } from "./api.js";
 import { Board, pileKind } from "./board.js";
+import { Calendar, dailyPath, dailyStreak, parseDaily } from "./daily.js";
+import { cascade, sound } from "./fx.js";
 import { STRINGS, addStrings, cardName, initialLang, translatePage } from "./i18n.js";
 import { PAGE } from "./page.js";
-import { blankStats, countAbandoned, countLost, countPlayed, countWon, dealNumber, recentDeals, store } from "./store.js";
+import { bank, blankStats, countAbandoned, countLost, countPlayed, countWon, dealNumber, recentDeals, store } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const SUIT_LETTERS = "CDHS";
@@ -74,6 +82,11 @@ const state = {
   wonCounted: false,
   lostCounted: false, // counted as lost (at its first dead end): see countLost in store.js
   streakBefore: 0, // the winning streak the loss ended (it goes on if the game is won after all)
+  undos: 0, // moves taken back in this game (what some scorings charge for)
+  hints: 0, // hints and solver answers asked for in this deal (a game with any is assisted)
+  banked: false, // the game's points are in the running total of a cumulative scoring
+  daily: null, // {date, grade}: the game in play is that deal of the day
+  score: null, // the score of the last view (the server's ScoreView)
   selection: null, // {key, code, pile, index, at}
   busy: false,
   options: store.loadOptions(),
@@ -144,7 +157,8 @@ function stopClock() {
 // ---------------------------------------------------------------- saving and showing
 function save() {
   if (!state.record) return;
-  store.saveGame(game.saveKey(game.variantOf(state.record)), { ...snapshot(), past: state.past, ahead: state.ahead });
+  // With its score request: the shell's first request of the next visit asks for the same.
+  store.saveGame(game.saveKey(game.variantOf(state.record)), { ...snapshot(), past: state.past, ahead: state.ahead, score: scoreReq() });
 }
 
 /** The game in play as save() writes it (without the games put aside). */
@@ -158,13 +172,40 @@ function snapshot() {
     wonCounted: state.wonCounted,
     lostCounted: state.lostCounted,
     streakBefore: state.streakBefore,
+    undos: state.undos,
+    hints: state.hints,
+    banked: state.banked,
+    daily: state.daily,
   };
+}
+
+/** The game's scoring as the player chose it ({scoring, cumulative}). */
+const chosenScoring = () => (game.scoring ? game.scoring(state.options) : { scoring: "standard", cumulative: false });
+
+/** The score request of the game in play (what the record cannot show: the time, the undos,
+ * the hints; the running total for a cumulative scoring); `more` changes some of it. */
+function scoreReq(more = {}) {
+  const c = chosenScoring();
+  const carry = c.cumulative && !state.daily ? (store.loadStats()[variant()] || {}).vegas || 0 : null;
+  return { scoring: c.scoring, seconds: Math.round(playedMs() / 100) / 10, undos: state.undos, hints: state.hints, carry, ...more };
+}
+
+/** The address of the game in play: its deal of the day's, or its deal's. */
+const pathNow = () => (state.daily ? dailyPath(state.daily.date, game.daily.path(variant()), state.daily.grade) : game.pathOf(state.record));
+
+/** Show the score of `view` (kept from the last view that had one). */
+function showScore(view) {
+  if (view.score) state.score = view.score;
+  const sc = state.score;
+  $("c-score").textContent = sc ? String(sc.score) : "—";
+  $("score-box").title = sc ? t()[`sc_${sc.scoring}`] || sc.scoring : "";
 }
 
 /** Draw `view` on the table and update everything around it. */
 function show(view) {
   if (!document.body.dataset.ready) performance.mark("kosynka-view");
   state.view = view;
+  showScore(view);
   const r = state.record;
   board.render(view, { record: r });
   $("c-moves").textContent = view.counters.moves;
@@ -172,12 +213,14 @@ function show(view) {
   $("c-time").textContent = fmtTime(playedMs());
   const link = $("deal-link");
   link.textContent = `#${r.deal.number}`;
-  link.href = game.pathOf(r);
-  const srcName = {
+  link.href = pathNow();
+  const srcOf = (g) => ({
     easy: t().srcEasy, normal: t().srcNormal, hard: t().srcHard, random: t().srcRandom,
     "random-winnable": t().srcWinnable, chosen: t().srcChosen,
-  }[r.deal.source];
-  $("deal-src").textContent = srcName ? `(${srcName.toLowerCase()})` : "";
+  }[g]);
+  const d = state.daily;
+  const srcName = d ? t().dailyOf(d.date, srcOf(d.grade).toLowerCase()) : (srcOf(r.deal.source) || "").toLowerCase();
+  $("deal-src").textContent = srcName ? `(${srcName})` : "";
   $("btn-undo").disabled = !view.can_undo && !state.past.length;
   $("btn-redo").disabled = !state.redo.length && !state.ahead.length;
   $("btn-restart").disabled = !view.can_undo;
@@ -188,7 +231,7 @@ function show(view) {
   const shown = game.variants.find((v) => v.variant === game.variantOf(r));
   $("variant-name").textContent = shown ? t()[shown.label] : "";
   $("variant-box").hidden = !shown;
-  const path = game.pathOf(r);
+  const path = pathNow();
   if (location.pathname + location.search !== path) history.replaceState(null, "", path);
   if (state.selection) {
     const key = board.keyOf(state.selection.code, state.selection.pile);
@@ -198,7 +241,12 @@ function show(view) {
 }
 
 function applyOptionsToPage() {
-  document.body.classList.toggle("four", !!state.options.four);
+  const o = state.options;
+  const body = document.body;
+  body.classList.toggle("four", !!o.four);
+  body.classList.toggle("large", !!o.large);
+  body.dataset.back = o.back;
+  body.dataset.felt = o.felt;
   showSources();
 }
 
@@ -241,7 +289,7 @@ async function doMove(text, how = {}) {
   state.busy = true;
   const before = state.view;
   try {
-    const res = await api.move(state.record, text, state.options.auto);
+    const res = await api.move(state.record, text, state.options.auto, scoreReq());
     if (!res.accepted) {
       show(res.view);
       refuse(res.reason ? res.reason[state.lang] : "", how.key || null);
@@ -276,6 +324,7 @@ async function doMove(text, how = {}) {
     if (!how.quiet) {
       announce(res.applied.map((m, k) => game.describe(m, k === 0 ? before : res.view, res.view, t(), state.lang)).join(" "));
     }
+    if (res.view.outcome !== "won") sound(soundOf(before, res.view, res.applied[0]), state.options.sound);
     afterMove(res.view);
     return true;
   } catch (err) {
@@ -287,16 +336,37 @@ async function doMove(text, how = {}) {
   }
 }
 
+/** The sound of a move from `before` to `after`: a run leaving, a card turned up, a deal from
+ * the stock, or a card put down. */
+function soundOf(before, after, move) {
+  const home = (v) => v.foundations.reduce((n, f) => n + f.count, 0);
+  const down = (v) => v.columns.reduce((n, c) => n + c.down, 0);
+  if (home(after) - home(before) >= 13) return "run";
+  if (game.hasStock && move === game.stockMove(before)) return "deal";
+  return down(after) < down(before) ? "turn" : "place";
+}
+
+/** Put a cumulative scoring's game points in its running total, once (at a win, or when the
+ * game is left for another). */
+function bankScore() {
+  const sc = state.score;
+  if (state.banked || !state.counted || !sc || !sc.cumulative || !chosenScoring().cumulative || state.daily) return;
+  state.banked = true;
+  bank(variant(), sc.game_points);
+}
+
 function afterMove(view) {
   if (view.outcome === "won") {
     stopClock();
     if (!state.wonCounted) {
       state.wonCounted = true;
       // A game counted lost at a dead end and won after an undo counts as won instead.
-      countWon(variant(), playedMs(), view.counters.moves, state.lostCounted ? state.streakBefore : null);
+      const streak = countWon(variant(), playedMs(), view.counters.moves, state.lostCounted ? state.streakBefore : null, view.score);
       state.lostCounted = false;
+      bankScore();
+      if (state.daily) store.wonDaily(variant(), state.daily.date, state.daily.grade);
       save();
-      celebrate(view);
+      celebrate(view, state.daily ? t().dailyStreak(dailyStreak(variant())) : t().winStreak(streak));
     }
   } else if (view.outcome === "stuck") {
     countLoss();
@@ -352,6 +422,7 @@ async function analyse() {
   try {
     const res = await api.analysis(state.record);
     if (JSON.stringify(state.record) !== asked) return; // the game moved on meanwhile
+    assisted();
     answer.textContent = res[state.lang];
     if (res.status === "lost" && Number.isInteger(res.lost_at) && res.lost_at > 0 && res.lost_at < state.record.moves.length) {
       jump.dataset.to = String(res.lost_at);
@@ -374,9 +445,11 @@ async function jumpTo(n) {
   clearSelection(false);
   const moves = state.record.moves;
   const rec = { ...state.record, moves: moves.slice(0, n) };
+  const undos = state.undos + moves.length - n;
   try {
-    const res = await api.view(rec);
+    const res = await api.view(rec, scoreReq({ undos }));
     state.record = rec;
+    state.undos = undos;
     state.autos = state.autos.filter((i) => i < n);
     state.redo.push(...moves.slice(n).reverse());
     show(res.view);
@@ -390,26 +463,51 @@ async function jumpTo(n) {
   }
 }
 
-function celebrate(view) {
+/** The win: the cascade (skipped by a tap; none under reduced motion), then the win dialog
+ * with the score, the time, the moves and the streak (`streak`: its words), and how the score
+ * was made. */
+async function celebrate(view, streak) {
   announce(t().winAnnounce);
-  const box = $("fireworks");
-  box.replaceChildren();
-  if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
-    for (let k = 0; k < 28; k++) {
-      const s = document.createElement("span");
-      const suit = SUIT_LETTERS[k % 4];
-      s.style.left = `${Math.random() * 96}vw`;
-      s.style.animationDelay = `${Math.random() * 1.2}s`;
-      s.style.color = suit === "D" || suit === "H" ? "var(--red)" : "var(--black)";
-      s.innerHTML = `<svg><use href="#s-${suit}"/></svg>`;
-      box.appendChild(s);
-    }
-    setTimeout(() => box.replaceChildren(), 4200);
+  const tt = t();
+  const sc = view.score || state.score;
+  $("win-text").textContent = game.winText(view, tt, fmtTime(playedMs()));
+  $("win-score").textContent = sc ? String(sc.score) : "—";
+  $("win-scoring").textContent = sc ? tt[`sc_${sc.scoring}`] || sc.scoring : "";
+  $("win-time").textContent = fmtTime(playedMs());
+  $("win-moves").textContent = String(view.counters.moves);
+  $("win-streak").textContent = streak;
+  $("win-assisted").hidden = !(sc && sc.assisted);
+  // The account, its steps of one kind together ("a move x 143: -143").
+  const lines = new Map();
+  for (const st of (sc && sc.steps) || []) {
+    const l = lines.get(st.code) || { words: st[state.lang], n: 0, change: 0 };
+    l.n += 1;
+    l.change += st.change;
+    lines.set(st.code, l);
   }
-  $("win-text").textContent = game.winText(view, t(), fmtTime(playedMs()));
+  $("win-account").hidden = !lines.size;
+  $("win-steps").replaceChildren(...[...lines.values()].map((l) => {
+    const li = document.createElement("li");
+    li.textContent = `${l.words}${l.n > 1 ? ` \u00d7 ${l.n}` : ""}: ${l.change > 0 ? "+" : ""}${l.change}`;
+    return li;
+  }));
+  sound("win", state.options.sound);
+  const board = document.getElementById("board");
+  const size = board.getBoundingClientRect();
+  const homes = [...board.querySelectorAll(".slot.found")].filter((el) => !el.hidden).map((el, k) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left, y: r.top, suit: (view.foundations[k] || view.foundations[0] || { suit: "S" }).suit };
+  });
+  const cw = parseFloat(board.style.getPropertyValue("--cw")) || 60;
+  const css = getComputedStyle(document.body);
+  const red = css.getPropertyValue("--red").trim() || "#c8102e";
+  const black = css.getPropertyValue("--black").trim() || "#15171a";
+  const four = state.options.four;
+  const colours = { C: four ? css.getPropertyValue("--green").trim() : black, D: four ? css.getPropertyValue("--blue").trim() : red, H: red, S: black };
+  if (size.width) await cascade(homes, cw, Math.round(cw * 1.4), colours);
   const dlg = $("dlg-win");
   dlg.returnValue = "";
-  setTimeout(() => { if (!dlg.open) dlg.showModal(); }, 500);
+  if (!dlg.open && state.view && state.view.outcome === "won") dlg.showModal();
 }
 
 function clearSelection(say) {
@@ -508,8 +606,9 @@ async function undo() {
   const taken = moves.slice(cut);
   const rec = { ...state.record, moves: moves.slice(0, cut) };
   try {
-    const res = await api.view(rec);
+    const res = await api.view(rec, scoreReq({ undos: state.undos + 1 }));
     state.record = rec;
+    state.undos += 1;
     state.autos = state.autos.filter((i) => i < cut);
     state.redo.push(...taken.reverse());
     show(res.view);
@@ -553,7 +652,8 @@ async function restartFrom(again) {
   clearSelection(false);
   try {
     const rec = { ...state.record, moves: [] };
-    const res = await api.view(rec);
+    // A new line of the same deal: a new score (the hints asked for the deal still count).
+    const res = await api.view(rec, scoreReq({ seconds: 0, undos: 0 }));
     const line = snapshot();
     if (again) adopt(state.ahead.pop());
     else {
@@ -563,6 +663,7 @@ async function restartFrom(again) {
       state.autos = [];
       state.elapsed = 0;
       state.since = null;
+      state.undos = 0;
       if (state.wonCounted) state.counted = false; // replaying a won deal is a new game
       state.wonCounted = false;
     }
@@ -584,7 +685,7 @@ async function unrestart() {
   clearSelection(false);
   try {
     const line = state.past[state.past.length - 1];
-    const res = await api.view(line.record);
+    const res = await api.view(line.record, scoreReq({ seconds: line.elapsed / 1000, undos: line.undos || 0 }));
     state.past = state.past.slice(0, -1);
     state.ahead = [...state.ahead, snapshot()].slice(-MAX_PUT_ASIDE);
     adopt(line);
@@ -614,11 +715,19 @@ function inProgress() {
 }
 
 function abandonIfStarted() {
-  if (state.counted && !state.wonCounted) countAbandoned(variant(), state.lostCounted);
+  if (state.counted && !state.wonCounted) {
+    countAbandoned(variant(), state.lostCounted);
+    bankScore();
+  }
 }
 
-function resetGameState(record, view) {
+function resetGameState(record, view, daily = null) {
   state.record = record;
+  state.daily = daily;
+  state.undos = 0;
+  state.hints = 0;
+  state.banked = false;
+  state.score = null;
   state.past = [];
   state.ahead = [];
   state.redo = [];
@@ -643,9 +752,11 @@ async function newDeal(v = variant(), ask = true) {
     const exclude = recentDeals(v).slice(0, 500);
     const rules = game.rulesFor(v, state.options);
     const source = effectiveSource(await sourcesFor(rules));
-    const res = await patience(api.newGame(rules, source, exclude, game.newNumbering));
+    const res = await patience(api.newGame(rules, source, exclude, game.newNumbering, scoreReq({ seconds: 0, undos: 0, hints: 0 })));
     abandonIfStarted();
     resetGameState(res.record, res.view);
+    // The game left may have added to a running total this deal's score carries.
+    if (chosenScoring().cumulative) rescore(true);
     announce(t().newGame(res.record.deal.number));
     if (res.record.deal.source !== source && source !== "random") {
       toast(res.record.deal.source === "random-winnable" ? t().fallback : t().fallbackRandom);
@@ -678,6 +789,34 @@ async function openDeal(v, number, rules = null) {
   const res = await viewOf(record);
   abandonIfStarted();
   resetGameState(record, res.view);
+  rescore();
+}
+
+/** Open the deal of the day `date` in `grade` for this page's variant (a game in progress
+ * gives way, as to a deal's address). */
+async function openDaily(date, grade) {
+  const v = state.variant;
+  const query = { date, grade, ...game.daily.query(v), scoring: chosenScoring().scoring };
+  const res = await api.daily(query);
+  abandonIfStarted();
+  resetGameState(res.record, res.view, { date, grade });
+}
+
+/** Have the view scored as the player chose when it came scored otherwise (the shell's first
+ * request asks as the saved game was scored, or for the game's default scoring). */
+async function rescore(force = false) {
+  const sc = state.view && state.view.score;
+  const want = chosenScoring().scoring;
+  if (!force && sc && (sc.scoring === want || !sc.scorings.includes(want))) return;
+  try {
+    const res = await api.view(state.record, scoreReq());
+    if (state.view && res.view.counters.moves === state.record.moves.length) {
+      state.view.score = res.view.score;
+      showScore(state.view);
+    }
+  } catch (err) {
+    console.warn("kosynka: score", err && err.message ? err.message : err);
+  }
 }
 
 /** The last hint and the game it was asked for: asked again on the same position (taps in a
@@ -698,12 +837,19 @@ async function hint() {
     const h = await patience(api.hint(state.record));
     if (JSON.stringify(state.record) !== key) return;
     lastHint = { key, answer: h };
+    assisted();
     showHint(h);
   } catch (err) {
     apiFailed(err);
   } finally {
     state.busy = false;
   }
+}
+
+/** Count a hint (or a solver's answer) asked for: the game is an assisted one. */
+function assisted() {
+  state.hints += 1;
+  save();
 }
 
 function showHint(h) {
@@ -859,6 +1005,13 @@ function renderStats() {
     [tt.stTime, (s) => (s.bestTime == null ? "—" : fmtTime(s.bestTime))],
     [tt.stMoves, (s) => (s.fewestMoves == null ? "—" : s.fewestMoves)],
   ];
+  // Best scores of won games by scoring (with hints apart), and a cumulative scoring's total.
+  const best = (k, key) => (s) => (s[k] && s[k][key] != null ? s[k][key] : "—");
+  for (const sc of game.scorings || [{ id: "standard", label: "sc_standard" }]) {
+    const named = game.scorings && game.scorings.length > 1 ? ` (${tt[sc.label]})` : "";
+    rows.push([tt.stScore + named, best("best", sc.id)], [tt.stScoreHelped + named, best("bestHelped", sc.id)]);
+  }
+  if (chosenScoring().cumulative) rows.push([tt.stVegas, (s) => s.vegas || 0]);
   const cols = game.statColumns.map((c) => ({ ...c, s: { ...blankStats(), ...(all[c.variant] || {}) } }));
   const table = document.createElement("table");
   table.className = "stats-table";
@@ -969,6 +1122,30 @@ function buildVariants() {
   }
 }
 
+/** The shared options the Options dialog shows for every game: applied as they change. */
+const LOOKS = ["auto", "four", "large", "sound", "back", "felt"];
+
+let calendar = null;
+
+/** Open the deals-of-the-day dialog: today's deals and the month's calendar (the days won). */
+function openCalendar() {
+  toggleMore(false);
+  calendar = new Calendar({
+    variant: variant(),
+    lang: state.lang,
+    current: state.daily,
+    open: async (date, grade) => {
+      const here = state.daily && state.daily.date === date && state.daily.grade === grade;
+      if (!here && inProgress() && !(await confirmNew())) return;
+      $("dlg-daily").close();
+      if (!here) location.assign(dailyPath(date, game.daily.path(variant()), grade));
+    },
+  });
+  calendar.render();
+  $("daily-variant").textContent = $("variant-name").textContent;
+  if (!$("dlg-daily").open) $("dlg-daily").showModal();
+}
+
 function toggleGames(open) {
   const btn = $("btn-games");
   const menu = $("games-menu");
@@ -1051,23 +1228,29 @@ function bindUi() {
     toggleMore(false);
     const o = state.options;
     game.options.fill($, o);
-    $("opt-auto").checked = !!o.auto;
-    $("opt-four").checked = !!o.four;
+    for (const k of LOOKS) $(`opt-${k}`)[typeof o[k] === "boolean" ? "checked" : "value"] = o[k];
     $("dlg-options").showModal();
   });
-  $("dlg-options").addEventListener("close", () => {
+  // The looks and the sound apply as they are chosen (the rules from the next deal).
+  const readLooks = () => {
     const o = state.options;
-    const rulesChanged = game.options.read($, o);
-    o.auto = $("opt-auto").checked;
-    o.four = $("opt-four").checked;
+    for (const k of LOOKS) o[k] = typeof o[k] === "boolean" ? $(`opt-${k}`).checked : $(`opt-${k}`).value;
     store.saveOptions(o);
     applyOptionsToPage();
     if (state.view) show(state.view);
+  };
+  for (const k of LOOKS) $(`opt-${k}`).addEventListener("change", readLooks);
+  $("dlg-options").addEventListener("close", () => {
+    const rulesChanged = game.options.read($, state.options);
+    readLooks();
     if (rulesChanged) {
       toast(t().nextDealRules);
       refreshSources();
     }
   });
+  $("btn-daily").addEventListener("click", openCalendar);
+  $("cal-prev").addEventListener("click", () => calendar && calendar.turn(-1));
+  $("cal-next").addEventListener("click", () => calendar && calendar.turn(1));
   $("btn-more").addEventListener("click", () => toggleMore());
   $("more").addEventListener("keydown", (e) => {
     if (e.key === "Escape" && $("more").classList.contains("open")) {
@@ -1093,6 +1276,7 @@ function bindUi() {
   });
   $("dlg-win").addEventListener("close", () => {
     if ($("dlg-win").returnValue === "new") newDeal(variant(), false);
+    else if ($("dlg-win").returnValue === "daily") openCalendar();
   });
   document.addEventListener("keydown", (e) => {
     if (document.querySelector("dialog[open]")) return;
@@ -1147,6 +1331,10 @@ function adopt(saved) {
   state.wonCounted = saved.wonCounted;
   state.lostCounted = saved.lostCounted;
   state.streakBefore = saved.streakBefore;
+  state.undos = saved.undos || 0;
+  state.hints = saved.hints || 0;
+  state.banked = !!saved.banked;
+  state.daily = saved.daily || null;
 }
 
 async function resume(saved) {
@@ -1160,6 +1348,7 @@ async function resume(saved) {
     countLoss(); // (a game saved at a dead end before the page counted losses)
     openEnd("stuck");
   }
+  rescore();
 }
 
 /**
@@ -1177,7 +1366,8 @@ export async function start(module) {
   addStrings(PAGE.strings);
   state.lang = initialLang(store.loadLang());
   store.checkStats();
-  const info = game.parsePath(location.pathname, location.search);
+  const daily = parseDaily(location.pathname);
+  const info = daily ? { variant: game.daily.variant(daily.part), number: null } : game.parsePath(location.pathname, location.search);
   state.variant = info.variant || game.defaultVariant(state.options);
   board = new Board($("board"), game, {
     tap: (target, how) => onTap(target, how || {}),
@@ -1194,7 +1384,15 @@ export async function start(module) {
   const notes = [];
   let badSave = false; // the saved game was well formed but does not replay
   try {
-    if (info.number !== null) {
+    if (daily && info.variant) {
+      const same = saved && saved.daily && saved.daily.date === daily.date && saved.daily.grade === daily.grade;
+      if (same && game.variantOf(saved.record) === state.variant) await resume(saved);
+      else {
+        game.rememberVariant(state.options, state.variant);
+        store.saveOptions(state.options);
+        await openDaily(daily.date, daily.grade);
+      }
+    } else if (info.number !== null) {
       const number = dealNumber(info.text);
       if (number === null) throw new ApiError(422, `deal number ${info.text} is out of range`);
       if (info.badQuery) notes.push(t().linkRulesBad);
@@ -1215,6 +1413,7 @@ export async function start(module) {
     const unreadable = err instanceof ApiError && (err.status === 422 || err.status === 409);
     if (unreadable) console.warn("kosynka:", err.status, err.message);
     if (unreadable && info.number !== null) notes.push(t().noSuchDeal(info.text));
+    else if (daily) notes.push(t().noDaily);
     else if (unreadable) badSave = true;
     else apiFailed(err);
     await newDeal(state.variant, false);

@@ -27,6 +27,10 @@ export function count(lang, n, forms) {
   return `${n} ${plural(lang, n, forms)}`;
 }
 
+/** A YYYY-MM-DD day as words: "1 December" / "1 декабря". */
+const dayName = (d, lang) =>
+  new Date(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)), 12)
+    .toLocaleDateString(lang === "ru" ? "ru-RU" : "en-GB", { day: "numeric", month: "long" });
 const en = (one, other) => ({ one, other });
 const ru = (one, few, many) => ({ one, few, many });
 /** Nouns that go with numbers on every game's page. */
@@ -80,6 +84,20 @@ export const STRINGS = {
     analysisFailed: "The solver could not answer just now; try again.",
     wasteHas: (c, n) => `waste: ${c} on top${n > 1 ? `, ${count("en", n, CARDS.en)}` : ""}`,
     foundationHas: (c, n) => `foundation: ${c} on top, ${count("en", n, CARDS.en)}`,
+    score: "Score", sc_standard: "standard scoring", streak: "Streak", account: "How the score was made",
+    assistedNote: "Hints were used: this score is kept apart from the scores of games without them.",
+    winStreak: (n) => `${count("en", n, en("win", "wins"))} in a row`,
+    dailyStreak: (n) => `${count("en", n, en("day", "days"))} in a row with a deal of the day won`,
+    stScore: "Best score", stScoreHelped: "Best score with hints", stVegas: "Vegas running total",
+    optLarge: "Large print: big ranks and suits", optSound: "Sounds", optBack: "Card back", optFelt: "Table",
+    bBlue: "Blue", bRed: "Red", bGreen: "Green", bBlack: "Black and gold",
+    fGreen: "Green", fBlue: "Blue", fRed: "Red", fGrey: "Grey",
+    daily: "Deals of the day", calPrev: "Previous month", calNext: "Next month",
+    dailyOf: (d, g) => `deal of the day, ${dayName(d, "en")}, ${g}`,
+    dayWon: (g) => `won: ${g}`, monthWon: (n, all) => `${n} of ${all} days won this month`,
+    badge: (b) => `Every day of this month won: a ${b} badge!`, bronze: "bronze", silver: "silver", gold: "gold",
+    dailyNote: "Everyone has the same deals on a given date, each one proven winnable. Win a deal every day of a month for its badge: bronze, silver (normal or hard every day) or gold (hard every day).",
+    noDaily: "That deal of the day could not be opened; this is a new deal.",
   },
   ru: {
     games: "Игры",
@@ -128,6 +146,20 @@ export const STRINGS = {
     analysisFailed: "Решатель сейчас не смог ответить; попробуйте ещё раз.",
     wasteHas: (c, n) => `сброс: сверху ${c}${n > 1 ? `, ${count("ru", n, CARDS.ru)}` : ""}`,
     foundationHas: (c, n) => `дом: сверху ${c}, ${count("ru", n, CARDS.ru)}`,
+    score: "Очки", sc_standard: "обычный счёт", streak: "Серия", account: "Из чего сложился счёт",
+    assistedNote: "Были подсказки: этот счёт учитывается отдельно от партий без подсказок.",
+    winStreak: (n) => `${count("ru", n, ru("победа", "победы", "побед"))} подряд`,
+    dailyStreak: (n) => `${count("ru", n, ru("день", "дня", "дней"))} подряд с выигранной сдачей дня`,
+    stScore: "Лучший счёт", stScoreHelped: "Лучший счёт с подсказками", stVegas: "Итог «Вегаса»",
+    optLarge: "Крупные значения и масти", optSound: "Звуки", optBack: "Рубашка карт", optFelt: "Стол",
+    bBlue: "Синяя", bRed: "Красная", bGreen: "Зелёная", bBlack: "Чёрная с золотом",
+    fGreen: "Зелёный", fBlue: "Синий", fRed: "Красный", fGrey: "Серый",
+    daily: "Сдачи дня", calPrev: "Предыдущий месяц", calNext: "Следующий месяц",
+    dailyOf: (d, g) => `сдача дня, ${dayName(d, "ru")}, ${g}`,
+    dayWon: (g) => `выиграно: ${g}`, monthWon: (n, all) => `Выиграно дней в этом месяце: ${n} из ${all}`,
+    badge: (b) => `Выиграны все дни месяца: ${b} значок!`, bronze: "бронзовый", silver: "серебряный", gold: "золотой",
+    dailyNote: "В один и тот же день сдачи у всех одинаковые, и каждую можно выиграть. Выигрывайте сдачу каждый день месяца — получите значок: бронзовый, серебряный (каждый день обычная или трудная) или золотой (каждый день трудная).",
+    noDaily: "Эту сдачу дня открыть не удалось; вот новая сдача.",
   },
 };
 

@@ -1,7 +1,7 @@
 // What the browser keeps between visits (localStorage): the game in progress (one per game, or
 // per variant where the game's pages are per variant: the game module's saveKey), the options
-// (every game's, under the keys its web adapter names), the language and the statistics per
-// variant (the game module's variantOf).
+// (every game's, under the keys its web adapter names), the language, the statistics per
+// variant (the game module's variantOf) and the deals of the day won, by variant and date.
 
 import { PAGE } from "./page.js";
 //
@@ -13,6 +13,7 @@ import { PAGE } from "./page.js";
 const KEY_OPTIONS = "kosynka.options.v1";
 const KEY_STATS = "kosynka.stats.v1";
 const KEY_LANG = "kosynka.lang";
+const KEY_DAILY = "kosynka.daily.v1";
 
 /** What was found unreadable in storage since the page loaded (keys). */
 const found = new Set();
@@ -74,10 +75,15 @@ export function sameNumber(a, b) {
   return a != null && b != null && String(a) === String(b);
 }
 
+const YES_NO = [true, false];
 /** Options every game's page has. */
 const SHARED_OPTIONS = {
-  auto: { default: false, values: [true, false] }, // safe cards home by themselves
-  four: { default: false, values: [true, false] }, // a four-colour deck
+  auto: { default: false, values: YES_NO }, // safe cards home by themselves
+  four: { default: false, values: YES_NO }, // a four-colour deck
+  large: { default: false, values: YES_NO }, // the large-print deck
+  sound: { default: false, values: YES_NO }, // soft sounds (off until the player turns them on)
+  back: { default: "blue", values: ["blue", "red", "green", "black"] }, // the card back
+  felt: { default: "green", values: ["green", "blue", "red", "grey"] }, // the table's colour
 };
 
 /** Every stored option, {key: {default, values}}: each game's (from its web adapter, through
@@ -109,7 +115,9 @@ function loadOptions() {
   return out;
 }
 
-const RECORD_SOURCES = ["easy", "normal", "hard", "random", "random-winnable", "chosen"];
+const RECORD_SOURCES = ["easy", "normal", "hard", "random", "random-winnable", "chosen", "daily"];
+const GRADES = ["easy", "normal", "hard"];
+const DATE = /^\d{4}-\d\d-\d\d$/;
 const MAX_MOVES = 6000;
 const MAX_ASIDE = 20; // games put aside by restarts, kept with the game in play
 const isMoves = (v, most = MAX_MOVES) =>
@@ -135,6 +143,10 @@ function checkGame(saved, game) {
   if (saved.wonCounted !== undefined && !isBool(saved.wonCounted)) return null;
   if (saved.lostCounted !== undefined && !isBool(saved.lostCounted)) return null;
   if (saved.streakBefore !== undefined && !isCount(saved.streakBefore)) return null;
+  for (const k of ["undos", "hints"]) if (saved[k] !== undefined && !isCount(saved[k])) return null;
+  if (saved.banked !== undefined && !isBool(saved.banked)) return null;
+  const d = saved.daily;
+  if (d != null && !(isObject(d) && DATE.test(d.date) && GRADES.includes(d.grade))) return null;
   // The games a restart put aside (and undone restarts left): each a saved game of the same
   // deal with none put aside of its own. A list not readable so is dropped, the game in play
   // kept.
@@ -164,6 +176,10 @@ function checkGame(saved, game) {
     wonCounted: !!saved.wonCounted,
     lostCounted: !!saved.lostCounted,
     streakBefore: saved.streakBefore || 0,
+    undos: saved.undos || 0,
+    hints: saved.hints || 0,
+    banked: !!saved.banked,
+    daily: d ? { date: d.date, grade: d.grade } : null,
   };
 }
 
@@ -191,6 +207,16 @@ function checkStats(s) {
     if (s[k] === undefined || s[k] === null) continue;
     if (!(Number.isFinite(s[k]) && s[k] >= 0)) return null;
     out[k] = s[k];
+  }
+  // Best scores of won games by scoring, apart for games with hints; Vegas' running total.
+  for (const k of ["best", "bestHelped"]) {
+    if (s[k] === undefined) continue;
+    if (!isObject(s[k]) || !Object.values(s[k]).every(Number.isSafeInteger)) return null;
+    out[k] = { ...s[k] };
+  }
+  if (s.vegas !== undefined) {
+    if (!Number.isSafeInteger(s.vegas)) return null;
+    out.vegas = s.vegas;
   }
   if (s.recent !== undefined) {
     if (!Array.isArray(s.recent) || s.recent.length > 1000) return null;
@@ -221,6 +247,23 @@ function loadStats(report = false) {
   return out;
 }
 
+/** The deals of the day won: {variant: {date: [grades]}}, checked (what is unreadable is
+ * dropped). */
+function loadDaily() {
+  const got = read(KEY_DAILY);
+  const out = {};
+  if (!isObject(got)) return out;
+  for (const [v, days] of Object.entries(got)) {
+    if (!isObject(days)) continue;
+    const ok = {};
+    for (const [date, grades] of Object.entries(days)) {
+      if (DATE.test(date) && Array.isArray(grades)) ok[date] = grades.filter((g) => GRADES.includes(g));
+    }
+    out[v] = ok;
+  }
+  return out;
+}
+
 function loadLang() {
   const l = raw(KEY_LANG);
   if (l === null || l === "ru" || l === "en") return l;
@@ -242,32 +285,59 @@ export const store = {
   /** Check the statistics once on load (reporting and rewriting what was unreadable). */
   checkStats: () => { loadStats(true); },
   saveStats: (s) => write(KEY_STATS, s),
+  loadDaily,
+  /** Note a deal of the day won: `variant`'s deal of `date` (YYYY-MM-DD) in `grade`. */
+  wonDaily(variant, date, grade) {
+    const all = loadDaily();
+    const days = (all[variant] = all[variant] || {});
+    days[date] = [...new Set([...(days[date] || []), grade])];
+    write(KEY_DAILY, all);
+  },
   /** The storage keys found unreadable (and reset) since the page loaded. */
   problems: () => [...found],
 };
 
-/** Empty statistics of one variant. */
+/** Empty statistics of one variant (the best scores, {scoring: points} in `best` and
+ * `bestHelped`, and the Vegas total `vegas` are there once there is one). */
 export function blankStats() {
   return { played: 0, won: 0, lost: 0, streak: 0, bestStreak: 0, bestTime: null, fewestMoves: null, recent: [] };
 }
 
-/** Count a game as played (its first move). */
-export function countPlayed(variant, dealNumber) {
+/** One variant's statistics (blank where there are none) and a function that saves them. */
+function statsOf(variant) {
   const all = store.loadStats();
   const s = { ...blankStats(), ...(all[variant] || {}) };
+  return [s, () => { all[variant] = s; store.saveStats(all); }];
+}
+
+/** Add a game's points to the variant's running Vegas total. */
+export function bank(variant, points) {
+  const [s, save] = statsOf(variant);
+  s.vegas = (s.vegas || 0) + points;
+  save();
+}
+
+/** Count a game as played (its first move). */
+export function countPlayed(variant, dealNumber) {
+  const [s, save] = statsOf(variant);
   s.played += 1;
   s.recent = [dealNumber, ...(s.recent || []).filter((n) => !sameNumber(n, dealNumber))].slice(0, 300);
-  all[variant] = s;
-  store.saveStats(all);
+  save();
 }
 
 /** Count a win with its time (ms) and moves. `lostStreak` is null for a game not counted as
  * lost; for one counted lost at a dead end and won after an undo, the streak that loss ended:
  * the loss is taken back and the streak goes on from there (one game, one result: its last). */
-export function countWon(variant, ms, moves, lostStreak = null) {
-  const all = store.loadStats();
-  const s = { ...blankStats(), ...(all[variant] || {}) };
+export function countWon(variant, ms, moves, lostStreak = null, score = null) {
+  const [s, save] = statsOf(variant);
   s.won += 1;
+  if (score) {
+    // A won game's own points (not a running total), by scoring; with hints, kept apart.
+    const k = score.assisted ? "bestHelped" : "best";
+    const best = (s[k] = { ...s[k] });
+    const was = best[score.scoring];
+    best[score.scoring] = was == null ? score.game_points : Math.max(was, score.game_points);
+  }
   if (lostStreak !== null) {
     s.lost = Math.max(0, s.lost - 1);
     if (s.streak === 0) s.streak = lostStreak; // (unless another game was won meanwhile)
@@ -276,32 +346,28 @@ export function countWon(variant, ms, moves, lostStreak = null) {
   s.bestStreak = Math.max(s.bestStreak, s.streak);
   s.bestTime = s.bestTime == null ? ms : Math.min(s.bestTime, ms);
   s.fewestMoves = s.fewestMoves == null ? moves : Math.min(s.fewestMoves, moves);
-  all[variant] = s;
-  store.saveStats(all);
+  save();
+  return s.streak;
 }
 
 /** A started game reached a dead end: it counts as lost and the winning streak ends. Returns
  * the streak it ended (the game keeps it, for countWon should it be won after an undo). */
 export function countLost(variant) {
-  const all = store.loadStats();
-  const s = { ...blankStats(), ...(all[variant] || {}) };
+  const [s, save] = statsOf(variant);
   const streak = s.streak;
   s.lost += 1;
   s.streak = 0;
-  all[variant] = s;
-  store.saveStats(all);
+  save();
   return streak;
 }
 
 /** A started game was left unfinished for another: it counts as lost (unless a dead end
  * counted it already, `lostAlready`) and the winning streak ends. */
 export function countAbandoned(variant, lostAlready = false) {
-  const all = store.loadStats();
-  const s = { ...blankStats(), ...(all[variant] || {}) };
+  const [s, save] = statsOf(variant);
   if (!lostAlready) s.lost += 1;
   s.streak = 0;
-  all[variant] = s;
-  store.saveStats(all);
+  save();
 }
 
 /** Deal numbers played recently in a variant (sent so a new deal is not a repeat; numbers

@@ -84,10 +84,11 @@ export default {
     foundation_return: o.fcReturn !== false,
   }),
   sameDeal: (record, variant, number) => String(record.deal.number) === String(number),
+  daily: { path: () => "freecell", variant: (part) => (part === "freecell" ? "freecell" : null), query: () => ({}) },
   statColumns: [{ variant: "freecell", label: "title" }],
 
   counters: [
-    { id: "c-home", label: "home", value: (v) => v.counters.home },
+    { id: "c-home", label: "home", short: "homeShort", value: (v) => v.counters.home },
     { id: "c-free", label: "freeCells", short: "freeCellsShort", value: (v) => v.counters.free_cells },
     { id: "c-longest", label: "longest", title: "longestTitle", value: (v) => longestRun(v) },
   ],
@@ -197,7 +198,7 @@ export default {
   strings: {
     en: {
       optCells: "Free cells",
-      home: "Home", freeCells: "Free cells", freeCellsShort: "Cells", longest: "Max run",
+      home: "Home", homeShort: "Home", freeCells: "Free cells", freeCellsShort: "Cells", longest: "Max run",
       longestTitle: "The longest ordered run that can move onto a card now",
       emptyCell: (k) => `free cell ${k}, empty`, inCell: (k) => `free cell ${k}`,
       foundationOf: (s) => `foundation of ${{ C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s]}, empty`,
@@ -208,7 +209,7 @@ export default {
     },
     ru: {
       optCells: "Свободных ячеек",
-      home: "В домах", freeCells: "Ячеек свободно", freeCellsShort: "Ячейки", longest: "Ряд до",
+      home: "В домах", homeShort: "Дома", freeCells: "Ячеек свободно", freeCellsShort: "Ячейки", longest: "Ряд до",
       longestTitle: "Сколько карт упорядоченного ряда можно сейчас перенести на карту",
       emptyCell: (k) => `свободная ячейка ${k}, пусто`, inCell: (k) => `ячейка ${k}`,
       foundationOf: (s) => `дом ${{ C: "треф", D: "бубен", H: "червей", S: "пик" }[s]}, пусто`,

@@ -7,6 +7,8 @@ import { pileKind, pileNumber } from "../board.js";
 
 const RANK_LETTERS = "A23456789TJQK";
 const PATH = /^\/klondike\/draw-([13])\/deal\/(\d+)\/?$/;
+/** Vegas' pass limit by draw (its own rules: one pass in Draw 1, three in Draw 3). */
+const VEGAS_PASSES = { 1: 1, 3: 3 };
 
 /** The rules a deal's address names (Draw from the path; passes and foundation returns from the
  * query, the standard rules when absent); `bad` when a rule there could not be read. */
@@ -96,12 +98,21 @@ export default {
   pathOf: (record) => `/klondike/draw-${record.rules.draw}/deal/${record.deal.number}${linkQuery(record.rules)}`,
   rulesPath: (lang) => `/rules/${lang}`,
   pageVariant: () => "klondike",
+  /** A new deal's rules: the options', but Vegas' own pass limit when Vegas is the scoring. */
   rulesFor(variant, o) {
+    const draw = Number(variant.slice(5));
     return {
-      draw: Number(variant.slice(5)),
-      passes: o.passes == null ? null : Number(o.passes),
+      draw,
+      passes: o.scoring !== "standard" ? VEGAS_PASSES[draw] : o.passes == null ? null : Number(o.passes),
       foundation_return: !!o.foundationReturn,
     };
+  },
+  scoring: (o) => ({ scoring: o.scoring === "standard" ? "standard" : "vegas", cumulative: o.scoring === "vegas-cumulative" }),
+  scorings: [{ id: "standard", label: "sc_standard" }, { id: "vegas", label: "sc_vegas" }],
+  daily: {
+    path: (variant) => `klondike/${variant}`,
+    variant: (part) => ({ klondike: "draw-1", "klondike/draw-1": "draw-1", "klondike/draw-3": "draw-3" })[part] || null,
+    query: (variant) => ({ draw: Number(variant.slice(5)) }),
   },
   sameDeal: (record, variant, number, rules) =>
     record.rules.draw === Number(variant.slice(5)) && String(record.deal.number) === String(number) &&
@@ -119,12 +130,14 @@ export default {
   sourceOption: "source",
   options: {
     rows: [
+      { select: "opt-scoring", label: "optScoring", choices: [["standard", "sc_standard"], ["vegas", "sc_vegas"], ["vegas-cumulative", "scVegasKept"]] },
       { select: "opt-passes", label: "optPasses", choices: [["", "unlimited"], ["3"], ["1"]] },
       { check: "opt-return", label: "optReturn" },
     ],
-    notes: ["optNextDeal", "optSourcesNote"],
+    notes: ["optNextDeal", "optVegasNote", "optSourcesNote"],
     auto: true,
     fill($, o) {
+      $("opt-scoring").value = o.scoring;
       $("opt-passes").value = o.passes == null ? "" : String(o.passes);
       $("opt-return").checked = !!o.foundationReturn;
     },
@@ -132,9 +145,11 @@ export default {
     read($, o) {
       const passes = $("opt-passes").value === "" ? null : Number($("opt-passes").value);
       const ret = $("opt-return").checked;
-      const changed = passes !== o.passes || ret !== o.foundationReturn;
+      const scoring = $("opt-scoring").value;
+      const changed = passes !== o.passes || ret !== o.foundationReturn || (scoring === "standard") !== (o.scoring === "standard");
       o.passes = passes;
       o.foundationReturn = ret;
+      o.scoring = scoring;
       return changed;
     },
   },
@@ -242,6 +257,8 @@ export default {
       drew: (c) => `Drew: ${c}.`, recycled: "The waste is turned over: a new pass.",
       endText: "However the stock is turned and whatever is moved, no face-down card can be turned up and no card can go home: this game can no longer be won. Undo some moves, start this deal again, or take a new one.",
       optSourcesNote: "Easy, normal and hard deals are graded for the standard rules (unlimited passes, cards may come back); with other rules new deals are random.",
+      optScoring: "Scoring", sc_standard: "Standard (Windows)", sc_vegas: "Vegas", scVegasKept: "Vegas, cumulative",
+      optVegasNote: "Vegas is played with one pass through the stock in Draw 1 and three in Draw 3 (from the next deal). Deals of the day keep their unlimited passes and the standard scoring.",
     },
     ru: {
       drawMode: "Сколько карт сдавать", optPasses: "Кругов по запасу", unlimited: "Без ограничения",
@@ -253,6 +270,8 @@ export default {
       drew: (c) => `Из запаса: ${c}.`, recycled: "Сброс перевёрнут: новый круг.",
       endText: "Сколько ни перебирай запас и что ни перекладывай, ни одна закрытая карта не откроется и ни одна карта не уйдёт в дом: эту партию уже не выиграть. Отмените несколько ходов, начните сдачу заново или возьмите новую.",
       optSourcesNote: "Лёгкие, обычные и трудные сдачи подобраны для обычных правил (кругов без ограничения, карты можно брать из домов); при других правилах новые сдачи случайные.",
+      optScoring: "Счёт", sc_standard: "Обычный (как в Windows)", sc_vegas: "Вегас", scVegasKept: "Вегас с накоплением",
+      optVegasNote: "В «Вегасе» по запасу проходят один раз при сдаче по одной и три раза при сдаче по три (со следующей сдачи). Сдачи дня играются без ограничения кругов и с обычным счётом.",
     },
   },
 };

@@ -71,6 +71,12 @@ export default {
   pageVariant: (variant) => variant,
   rulesFor: (variant) => ({ suits: suitsOf(variant) }),
   sameDeal: (record, variant, number) => record.rules.suits === suitsOf(variant) && String(record.deal.number) === String(number),
+  daily: {
+    path: (variant) => `spider/${PAGES[suitsOf(variant)]}`,
+    /** "spider" alone is the library's own default, two suits (an address means one deal). */
+    variant: (part) => (part === "spider" ? "spider-2" : ({ "spider/1-suit": "spider-1", "spider/2-suits": "spider-2", "spider/4-suits": "spider-4" })[part] || null),
+    query: (variant) => ({ suits: suitsOf(variant) }),
+  },
 
   counters: [
     { id: "c-runs", label: "runs", value: (v) => `${v.counters.runs_removed}/8` },
