@@ -150,6 +150,17 @@ def play(page: Any, text: str) -> None:
     wait_moves(page, before + 1)
 
 
+def new_deal(page: Any, confirm: bool = False) -> None:
+    """Ask for a new deal (``confirm``: answer yes to leaving a game in progress) and wait until
+    it is on the table: its address changes, and the moves counter shows 0."""
+    before = page.url
+    page.click("#btn-new")
+    if confirm:
+        page.click("#dlg-confirm button[value=yes]")
+    page.wait_for_function("(old) => location.href !== old", arg=before)
+    expect(page.locator("#c-moves")).to_have_text("0")
+
+
 def score(page: Any) -> int:
     """The score in the top strip."""
     return int(page.inner_text("#c-score"))

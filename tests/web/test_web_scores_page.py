@@ -11,7 +11,16 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.web.page_extras import at, expect_score, open_at, play, score, stored, won_line
+from tests.web.page_extras import (
+    at,
+    expect_score,
+    new_deal,
+    open_at,
+    play,
+    score,
+    stored,
+    won_line,
+)
 from tests.web.test_web_scores import DEAL76
 
 START = at(2026, 12, 1, 9)
@@ -75,22 +84,17 @@ def test_choosing_vegas_gives_the_next_deal_vegas_rules(
     page.click("#dlg-options button[value=ok]")
     play(page, "s")
     expect_score(page, 15)  # still the standard scoring: these rules are not Vegas'
-    page.click("#btn-new")
-    page.click("#dlg-confirm button[value=yes]")
-    expect(page.locator("#c-moves")).to_have_text("0")
+    new_deal(page, confirm=True)
     expect_score(page, -52)
     record = stored(page, "kosynka.game.v1")["record"]
     assert record["rules"]["passes"] == 1
     # A deal left before any move costs nothing; one left after a move keeps its -52 in the
     # running total, which the next deal's score carries.
-    page.click("#btn-new")
-    expect(page.locator("#c-moves")).to_have_text("0")
+    new_deal(page)
     stats = stored(page, "kosynka.stats.v1")
     assert stats is None or stats.get("draw-1", {}).get("vegas", 0) == 0  # no move: no stake
     play(page, "s")
-    page.click("#btn-new")
-    page.click("#dlg-confirm button[value=yes]")
-    expect(page.locator("#c-moves")).to_have_text("0")
+    new_deal(page, confirm=True)
     assert stored(page, "kosynka.stats.v1")["draw-1"]["vegas"] == -52
     expect_score(page, -104)  # the running total: -52 carried, -52 staked
     page.click("#btn-stats")
