@@ -140,6 +140,14 @@ class State {
   void set_parent(int card, uint8_t p);
   int first_free_cell() const;
   int first_empty_col() const;
+  // The cards the foundations want next (one per foundation that is not full), as bits by card
+  // index: `wants(k)` has bit c set when found[suit_of(c)] == rank_of(c) - k.
+  uint64_t wants(int k = 1) const {
+    uint64_t m = 0;
+    for (int s = 0; s < 4; ++s)
+      if (found[s] + k <= 13) m |= uint64_t(1) << (s * 13 + found[s] + k - 1);
+    return m;
+  }
 };
 
 // kosynka move text of an engine move code ("7C>4", "AH>f", "5S>c").
