@@ -203,8 +203,9 @@ def part_ratios(lo: int, hi: int, runs: int) -> None:
         "| run | fc-solve 1 proc wall / CPU s | ours --jobs 1 wall / CPU s | ratio wall / CPU |"
         " ours --verify python wall / CPU s | ratio wall / CPU |"
         " fc-solve 2 procs wall / CPU s | ours --jobs 2 wall / CPU s | ratio wall / CPU |"
+        " our search alone s (/ fc-solve CPU) |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     ratios: list[list[float]] = []
     for run in range(1, runs + 1):
         fcs = run_fcsolve(lo, hi)
@@ -219,18 +220,22 @@ def part_ratios(lo: int, hi: int, runs: int) -> None:
         fw, fc = float(fcs["wall"]), float(fcs["cpu"])  # type: ignore[arg-type]
         ow, oc = float(ours["wall"]), float(ours["cpu"])  # type: ignore[arg-type]
         sw, sc = float(slow["wall"]), float(slow["cpu"])  # type: ignore[arg-type]
-        row = [ow / fw, oc / fc, sw / fw, sc / fc, o2w / f2w, o2c / f2c]
+        rows = ours["rows"]
+        assert isinstance(rows, list)
+        search = sum(float(r["ms"]) for r in rows) / 1000
+        row = [ow / fw, oc / fc, sw / fw, sc / fc, o2w / f2w, o2c / f2c, search / fc]
         ratios.append(row)
         print(
             f"| {run} | {fw:.2f} / {fc:.2f} | {ow:.2f} / {oc:.2f} | {row[0]:.2f} / {row[1]:.2f} |"
             f" {sw:.2f} / {sc:.2f} | {row[2]:.2f} / {row[3]:.2f} |"
-            f" {f2w:.2f} / {f2c:.2f} | {o2w:.2f} / {o2c:.2f} | {row[4]:.2f} / {row[5]:.2f} |",
+            f" {f2w:.2f} / {f2c:.2f} | {o2w:.2f} / {o2c:.2f} | {row[4]:.2f} / {row[5]:.2f} |"
+            f" {search:.2f} ({row[6]:.2f}) |",
             flush=True,
         )
-    med = [statistics.median(r[k] for r in ratios) for k in range(6)]
+    med = [statistics.median(r[k] for r in ratios) for k in range(7)]
     print(
         f"| median | | | {med[0]:.2f} / {med[1]:.2f} | | {med[2]:.2f} / {med[3]:.2f} | | |"
-        f" {med[4]:.2f} / {med[5]:.2f} |"
+        f" {med[4]:.2f} / {med[5]:.2f} | ({med[6]:.2f}) |"
     )
 
 
