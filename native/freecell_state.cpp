@@ -115,6 +115,7 @@ State::State(const Position& pos) : rules(pos.rules) {
   for (int k = 0; k < rules.cells; ++k) free_cells += cell[k] == kNone;
   empty_cols = 0;
   for (int i = 0; i < kColumns; ++i) empty_cols += len[i] == 0;
+  for (int i = 0; i < kColumns; ++i) run_[i] = uint8_t(scan_run(i));
   home = found[0] + found[1] + found[2] + found[3];
   ha = hb = 0;
   for (int c = 0; c < 52; ++c) {
@@ -127,6 +128,14 @@ void State::set_parent(int card, uint8_t p) {
   ha ^= kZ.a[card][parent[card]] ^ kZ.a[card][p];
   hb ^= kZ.b[card][parent[card]] ^ kZ.b[card][p];
   parent[card] = p;
+}
+
+int State::scan_run(int i) const {
+  const int n0 = len[i];
+  if (!n0) return 0;
+  int n = 1;
+  while (n < n0 && fits(cols[i][n0 - n], cols[i][n0 - n - 1])) ++n;
+  return n;
 }
 
 int State::first_free_cell() const {
@@ -169,9 +178,8 @@ int State::moves(Move* out) const {
     if (c != kNone && (next >> c & 1))
       out[k_out++] = Move{kCellHome, uint8_t(k), uint8_t(suit_of(c)), 1};
   }
-  // Then each column's top card home, in the same pass as the length of each column's ordered
-  // top run, its top card's rank and, per rank and colour, the columns whose top card a card
-  // of that rank and colour fits on.
+  // Then each column's top card home, in the same pass as its top card's rank and, per rank and
+  // colour, the columns whose top card a card of that rank and colour fits on.
   int run[kColumns], top_rank[kColumns];
   uint8_t accepts[28] = {};
   for (int i = 0; i < kColumns; ++i) {
@@ -185,9 +193,7 @@ int State::moves(Move* out) const {
     const int c = col[n0 - 1];
     if (next >> c & 1)
       out[k_out++] = Move{kColHome, uint8_t(i), uint8_t(suit_of(c)), 1};
-    int n = 1;
-    while (n < n0 && fits(col[n0 - n], col[n0 - n - 1])) ++n;
-    run[i] = n;
+    run[i] = run_[i];
     top_rank[i] = rank_of(c);
     accepts[kFits.offer[c]] |= uint8_t(1u << i);
   }
@@ -274,12 +280,15 @@ int State::apply(const Move& m) {
       len[j] = uint8_t(len[j] + n);
       len[i] = uint8_t(from);
       if (!from) ++empty_cols;
+      pushed(j, n);
+      popped(i, n);
       return base * 16 + j;
     }
     case kColCell: {
       const int i = m.src;
       const int c = cols[i][--len[i]];
       if (!len[i]) ++empty_cols;
+      popped(i, 1);
       cell[m.dst] = uint8_t(c);
       --free_cells;
       set_parent(c, kInCell);
@@ -292,12 +301,14 @@ int State::apply(const Move& m) {
       set_parent(c, len[j] ? cols[j][len[j] - 1] : kBottom);
       if (!len[j]) --empty_cols;
       cols[j][len[j]++] = uint8_t(c);
+      pushed(j, 1);
       return c * 16 + j;
     }
     case kColHome: {
       const int i = m.src;
       const int c = cols[i][--len[i]];
       if (!len[i]) ++empty_cols;
+      popped(i, 1);
       ++found[m.dst];
       ++home;
       set_parent(c, kHome);
@@ -320,6 +331,7 @@ int State::apply(const Move& m) {
       set_parent(c, len[j] ? cols[j][len[j] - 1] : kBottom);
       if (!len[j]) --empty_cols;
       cols[j][len[j]++] = uint8_t(c);
+      pushed(j, 1);
       return c * 16 + j;
     }
   }
@@ -337,6 +349,8 @@ void State::undo(const Move& m) {
       len[i] = uint8_t(len[i] + n);
       len[j] = uint8_t(from);
       if (!from) ++empty_cols;
+      pushed(i, n);
+      popped(j, n);
       return;
     }
     case kColCell: {
@@ -346,12 +360,14 @@ void State::undo(const Move& m) {
       if (!len[i]) --empty_cols;
       set_parent(c, len[i] ? cols[i][len[i] - 1] : kBottom);
       cols[i][len[i]++] = uint8_t(c);
+      pushed(i, 1);
       return;
     }
     case kCellCol: {
       const int j = m.dst;
       const int c = cols[j][--len[j]];
       if (!len[j]) ++empty_cols;
+      popped(j, 1);
       cell[m.src] = uint8_t(c);
       --free_cells;
       set_parent(c, kInCell);
@@ -365,6 +381,7 @@ void State::undo(const Move& m) {
       if (!len[i]) --empty_cols;
       set_parent(c, len[i] ? cols[i][len[i] - 1] : kBottom);
       cols[i][len[i]++] = uint8_t(c);
+      pushed(i, 1);
       return;
     }
     case kCellHome: {
@@ -381,6 +398,7 @@ void State::undo(const Move& m) {
       const int j = m.dst;
       const int c = cols[j][--len[j]];
       if (!len[j]) ++empty_cols;
+      popped(j, 1);
       ++found[m.src];
       ++home;
       set_parent(c, kHome);
@@ -489,9 +507,7 @@ void State::figures(int* f) const {
         if (after >> c & 1) f[8] += n - 1 - j;
       }
     }
-    int run = 1;
-    while (run < n && fits(cols[i][n - run], cols[i][n - run - 1])) ++run;
-    f[5] += run;
+    f[5] += run_[i];
   }
   int lo = 13, hi = 0;
   for (int s = 0; s < 4; ++s) {
@@ -578,6 +594,7 @@ void State::load(const Node& n) {
     std::memcpy(cols[i], n.cards + k, len[i]);
     k += len[i];
     empty_cols += !len[i];
+    run_[i] = uint8_t(scan_run(i));
   }
   std::memcpy(cell, n.cell, kMaxCells);
   free_cells = 0;

@@ -137,7 +137,19 @@ class State {
   // them).
   template <bool All>
   void figures(int* f) const;
+  // The length of each column's ordered top run (0 for an empty column), kept up to date by
+  // apply() and undo(): the move generator and the score read it.
+  uint8_t run_[kColumns];
   void set_parent(int card, uint8_t p);
+  // Column i's run found again by looking at its cards.
+  int scan_run(int i) const;
+  // Column j's run after `n` cards (lying in order, as every run moved does) went onto it.
+  void pushed(int j, int n) {
+    const int b = len[j] - n;
+    run_[j] = uint8_t(n + (b > 0 && common::fits_on(cols[j][b], cols[j][b - 1]) ? run_[j] : 0));
+  }
+  // Column i's run after `n` cards left it.
+  void popped(int i, int n) { run_[i] = run_[i] > n ? uint8_t(run_[i] - n) : uint8_t(scan_run(i)); }
   int first_free_cell() const;
   int first_empty_col() const;
   // The cards the foundations want next (one per foundation that is not full), as bits by card
