@@ -579,6 +579,7 @@ void State::store(Node& n) const {
     k += len[i];
   }
   std::memcpy(n.len, len, kColumns);
+  std::memcpy(n.run, run_, kColumns);
   std::memcpy(n.cell, cell, kMaxCells);
   std::memcpy(n.found, found, 4);
   std::memcpy(n.parent, parent, 52);
@@ -594,8 +595,8 @@ void State::load(const Node& n) {
     std::memcpy(cols[i], n.cards + k, len[i]);
     k += len[i];
     empty_cols += !len[i];
-    run_[i] = uint8_t(scan_run(i));
   }
+  std::memcpy(run_, n.run, kColumns);
   std::memcpy(cell, n.cell, kMaxCells);
   free_cells = 0;
   for (int c = 0; c < rules.cells; ++c) free_cells += cell[c] == kNone;

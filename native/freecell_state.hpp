@@ -68,10 +68,11 @@ constexpr int kTopPriority = 1000;
 constexpr int kFeatures = 12;
 
 // A position kept for later by the best-first search: the columns one after another, their
-// lengths, the free cells and the foundations.
+// lengths and ordered top runs, the free cells and the foundations.
 struct Node {
   uint8_t cards[52];
   uint8_t len[kColumns];
+  uint8_t run[kColumns];
   uint8_t cell[kMaxCells];
   uint8_t found[4];
   uint8_t parent[52];
