@@ -315,7 +315,7 @@ def test_rows_written_in_the_core_are_the_rows_json_dumps_writes(
         argv = ["solve", "--game", "freecell", "--deals", deals, "--json", "--verify", verify]
         assert main([*argv, *flags]) == 0
         lines[verify] = capsys.readouterr().out.splitlines()
-    assert len(lines["native"]) == len(lines["python"]) == len(front_deals(deals)) + 1
+    assert len(lines["native"]) == len(lines["python"]) == len(deal_numbers(deals)) + 1
     limits = 0
     for written, made in zip(lines["native"][:-1], lines["python"][:-1], strict=True):
         row = json.loads(made)
@@ -329,7 +329,7 @@ def test_rows_written_in_the_core_are_the_rows_json_dumps_writes(
     ] * 2
 
 
-def front_deals(spec: str) -> list[int]:
+def deal_numbers(spec: str) -> list[int]:
     """The deal numbers of a ``--deals`` spec such as ``1-40,617``."""
     out: list[int] = []
     for part in spec.split(","):
