@@ -1,5 +1,6 @@
 """FreeCell solver benchmark: kosynka's solver beside fc-solve ``-l lg`` on the same deals.
 
+    python bench/solver_freecell.py --deals 1-32000 --parts ratios --runs 3
     python bench/solver_freecell.py --deals 1-32000 --parts speed,breakdown
     python bench/solver_freecell.py --deals 1-32000 --parts lines --fcs-lines /tmp/lg.txt
     python bench/solver_freecell.py --parts sample --sample 10000
@@ -18,6 +19,12 @@ Parts (see ``bench/solver_freecell.md`` for what each measures and the figures):
 ``speed2``
     Two processes a side in one run: two fc-solve range solvers at once on the two halves of
     LO-HI against ``kosynka solve --jobs 2`` on the whole range; wall times.
+``ratios``
+    The goal's two ratios, ``--runs`` times in a row (3 unless told), each run with both sides
+    in the same minute, and their medians: one process a side (fc-solve's range solver against
+    ``kosynka solve --jobs 1 --json``, lines checked by the compiled referee, and again with
+    ``--verify python``), wall and CPU time; two processes a side (two fc-solve range solvers
+    on the halves at once against ``--jobs 2``), wall and CPU time. Every deal must be decided.
 ``breakdown``
     Where our process spends its time, in this process on the same deals: dealing
     (``FreeCell(n)``), the search (the core), the replay of the line through the rules and the
@@ -52,6 +59,7 @@ import random
 import re
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -158,6 +166,77 @@ def part_speed2(lo: int, hi: int) -> dict[str, object]:
     print(f"| kosynka solve --jobs 2 | {ours_wall:.2f} | {decided}/{summary['count']} |")
     print(f"\nratio (kosynka / fc-solve): wall {ours_wall / fcs_wall:.2f}")
     return {"fcs_wall": fcs_wall, "ours_wall": ours_wall}
+
+
+def run_pair(lo: int, hi: int) -> tuple[float, float, float, float]:
+    """Two processes a side, one side after the other: two fc-solve range solvers at once on
+    the halves of LO-HI, then ``kosynka solve --jobs 2 --json`` on the whole range. Wall and
+    CPU seconds of fc-solve's side, then of ours (every deal must be decided)."""
+    exe = shutil.which("freecell-solver-range-parallel-solve")
+    if exe is None:
+        raise SystemExit("fc-solve is not installed (apt-get install freecell-solver-bin)")
+    mid = (lo + hi) // 2
+    cpu0, t0 = cpu_children(), time.perf_counter()
+    procs = [
+        subprocess.Popen([exe, str(a), str(b), "1", "-l", "lg"], stdout=subprocess.DEVNULL)
+        for a, b in ((lo, mid), (mid + 1, hi))
+    ]
+    for proc in procs:
+        proc.wait()
+    fcs_wall, fcs_cpu = time.perf_counter() - t0, cpu_children() - cpu0
+    cmd = [sys.executable, "-m", "kosynka", "solve", "--game", "freecell", "--deals"]
+    cmd += [f"{lo}-{hi}", "--jobs", "2", "--json"]
+    cpu0, t0 = cpu_children(), time.perf_counter()
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    ours_wall, ours_cpu = time.perf_counter() - t0, cpu_children() - cpu0
+    summary = json.loads(out.splitlines()[-1])["summary"]
+    if summary["limit"]:
+        raise SystemExit(f"--jobs 2 left {summary['limit']} deals undecided")
+    return fcs_wall, fcs_cpu, ours_wall, ours_cpu
+
+
+def part_ratios(lo: int, hi: int, runs: int) -> None:
+    """The goal's ratios (ours / fc-solve, at most 0.5 wanted), ``runs`` times in a row, both
+    sides of each ratio in the same minute; then the medians."""
+    print(f"\n## ratios: MS {lo}-{hi}, {runs} runs in a row (ours / fc-solve -l lg)\n")
+    print(
+        "| run | fc-solve 1 proc wall / CPU s | ours --jobs 1 wall / CPU s | ratio wall / CPU |"
+        " ours --verify python wall / CPU s | ratio wall / CPU |"
+        " fc-solve 2 procs wall / CPU s | ours --jobs 2 wall / CPU s | ratio wall / CPU |"
+        " our search alone s (/ fc-solve CPU) |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    ratios: list[list[float]] = []
+    for run in range(1, runs + 1):
+        fcs = run_fcsolve(lo, hi)
+        ours = run_ours(f"{lo}-{hi}", [])
+        slow = run_ours(f"{lo}-{hi}", ["--verify", "python"])
+        for got in (ours, slow):
+            summary = got["summary"]
+            assert isinstance(summary, dict)
+            if summary["limit"]:
+                raise SystemExit(f"{summary['limit']} deals undecided")
+        f2w, f2c, o2w, o2c = run_pair(lo, hi)
+        fw, fc = float(fcs["wall"]), float(fcs["cpu"])  # type: ignore[arg-type]
+        ow, oc = float(ours["wall"]), float(ours["cpu"])  # type: ignore[arg-type]
+        sw, sc = float(slow["wall"]), float(slow["cpu"])  # type: ignore[arg-type]
+        rows = ours["rows"]
+        assert isinstance(rows, list)
+        search = sum(float(r["ms"]) for r in rows) / 1000
+        row = [ow / fw, oc / fc, sw / fw, sc / fc, o2w / f2w, o2c / f2c, search / fc]
+        ratios.append(row)
+        print(
+            f"| {run} | {fw:.2f} / {fc:.2f} | {ow:.2f} / {oc:.2f} | {row[0]:.2f} / {row[1]:.2f} |"
+            f" {sw:.2f} / {sc:.2f} | {row[2]:.2f} / {row[3]:.2f} |"
+            f" {f2w:.2f} / {f2c:.2f} | {o2w:.2f} / {o2c:.2f} | {row[4]:.2f} / {row[5]:.2f} |"
+            f" {search:.2f} ({row[6]:.2f}) |",
+            flush=True,
+        )
+    med = [statistics.median(r[k] for r in ratios) for k in range(7)]
+    print(
+        f"| median | | | {med[0]:.2f} / {med[1]:.2f} | | {med[2]:.2f} / {med[3]:.2f} | | |"
+        f" {med[4]:.2f} / {med[5]:.2f} | ({med[6]:.2f}) |"
+    )
 
 
 def part_speed(lo: int, hi: int) -> dict[str, object]:
@@ -398,6 +477,7 @@ def main() -> None:
     p.add_argument("--sample", type=int, default=10_000)
     p.add_argument("--seed", type=int, default=20261130)
     p.add_argument("--time-limit", type=float, default=10.0)
+    p.add_argument("--runs", type=int, default=3, help="runs in a row of --parts ratios")
     args = p.parse_args()
     lo, hi = parse_range(args.deals)
     parts = set(args.parts.split(","))
@@ -410,6 +490,8 @@ def main() -> None:
         rows = got["ours"]["rows"]  # type: ignore[index]
     if "speed2" in parts:
         part_speed2(lo, hi)
+    if "ratios" in parts:
+        part_ratios(lo, hi, args.runs)
     if "breakdown" in parts:
         part_breakdown(lo, hi)
     if "lines" in parts:

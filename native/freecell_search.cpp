@@ -109,6 +109,27 @@ class Queue {
   }
 };
 
+// The positions a best-first search keeps, in blocks of 1,024 that never move: a search's
+// nodes grow without being copied (a doubling array copies every node it held each time).
+class Nodes {
+ public:
+  size_t size() const { return size_; }
+  Node& operator[](size_t n) { return blocks_[n >> kShift][n & (kBlock - 1)]; }
+  // A new node at the end (its bytes are not cleared: State::store fills it).
+  Node& add() {
+    if ((size_ & (kBlock - 1)) == 0) blocks_.push_back(std::make_unique_for_overwrite<Node[]>(kBlock));
+    Node& n = (*this)[size_];
+    ++size_;
+    return n;
+  }
+
+ private:
+  static constexpr int kShift = 10;
+  static constexpr size_t kBlock = size_t(1) << kShift;
+  std::vector<std::unique_ptr<Node[]>> blocks_;
+  size_t size_ = 0;
+};
+
 // One search of the portfolio, which can go on where it stopped.
 class Search {
  public:
@@ -230,7 +251,7 @@ class BestFirst : public Search {
   size_t node_cap_;
   KeySet seen_;
   size_t reported_ = 0;
-  std::vector<Node> nodes_;
+  Nodes nodes_;
   std::vector<Info> info_;
   std::vector<Move> all_;
   std::vector<int> all_pri_;  // minus each move's priority
@@ -248,8 +269,7 @@ class BestFirst : public Search {
   // node's moves at once.
   void add_node(uint32_t from, const Move& via, uint32_t depth) {
     const uint32_t id = uint32_t(nodes_.size());
-    nodes_.emplace_back();
-    st_.store(nodes_.back());
+    st_.store(nodes_.add());
     const int64_t cost =
         (int64_t(-st_.score(strat_.w)) + int64_t(strat_.depth_weight) * depth) * 4096;
     info_.push_back(Info{from, via, 0, 0, 0, depth, cost, false});

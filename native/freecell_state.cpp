@@ -29,6 +29,24 @@ struct Zobrist {
 };
 const Zobrist kZ;
 
+// The tableau's fit, as tables: whether card a may lie on card b (common::fits_on), and for the
+// table of which columns accept a card (State::moves) the index of a card's wish (its rank and
+// colour) and of what a column's top card offers (one rank lower, the other colour).
+struct Fits {
+  bool on[52][52];
+  uint8_t wish[52], offer[52];
+  constexpr Fits() : on(), wish(), offer() {
+    for (int a = 0; a < 52; ++a) {
+      for (int b = 0; b < 52; ++b) on[a][b] = common::kCards.rank[b] == common::kCards.rank[a] + 1 &&
+                                               common::kCards.red[b] != common::kCards.red[a];
+      wish[a] = uint8_t(2 * common::kCards.rank[a] + common::kCards.red[a]);
+      offer[a] = uint8_t(2 * (common::kCards.rank[a] - 1) + !common::kCards.red[a]);
+    }
+  }
+};
+constexpr Fits kFits{};
+inline bool fits(int card, int target) { return kFits.on[card][target]; }
+
 }  // namespace
 
 std::string code_text(int code) {
@@ -97,6 +115,7 @@ State::State(const Position& pos) : rules(pos.rules) {
   for (int k = 0; k < rules.cells; ++k) free_cells += cell[k] == kNone;
   empty_cols = 0;
   for (int i = 0; i < kColumns; ++i) empty_cols += len[i] == 0;
+  for (int i = 0; i < kColumns; ++i) run_[i] = uint8_t(scan_run(i));
   home = found[0] + found[1] + found[2] + found[3];
   ha = hb = 0;
   for (int c = 0; c < 52; ++c) {
@@ -109,6 +128,14 @@ void State::set_parent(int card, uint8_t p) {
   ha ^= kZ.a[card][parent[card]] ^ kZ.a[card][p];
   hb ^= kZ.b[card][parent[card]] ^ kZ.b[card][p];
   parent[card] = p;
+}
+
+int State::scan_run(int i) const {
+  const int n0 = len[i];
+  if (!n0) return 0;
+  int n = 1;
+  while (n < n0 && fits(cols[i][n0 - n], cols[i][n0 - n - 1])) ++n;
+  return n;
 }
 
 int State::first_free_cell() const {
@@ -144,39 +171,33 @@ int State::moves(Move* out) const {
   const int fc = first_free_cell(), ec = first_empty_col();
   const int limit = (1 + free_cells) << empty_cols;
   const int limit_empty = empty_cols ? (1 + free_cells) << (empty_cols - 1) : 0;
+  const uint64_t next = wants();
   // 1. Home.
   for (int k = 0; k < rules.cells; ++k) {
     const int c = cell[k];
-    if (c != kNone && found[suit_of(c)] == rank_of(c) - 1)
+    if (c != kNone && (next >> c & 1))
       out[k_out++] = Move{kCellHome, uint8_t(k), uint8_t(suit_of(c)), 1};
   }
-  for (int i = 0; i < kColumns; ++i) {
-    if (!len[i]) continue;
-    const int c = cols[i][len[i] - 1];
-    if (found[suit_of(c)] == rank_of(c) - 1)
-      out[k_out++] = Move{kColHome, uint8_t(i), uint8_t(suit_of(c)), 1};
-  }
-  // The length of each column's ordered top run, and its top card's rank and colour.
-  int run[kColumns], top_rank[kColumns], top_red[kColumns];
+  // Then each column's top card home, in the same pass as its top card's rank and, per rank and
+  // colour, the columns whose top card a card of that rank and colour fits on.
+  int run[kColumns], top_rank[kColumns];
+  uint8_t accepts[28] = {};
   for (int i = 0; i < kColumns; ++i) {
     const int n0 = len[i];
     if (!n0) {
       run[i] = 0;
       top_rank[i] = 99;
-      top_red[i] = 0;
       continue;
     }
-    int n = 1;
-    while (n < n0 && fits_on(cols[i][n0 - n], cols[i][n0 - n - 1])) ++n;
-    run[i] = n;
-    top_rank[i] = rank_of(cols[i][n0 - 1]);
-    top_red[i] = is_red(cols[i][n0 - 1]);
+    const uint8_t* col = cols[i];
+    const int c = col[n0 - 1];
+    if (next >> c & 1)
+      out[k_out++] = Move{kColHome, uint8_t(i), uint8_t(suit_of(c)), 1};
+    run[i] = run_[i];
+    top_rank[i] = rank_of(c);
+    accepts[kFits.offer[c]] |= uint8_t(1u << i);
   }
-  // Per rank and colour, the columns whose top card a card of that rank and colour fits on.
-  uint8_t accepts[14][2] = {};
-  for (int j = 0; j < kColumns; ++j)
-    if (len[j]) accepts[top_rank[j] - 1][!top_red[j]] |= uint8_t(1u << j);
-  auto fitting = [&accepts](int card) -> unsigned { return accepts[rank_of(card)][is_red(card)]; };
+  auto fitting = [&accepts](int card) -> unsigned { return accepts[kFits.wish[card]]; };
   // 2. Column to column: the card of the source's run one rank below the target's top card,
   // when its colour differs (colours alternate down a run). The targets are those that accept
   // one of the run's top `most` cards, in column order; a target's top rank tells which card.
@@ -229,11 +250,11 @@ int State::moves(Move* out) const {
       const int n0 = len[i];
       for (int k = 1; k <= free_cells && k < n0; ++k) {
         const int c = cols[i][n0 - 1 - k];
-        if (found[suit_of(c)] == rank_of(c) - 1) {
+        if (next >> c & 1) {
           out[k_out++] = Move{kDigHome, uint8_t(i), uint8_t(suit_of(c)), uint8_t(k)};
           continue;
         }
-        if (n0 - 1 - k > 0 && fits_on(c, cols[i][n0 - 2 - k])) continue;
+        if (n0 - 1 - k > 0 && fits(c, cols[i][n0 - 2 - k])) continue;
         for (unsigned mask = fitting(c) & ~(1u << i); mask; mask &= mask - 1)
           out[k_out++] = Move{kDigCol, uint8_t(i), uint8_t(__builtin_ctz(mask)), uint8_t(k)};
       }
@@ -259,12 +280,15 @@ int State::apply(const Move& m) {
       len[j] = uint8_t(len[j] + n);
       len[i] = uint8_t(from);
       if (!from) ++empty_cols;
+      pushed(j, n);
+      popped(i, n);
       return base * 16 + j;
     }
     case kColCell: {
       const int i = m.src;
       const int c = cols[i][--len[i]];
       if (!len[i]) ++empty_cols;
+      popped(i, 1);
       cell[m.dst] = uint8_t(c);
       --free_cells;
       set_parent(c, kInCell);
@@ -277,12 +301,14 @@ int State::apply(const Move& m) {
       set_parent(c, len[j] ? cols[j][len[j] - 1] : kBottom);
       if (!len[j]) --empty_cols;
       cols[j][len[j]++] = uint8_t(c);
+      pushed(j, 1);
       return c * 16 + j;
     }
     case kColHome: {
       const int i = m.src;
       const int c = cols[i][--len[i]];
       if (!len[i]) ++empty_cols;
+      popped(i, 1);
       ++found[m.dst];
       ++home;
       set_parent(c, kHome);
@@ -305,6 +331,7 @@ int State::apply(const Move& m) {
       set_parent(c, len[j] ? cols[j][len[j] - 1] : kBottom);
       if (!len[j]) --empty_cols;
       cols[j][len[j]++] = uint8_t(c);
+      pushed(j, 1);
       return c * 16 + j;
     }
   }
@@ -322,6 +349,8 @@ void State::undo(const Move& m) {
       len[i] = uint8_t(len[i] + n);
       len[j] = uint8_t(from);
       if (!from) ++empty_cols;
+      pushed(i, n);
+      popped(j, n);
       return;
     }
     case kColCell: {
@@ -331,12 +360,14 @@ void State::undo(const Move& m) {
       if (!len[i]) --empty_cols;
       set_parent(c, len[i] ? cols[i][len[i] - 1] : kBottom);
       cols[i][len[i]++] = uint8_t(c);
+      pushed(i, 1);
       return;
     }
     case kCellCol: {
       const int j = m.dst;
       const int c = cols[j][--len[j]];
       if (!len[j]) ++empty_cols;
+      popped(j, 1);
       cell[m.src] = uint8_t(c);
       --free_cells;
       set_parent(c, kInCell);
@@ -350,6 +381,7 @@ void State::undo(const Move& m) {
       if (!len[i]) --empty_cols;
       set_parent(c, len[i] ? cols[i][len[i] - 1] : kBottom);
       cols[i][len[i]++] = uint8_t(c);
+      pushed(i, 1);
       return;
     }
     case kCellHome: {
@@ -366,6 +398,7 @@ void State::undo(const Move& m) {
       const int j = m.dst;
       const int c = cols[j][--len[j]];
       if (!len[j]) ++empty_cols;
+      popped(j, 1);
       ++found[m.src];
       ++home;
       set_parent(c, kHome);
@@ -444,6 +477,8 @@ void State::autoplay(std::vector<Move>& made, std::vector<int>* codes, const Mov
 template <bool All>
 void State::figures(int* f) const {
   for (int k = 0; k < kFeatures; ++k) f[k] = 0;
+  const uint64_t next = wants();
+  [[maybe_unused]] const uint64_t after = All ? wants(2) : 0;
   f[0] = home;
   f[1] = free_cells;
   f[2] = empty_cols;
@@ -465,16 +500,14 @@ void State::figures(int* f) const {
           ++f[7];
         else
           slow[s] = r;
-        if (j && !fits_on(c, cols[i][j - 1])) ++f[9];
+        if (j && !fits(c, cols[i][j - 1])) ++f[9];
       }
-      if (found[s] == r - 1) f[6] += n - 1 - j;
+      if (next >> c & 1) f[6] += n - 1 - j;
       if constexpr (All) {
-        if (found[s] == r - 2) f[8] += n - 1 - j;
+        if (after >> c & 1) f[8] += n - 1 - j;
       }
     }
-    int run = 1;
-    while (run < n && fits_on(cols[i][n - run], cols[i][n - run - 1])) ++run;
-    f[5] += run;
+    f[5] += run_[i];
   }
   int lo = 13, hi = 0;
   for (int s = 0; s < 4; ++s) {
@@ -515,7 +548,7 @@ int State::priority(const Move& m) const {
     case kColCol: {
       const int i = m.src, n = m.count;
       const int under = uncovered(i, n);
-      const bool split = under >= 0 && fits_on(cols[i][len[i] - n], under);
+      const bool split = under >= 0 && fits(cols[i][len[i] - n], under);
       int p;
       if (!len[m.dst])
         p = split ? 150 : 300;
@@ -546,6 +579,7 @@ void State::store(Node& n) const {
     k += len[i];
   }
   std::memcpy(n.len, len, kColumns);
+  std::memcpy(n.run, run_, kColumns);
   std::memcpy(n.cell, cell, kMaxCells);
   std::memcpy(n.found, found, 4);
   std::memcpy(n.parent, parent, 52);
@@ -562,6 +596,7 @@ void State::load(const Node& n) {
     k += len[i];
     empty_cols += !len[i];
   }
+  std::memcpy(run_, n.run, kColumns);
   std::memcpy(cell, n.cell, kMaxCells);
   free_cells = 0;
   for (int c = 0; c < rules.cells; ++c) free_cells += cell[c] == kNone;

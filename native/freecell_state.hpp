@@ -68,10 +68,11 @@ constexpr int kTopPriority = 1000;
 constexpr int kFeatures = 12;
 
 // A position kept for later by the best-first search: the columns one after another, their
-// lengths, the free cells and the foundations.
+// lengths and ordered top runs, the free cells and the foundations.
 struct Node {
   uint8_t cards[52];
   uint8_t len[kColumns];
+  uint8_t run[kColumns];
   uint8_t cell[kMaxCells];
   uint8_t found[4];
   uint8_t parent[52];
@@ -137,9 +138,29 @@ class State {
   // them).
   template <bool All>
   void figures(int* f) const;
+  // The length of each column's ordered top run (0 for an empty column), kept up to date by
+  // apply() and undo(): the move generator and the score read it.
+  uint8_t run_[kColumns];
   void set_parent(int card, uint8_t p);
+  // Column i's run found again by looking at its cards.
+  int scan_run(int i) const;
+  // Column j's run after `n` cards (lying in order, as every run moved does) went onto it.
+  void pushed(int j, int n) {
+    const int b = len[j] - n;
+    run_[j] = uint8_t(n + (b > 0 && common::fits_on(cols[j][b], cols[j][b - 1]) ? run_[j] : 0));
+  }
+  // Column i's run after `n` cards left it.
+  void popped(int i, int n) { run_[i] = run_[i] > n ? uint8_t(run_[i] - n) : uint8_t(scan_run(i)); }
   int first_free_cell() const;
   int first_empty_col() const;
+  // The cards the foundations want next (one per foundation that is not full), as bits by card
+  // index: `wants(k)` has bit c set when found[suit_of(c)] == rank_of(c) - k.
+  uint64_t wants(int k = 1) const {
+    uint64_t m = 0;
+    for (int s = 0; s < 4; ++s)
+      if (found[s] + k <= 13) m |= uint64_t(1) << (s * 13 + found[s] + k - 1);
+    return m;
+  }
 };
 
 // kosynka move text of an engine move code ("7C>4", "AH>f", "5S>c").

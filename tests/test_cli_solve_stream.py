@@ -116,6 +116,7 @@ def test_workers_are_given_only_a_few_chunks_ahead() -> None:
         "text",
         "python",
         False,
+        False,
     )
     jobs = 2
     rows = solve_cli._pooled(task, numbers(), jobs)

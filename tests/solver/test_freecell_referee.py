@@ -293,3 +293,78 @@ def test_a_chunk_with_a_line_the_referee_refuses_raises(monkeypatch: pytest.Monk
     monkeypatch.setattr(front, "_core", Core())
     with pytest.raises(SolutionError, match=r"deal 5: .* at move 5: spoiled"):
         solve_deals([5, 6], FreeCellRules(), "ms")
+
+
+@pytest.mark.parametrize(
+    ("flags", "deals"),
+    [
+        ([], "1-40,617,11982"),
+        (["--cells", "3", "--no-foundation-return", "--jobs", "2"], "1-30"),
+        (["--max-states", "300"], "1-40"),
+        (["--short"], "1-8"),
+    ],
+)
+def test_rows_written_in_the_core_are_the_rows_json_dumps_writes(
+    capsys: pytest.CaptureFixture[str], flags: list[str], deals: str
+) -> None:
+    """With ``--json`` a range's rows are written in the core (no Python object per move):
+    byte for byte the lines ``json.dumps`` writes of the rows made in Python from the same
+    search (``--verify python``), but for the time, which is each run's own."""
+    lines = {}
+    for verify in ("native", "python"):
+        argv = ["solve", "--game", "freecell", "--deals", deals, "--json", "--verify", verify]
+        assert main([*argv, *flags]) == 0
+        lines[verify] = capsys.readouterr().out.splitlines()
+    assert len(lines["native"]) == len(lines["python"]) == len(deal_numbers(deals)) + 1
+    limits = 0
+    for written, made in zip(lines["native"][:-1], lines["python"][:-1], strict=True):
+        row = json.loads(made)
+        row["ms"] = json.loads(written)["ms"]
+        assert written == json.dumps(row)
+        limits += "limit" in row
+    assert limits > 0 if "--max-states" in flags else limits == 0
+    summaries = [json.loads(lines[v][-1])["summary"] for v in ("native", "python")]
+    assert [{k: v for k, v in s.items() if "ms" not in k} for s in summaries] == [
+        {k: v for k, v in summaries[0].items() if "ms" not in k}
+    ] * 2
+
+
+def deal_numbers(spec: str) -> list[int]:
+    """The deal numbers of a ``--deals`` spec such as ``1-40,617``."""
+    out: list[int] = []
+    for part in spec.split(","):
+        lo, _, hi = part.partition("-")
+        out += range(int(lo), int(hi or lo) + 1)
+    return out
+
+
+def test_the_core_writes_milliseconds_as_python_does() -> None:
+    """A row's ``ms`` as the core writes it is ``repr(round(seconds * 1000, 3))``: on values
+    from a nanosecond to a thousand seconds, ties of the rounding and every microsecond of the
+    first twenty milliseconds."""
+    rnd = random.Random(7)
+    values = [0.0, 1e-9, 5e-7, 4.9999e-7, 0.0000625, 0.0030625, 1.0, 12.5, 1000.0]
+    values += [rnd.random() * 10 ** rnd.uniform(-9, 3) for _ in range(100_000)]
+    values += [k / 1e6 + d for k in range(20_000) for d in (0.0, 1e-13, -1e-13)]
+    for v in values:
+        assert NATIVE.freecell_ms_text(v) == repr(round(v * 1000, 3)), v
+
+
+def test_a_chunk_of_written_rows_with_a_refused_line_raises(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Core:
+        """The core with one written row's line refused on its way out."""
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(NATIVE, name)
+
+        def freecell_solve_ms_rows(self, *args: object) -> list[tuple[object, ...]]:
+            rows = NATIVE.freecell_solve_ms_rows(*args)
+            text, status, limit, moves, states, seconds, _, _ = rows[0]
+            return [(text, status, limit, moves, states, seconds, 4, "spoiled"), *rows[1:]]
+
+    monkeypatch.setattr(front, "_core", Core())
+    with pytest.raises(SolutionError, match=r"deal 5: .* at move 5: spoiled"):
+        front.solve_deal_rows([5, 6], FreeCellRules(), "ms")
+    assert front.solve_deal_rows([5], FreeCellRules(), "pysol") is None

@@ -181,15 +181,29 @@ def _row(
     return row
 
 
-_Task = tuple[str, str, Any, float | None, int | None, bool, str, str, bool]
+_Task = tuple[str, str, Any, float | None, int | None, bool, str, str, bool, bool]
 """What every deal of a range is solved with: the game's name, the numbering, the rules, the
-time limit, the state limit, ``short``, the notation, who checks the lines and whether to
-find the fewest free cells."""
+time limit, the state limit, ``short``, the notation, who checks the lines, whether to
+find the fewest free cells and whether the rows are printed as JSON."""
+
+
+class _Written(dict[str, object]):
+    """A result row whose JSON line the compiled core wrote (``text``: byte for byte what
+    ``json.dumps`` makes of the row with its moves). The dict holds the row's other fields,
+    what the summary reads; the moves stay inside ``text``, never made into Python objects."""
+
+    def __init__(self, text: str, fields: dict[str, object]) -> None:
+        super().__init__(fields)
+        self.text = text
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled with its text (rows come back from ``--jobs`` workers)."""
+        return (_Written, (self.text, dict(self)))
 
 
 def _solve_deal(task: _Task, number: int) -> dict[str, object]:
     """Solve deal ``number`` and give its result row."""
-    name, numbering, rules, time_limit, max_states, short, notation, verify, fewest = task
+    name, numbering, rules, time_limit, max_states, short, notation, verify, fewest, _ = task
     if fewest:
         return _fewest_cells(task, number)
     game = game_spec(name).deal(number, rules, numbering)
@@ -205,7 +219,7 @@ def _fewest_cells(task: _Task, number: int) -> dict[str, object]:
     ``unsolvable`` when even the most cells lose, ``limit`` when a search hit its limit first
     (``min_cells`` is then the fewest known to win, or None). ``moves`` is the line with the
     fewest cells; ``tries`` lists [cells, status, states, ms] for every search made."""
-    name, numbering, rules, time_limit, max_states, short, notation, verify, _ = task
+    name, numbering, rules, time_limit, max_states, short, notation, verify, _, _ = task
     best: tuple[int, SolveResult, Any] | None = None
     tries: list[list[object]] = []
     status = "solved"
@@ -242,17 +256,40 @@ def _fewest_cells(task: _Task, number: int) -> dict[str, object]:
 def _solve_chunk(task: _Task, numbers: tuple[int, ...]) -> list[dict[str, object]]:
     """Solve a few deals in a row (what a worker process is given at once with ``--jobs``):
     all at once in the game's compiled core when its solver front offers that for the task
-    (``solve_deals``: dealt, searched and refereed in the core, for lines checked by the
-    compiled referee in move text), else deal by deal."""
-    name, numbering, rules, time_limit, max_states, short, notation, verify, fewest = task
-    batch = getattr(solver_front(name), "solve_deals", None)
-    if batch is not None and verify == "native" and notation == "text" and not fewest:
-        results = batch(
-            numbers, rules, numbering, time_limit=time_limit, max_states=max_states, short=short
-        )
-        if results is not None:
-            return [_row("deal", n, res) for n, res in zip(numbers, results, strict=True)]
+    (dealt, searched and refereed in the core, for lines checked by the compiled referee in
+    move text; with ``--json`` the rows written there too, ``solve_deal_rows``, else
+    ``solve_deals``), else deal by deal."""
+    name, numbering, rules, time_limit, max_states, short, notation, verify, fewest, as_json = task
+    front = solver_front(name)
+    if verify == "native" and notation == "text" and not fewest:
+        limits = {"time_limit": time_limit, "max_states": max_states, "short": short}
+        written = getattr(front, "solve_deal_rows", None) if as_json else None
+        if written is not None:
+            got = written(numbers, rules, numbering, **limits)
+            if got is not None:
+                return [_written_row(n, row) for n, row in zip(numbers, got, strict=True)]
+        batch = getattr(front, "solve_deals", None)
+        if batch is not None:
+            results = batch(numbers, rules, numbering, **limits)
+            if results is not None:
+                return [_row("deal", n, res) for n, res in zip(numbers, results, strict=True)]
     return [_solve_deal(task, n) for n in numbers]
+
+
+def _written_row(number: int, row: Any) -> _Written:
+    """The row of deal ``number`` from a core-written row (``text`` and the summary's fields,
+    as :class:`kosynka.solver.freecell.DealRow`)."""
+    fields: dict[str, object] = {
+        "deal": number,
+        "status": row.status,
+        "card_moves": row.card_moves,
+        "stock_moves": 0,
+        "states": row.states,
+        "ms": row.ms,
+    }
+    if row.limit:
+        fields["limit"] = row.limit
+    return _Written(row.text, fields)
 
 
 def _chunks(numbers: Iterator[int]) -> Iterator[tuple[int, ...]]:
@@ -406,6 +443,7 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
             args.notation,
             _verify(spec.name, args.verify, batch=True),
             args.min_cells,
+            args.json,
         )
         numbers = itertools.chain.from_iterable(ranges)
         if args.jobs > 1 and total > 1:
@@ -459,7 +497,8 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
                 "undecided" if row["status"] == "limit" else "none" if k is None else str(k)
             ] += 1
         if args.json:
-            print(json.dumps(row), file=out, flush=True)
+            text = row.text if isinstance(row, _Written) else json.dumps(row)
+            print(text, file=out, flush=True)
         else:
             label = str(row.get("deal", row.get("position")))
             status = str(row["status"]) + (f" ({row['limit']})" if "limit" in row else "")

@@ -57,6 +57,16 @@ def freecell_solve_ms(numbers: Sequence[int], cells: int, ret: bool, time_limit:
     Deal, decide and referee Microsoft FreeCell deals: per deal (status, limit, engine move codes, states, unique states, search seconds, the referee's first refused move or -1, why). time_limit < 0 and max_states == 0 mean no limit; portfolio None is the built-in one.
     """
 
+def freecell_solve_ms_rows(numbers: Sequence[int], cells: int, ret: bool, time_limit: float, max_states: int, short_line: bool = False, portfolio: FreeCellPortfolio | None = None) -> list[tuple[str, str, str, int, int, float, int, str]]:
+    """
+    freecell_solve_ms with each deal's row written in the core: per deal (the JSON row `kosynka solve --json` prints, status, limit, moves, states, search seconds, the referee's first refused move or -1, why); no Python object per move.
+    """
+
+def freecell_ms_text(seconds: float) -> str:
+    """
+    The milliseconds of a JSON row as the core writes them: Python's repr(round(seconds * 1000, 3)).
+    """
+
 def freecell_single_search(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, strategy: int, no_return: bool, max_states: int = 0, portfolio: FreeCellPortfolio | None = None) -> tuple[str, str, list[int], int, int]:
     """
     One search alone (best first with the portfolio's strategy, or depth first when strategy < 0), for tests.

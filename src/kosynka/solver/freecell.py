@@ -18,7 +18,7 @@ it is returned.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from kosynka.cards import ALL_CARDS
 from kosynka.games.freecell import FreeCell, FreeCellRules, Move
@@ -163,6 +163,60 @@ def solve_deals(
                 implementation="native",
             )
         )
+    return out
+
+
+class DealRow(NamedTuple):
+    """One deal of a range as :func:`solve_deal_rows` gives it: the JSON row ``kosynka solve
+    --json`` prints for it, written by the core, and what the summary and the table read."""
+
+    text: str
+    """The row as JSON text (byte for byte what ``json.dumps`` makes of the command's row)."""
+    status: str
+    limit: str | None
+    card_moves: int
+    states: int
+    ms: float
+    """The search's milliseconds, rounded to three decimals (as in ``text``)."""
+
+
+def solve_deal_rows(
+    numbers: Sequence[int],
+    rules: FreeCellRules,
+    numbering: str,
+    *,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    short: bool = False,
+) -> list[DealRow] | None:
+    """:func:`solve_deals` with each deal's JSON row written in the core
+    (``kosynka solve --deals ... --json``): no move object, move text or Python object per
+    move is made. None when that path does not apply (as :func:`solve_deals`). A line the
+    referee refuses raises :class:`SolutionError`."""
+    from kosynka.solver import check_limits, default_implementation
+
+    if _NATIVE is None or numbering != "ms" or default_implementation("freecell") != "native":
+        return None
+    for n in numbers:
+        check_deal_number(n, "ms")
+    time_limit, max_states = check_limits(time_limit, max_states)
+    rows = _core.freecell_solve_ms_rows(
+        list(numbers),
+        rules.cells,
+        rules.foundation_return,
+        -1.0 if time_limit is None else float(time_limit),
+        0 if max_states is None else int(max_states),
+        short,
+    )
+    out: list[DealRow] = []
+    for number, (text, status, limit, moves, states, seconds, refused, why) in zip(
+        numbers, rows, strict=True
+    ):
+        if refused >= 0:
+            raise SolutionError(
+                f"deal {number}: solver line refused by the referee at move {refused + 1}: {why}"
+            )
+        out.append(DealRow(text, status, limit or None, moves, states, round(seconds * 1000, 3)))
     return out
 
 
