@@ -16,6 +16,7 @@ namespace kosynka::freecell {
 
 void bind_range(nb::module_& m);   // freecell_range.cpp: ranges of deals
 void bind_probes(nb::module_& m);  // freecell_probes.cpp
+void bind_prove(nb::module_& m);   // freecell_prove.cpp: the prover of --min-cells
 
 // FreeCell's functions in kosynka.solver._core.
 void bind(nb::module_& m) {
@@ -99,6 +100,7 @@ void bind(nb::module_& m) {
 
   bind_range(m);
   bind_probes(m);
+  bind_prove(m);
   freecell_referee::bind(m);
 }
 

@@ -1,0 +1,213 @@
+// kosynka's FreeCell core, the prover (see freecell_prove.hpp and bench/solver_freecell.md).
+#include "freecell_prove.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+#include "bindings.hpp"
+
+namespace nb = nanobind;
+
+namespace kosynka::freecell {
+
+namespace {
+
+using common::Key;
+using common::Status;
+
+// The positions met: 128-bit keys in one open-addressing table that doubles at three quarters
+// full, up to a number of bytes.
+class Seen {
+ public:
+  explicit Seen(size_t max_bytes) : table_(common::TableShape{size_t(1) << 16, 3, 4, max_bytes}) {}
+  // 1 when `k` is new (now kept), 0 when met before, -1 when the table is full.
+  int insert(const Key& k) {
+    bool inserted = false;
+    if (!table_.find_or_insert(stored(k), inserted)) return -1;
+    return inserted ? 1 : 0;
+  }
+  void prefetch(const Key& k) const { table_.prefetch(stored(k)); }
+  size_t size() const { return table_.size(); }
+  size_t bytes() const { return table_.bytes(); }
+
+ private:
+  struct Traits {
+    using Slot = Key;
+    static bool empty(const Key& s) { return !(s.a | s.b); }
+    static bool same(const Key& s, const Key& k) { return s == k; }
+    static uint64_t hash(const Key& k) { return k.a; }
+  };
+  static Key stored(const Key& k) { return (k.a | k.b) ? k : Key{1, 0}; }
+  common::HashTable<Traits> table_;
+};
+
+// The search: depth first over the positions not met before, each position's children looked
+// up together when it is expanded.
+class Prover {
+ public:
+  Prover(const State& root, const ProveLimits& limits)
+      : st_(root), limits_(limits), seen_(limits.table_bytes) {}
+
+  // Search from the root: kSolved (with `path_` the line of search moves), kUnsolvable, or a
+  // limit named in `limit_`.
+  Status run() {
+    start_ = Clock::now();
+    if (seen_.insert(st_.key()) < 0) return stop("memory");
+    if (expand()) return Status::kSolved;
+    while (!stack_.empty()) {
+      Frame& f = stack_.back();
+      while (made_.size() > f.made_mark) {
+        st_.undo(made_.back());
+        made_.pop_back();
+      }
+      if (f.next == f.end) {
+        kids_.resize(f.begin);
+        stack_.pop_back();
+        continue;
+      }
+      if (!limit_.empty()) return Status::kLimit;
+      const Move m = kids_[f.next++];
+      f.via_next = m;
+      st_.play(m, made_, nullptr);
+      if (expand()) return Status::kSolved;
+    }
+    return limit_.empty() ? Status::kUnsolvable : Status::kLimit;
+  }
+
+  uint64_t states() const { return states_; }
+  size_t positions() const { return seen_.size(); }
+  size_t bytes() const { return seen_.bytes(); }
+  double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  const std::string& limit() const { return limit_; }
+  const std::vector<Move>& path() const { return path_; }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  struct Frame {
+    uint32_t begin, end, next;  // the frame's new children in `kids_`
+    uint32_t made_mark;         // single moves made on the path when the frame was reached
+    Move via_next;              // the search move to the child being searched now
+  };
+  State st_;
+  ProveLimits limits_;
+  Seen seen_;
+  std::vector<Move> kids_;
+  std::vector<Frame> stack_;
+  std::vector<Move> made_;
+  std::vector<Move> path_;
+  std::string limit_;
+  uint64_t states_ = 0, next_check_ = 4096;
+  Clock::time_point start_;
+
+  Status stop(const char* why) {
+    limit_ = why;
+    return Status::kLimit;
+  }
+
+  // Make every move of the current position once (the states), keep the children not met
+  // before as a new frame, in the order of their moves' priorities; true when a child is won
+  // (`path_` then holds the line). A limit met on the way is kept in `limit_`: the frame is
+  // then not pushed, and run() stops.
+  bool expand() {
+    Move gen[kMaxMoves];
+    const int count = st_.moves(gen);
+    std::pair<int, Move> order[kMaxMoves];
+    for (int i = 0; i < count; ++i) order[i] = {-st_.priority(gen[i]), gen[i]};
+    std::stable_sort(order, order + count,
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    Key keys[kMaxMoves];
+    const size_t mark = made_.size();
+    for (int i = 0; i < count; ++i) {
+      st_.play(order[i].second, made_, nullptr);
+      if (st_.is_won()) {
+        path_.clear();
+        for (const Frame& f : stack_) path_.push_back(f.via_next);
+        path_.push_back(order[i].second);
+        return true;
+      }
+      keys[i] = st_.key();
+      seen_.prefetch(keys[i]);
+      while (made_.size() > mark) {
+        st_.undo(made_.back());
+        made_.pop_back();
+      }
+    }
+    states_ += uint64_t(count);
+    const uint32_t begin = uint32_t(kids_.size());
+    for (int i = 0; i < count; ++i) {
+      const int fresh = seen_.insert(keys[i]);
+      if (fresh < 0) {
+        limit_ = "memory";
+        kids_.resize(begin);
+        return false;
+      }
+      if (fresh) kids_.push_back(order[i].second);
+    }
+    stack_.push_back(Frame{begin, uint32_t(kids_.size()), begin, uint32_t(mark), Move{}});
+    if (states_ >= next_check_) {
+      next_check_ = states_ + 4096;
+      if (limits_.max_states && states_ >= limits_.max_states) limit_ = "states";
+      if (limits_.time_limit >= 0 && seconds() > limits_.time_limit) limit_ = "time";
+    }
+    return false;
+  }
+};
+
+}  // namespace
+
+ProveResult prove(const Position& pos, const ProveLimits& limits) {
+  ProveResult out;
+  State root(pos);
+  root.digging = false;
+  root.to_cell = true;
+  std::vector<Move> made;
+  std::vector<int> head;
+  root.autoplay(made, &head);
+  auto& res = out.result;
+  if (root.is_won()) {
+    res.status = Status::kSolved;
+    res.line = head;
+    return out;
+  }
+  Prover prover(root, limits);
+  res.status = prover.run();
+  res.limit = prover.limit();
+  res.states = prover.states();
+  res.unique_states = prover.positions();
+  out.table_bytes = prover.bytes();
+  out.seconds = prover.seconds();
+  if (res.status == Status::kSolved) {
+    res.line = head;
+    State st = root;
+    made.clear();
+    for (const Move& m : prover.path()) st.play(m, made, &res.line);
+  }
+  return out;
+}
+
+void bind_prove(nb::module_& m) {
+  m.def(
+      "freecell_prove",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
+         const std::vector<int>& found, bool ret, double time_limit, uint64_t max_states,
+         uint64_t table_bytes) {
+        Position pos = make_position(columns, cells, found, ret);
+        ProveResult r;
+        {
+          nb::gil_scoped_release release;
+          r = prove(pos, ProveLimits{time_limit, max_states, size_t(table_bytes)});
+        }
+        const auto& s = r.result;
+        return std::make_tuple(std::string(common::status_text(s.status)), s.limit, s.line,
+                               s.states, s.unique_states, uint64_t(r.table_bytes), r.seconds);
+      },
+      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
+      nb::arg("time_limit"), nb::arg("max_states"), nb::arg("table_bytes"),
+      "Decide a FreeCell position with the prover alone (the complete depth-first search of "
+      "freecell_prove.cpp): (status, limit, engine move codes card * 16 + destination, states, "
+      "positions kept, table bytes, seconds). time_limit < 0 and max_states 0 mean no limit; "
+      "the table of positions grows to at most table_bytes (a limit \"memory\" then).");
+}
+
+}  // namespace kosynka::freecell
