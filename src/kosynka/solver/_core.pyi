@@ -82,6 +82,11 @@ def freecell_python_random(seed: int, count: int) -> list[int]:
     The first numbers Python's random.Random(seed).getrandbits(32) gives, from the core's own generator (for tests).
     """
 
+def freecell_prove(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, time_limit: float, max_states: int, table_bytes: int) -> tuple[str, str, list[int], int, int, int, float]:
+    """
+    Decide a FreeCell position with the prover alone (the complete depth-first search of freecell_prove.cpp): (status, limit, engine move codes card * 16 + destination, states, positions kept, table bytes, seconds). time_limit < 0 and max_states 0 mean no limit; the table of positions grows to at most table_bytes (a limit "memory" then).
+    """
+
 def freecell_referee(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, codes: Sequence[int]) -> tuple[int, str, bool, list[list[int]], list[int], list[int]]:
     """
     Referee a FreeCell line apart from the search: make the moves of `codes` (card * 16 + destination) from the position, stopping at the first illegal one. Returns (moves made, why the next was refused or '', won, columns, cells, foundation counts).
