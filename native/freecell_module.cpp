@@ -4,6 +4,7 @@
 
 #include "bindings.hpp"
 #include "freecell_player.hpp"
+#include "freecell_prove.hpp"
 #include "freecell_search.hpp"
 
 namespace nb = nanobind;
@@ -16,7 +17,6 @@ namespace kosynka::freecell {
 
 void bind_range(nb::module_& m);   // freecell_range.cpp: ranges of deals
 void bind_probes(nb::module_& m);  // freecell_probes.cpp
-void bind_prove(nb::module_& m);   // freecell_prove.cpp: the prover of --min-cells
 
 // FreeCell's functions in kosynka.solver._core.
 void bind(nb::module_& m) {
@@ -100,7 +100,29 @@ void bind(nb::module_& m) {
 
   bind_range(m);
   bind_probes(m);
-  bind_prove(m);
+
+  m.def(
+      "freecell_prove",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
+         const std::vector<int>& found, bool ret, double time_limit, uint64_t max_states,
+         uint64_t table_bytes) {
+        Position pos = make_position(columns, cells, found, ret);
+        ProveResult r;
+        {
+          nb::gil_scoped_release release;
+          r = prove(pos, ProveLimits{time_limit, max_states, size_t(table_bytes)});
+        }
+        const auto& s = r.result;
+        return std::make_tuple(std::string(common::status_text(s.status)), s.limit, s.line,
+                               s.states, s.unique_states, uint64_t(r.table_bytes), r.seconds);
+      },
+      nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
+      nb::arg("time_limit"), nb::arg("max_states"), nb::arg("table_bytes"),
+      "Decide a FreeCell position with the prover alone (the complete depth-first search of "
+      "freecell_prove.cpp): (status, limit, engine move codes card * 16 + destination, states, "
+      "positions kept, table bytes, seconds). time_limit < 0 and max_states 0 mean no limit; "
+      "the table of positions grows to at most table_bytes (a limit \"memory\" then).");
+
   freecell_referee::bind(m);
 }
 
