@@ -40,17 +40,63 @@ class Seen {
 
 // The search: depth first over the positions not met before, each position's children looked
 // up together when it is expanded.
-class Prover {
+class Search {
  public:
-  Prover(const State& root, const ProveLimits& limits)
-      : st_(root), limits_(limits), seen_(limits.table_bytes) {}
+  Search(const State& root, size_t table_bytes) : st_(root), seen_(table_bytes) {}
 
-  // Search from the root: kSolved (with `path_` the line of search moves), kUnsolvable, or a
-  // limit named in `limit_`.
-  Status run() {
-    start_ = Clock::now();
-    if (seen_.insert(st_.key()) < 0) return stop("memory");
-    if (expand()) return Status::kSolved;
+  // Go on for at most `time_limit` seconds (< 0: none) and `max_states` more states (0: none):
+  // kSolved (with `path_` the line of search moves), kUnsolvable, or a limit named in `limit_`.
+  Status run(double time_limit, uint64_t max_states) {
+    const auto start = Clock::now();
+    deadline_ = time_limit < 0 ? Clock::time_point::max()
+                               : start + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(time_limit));
+    state_cap_ = max_states ? states_ + max_states : 0;
+    next_check_ = states_ + kCheckEvery;
+    if (limit_ != "memory") limit_.clear();
+    const Status out = go();
+    seconds_ += std::chrono::duration<double>(Clock::now() - start).count();
+    return out;
+  }
+
+  uint64_t states() const { return states_; }
+  size_t positions() const { return seen_.size(); }
+  size_t bytes() const { return seen_.bytes(); }
+  double seconds() const { return seconds_; }
+  const std::string& limit() const { return limit_; }
+  const std::vector<Move>& path() const { return path_; }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  static constexpr uint64_t kCheckEvery = 4096;  // states between looks at the limits
+  struct Frame {
+    uint32_t begin, end, next;  // the frame's new children in `kids_`
+    uint32_t made_mark;         // single moves made on the path when the frame was reached
+    Move via_next;              // the search move to the child being searched now
+  };
+  State st_;
+  Seen seen_;
+  std::vector<Move> kids_;
+  std::vector<Frame> stack_;
+  std::vector<Move> made_;
+  std::vector<Move> path_;
+  std::string limit_;
+  bool started_ = false, won_ = false;
+  uint64_t states_ = 0, next_check_ = 0, state_cap_ = 0;
+  Clock::time_point deadline_;
+  double seconds_ = 0;
+
+  Status go() {
+    if (won_) return Status::kSolved;
+    if (limit_ == "memory") return Status::kLimit;
+    if (!started_) {
+      started_ = true;
+      if (seen_.insert(st_.key()) < 0) {
+        limit_ = "memory";
+        return Status::kLimit;
+      }
+      if ((won_ = expand())) return Status::kSolved;
+    }
     while (!stack_.empty()) {
       Frame& f = stack_.back();
       while (made_.size() > f.made_mark) {
@@ -66,45 +112,15 @@ class Prover {
       const Move m = kids_[f.next++];
       f.via_next = m;
       st_.play(m, made_, nullptr);
-      if (expand()) return Status::kSolved;
+      if ((won_ = expand())) return Status::kSolved;
     }
     return limit_.empty() ? Status::kUnsolvable : Status::kLimit;
   }
 
-  uint64_t states() const { return states_; }
-  size_t positions() const { return seen_.size(); }
-  size_t bytes() const { return seen_.bytes(); }
-  double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
-  const std::string& limit() const { return limit_; }
-  const std::vector<Move>& path() const { return path_; }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  struct Frame {
-    uint32_t begin, end, next;  // the frame's new children in `kids_`
-    uint32_t made_mark;         // single moves made on the path when the frame was reached
-    Move via_next;              // the search move to the child being searched now
-  };
-  State st_;
-  ProveLimits limits_;
-  Seen seen_;
-  std::vector<Move> kids_;
-  std::vector<Frame> stack_;
-  std::vector<Move> made_;
-  std::vector<Move> path_;
-  std::string limit_;
-  uint64_t states_ = 0, next_check_ = 4096;
-  Clock::time_point start_;
-
-  Status stop(const char* why) {
-    limit_ = why;
-    return Status::kLimit;
-  }
-
   // Make every move of the current position once (the states), keep the children not met
   // before as a new frame, in the order of their moves' priorities; true when a child is won
-  // (`path_` then holds the line). A limit met on the way is kept in `limit_`: the frame is
-  // then not pushed, and run() stops.
+  // (`path_` then holds the line). A limit met on the way is kept in `limit_` (with a full
+  // table the frame is not pushed) and go() stops.
   bool expand() {
     Move gen[kMaxMoves];
     const int count = st_.moves(gen);
@@ -142,9 +158,9 @@ class Prover {
     }
     stack_.push_back(Frame{begin, uint32_t(kids_.size()), begin, uint32_t(mark), Move{}});
     if (states_ >= next_check_) {
-      next_check_ = states_ + 4096;
-      if (limits_.max_states && states_ >= limits_.max_states) limit_ = "states";
-      if (limits_.time_limit >= 0 && seconds() > limits_.time_limit) limit_ = "time";
+      next_check_ = states_ + kCheckEvery;
+      if (state_cap_ && states_ >= state_cap_) limit_ = "states";
+      if (Clock::now() > deadline_) limit_ = "time";
     }
     return false;
   }
@@ -152,34 +168,50 @@ class Prover {
 
 }  // namespace
 
-ProveResult prove(const Position& pos, const ProveLimits& limits) {
-  ProveResult out;
-  State root(pos);
+struct Prover::Impl {
+  State root;
+  std::vector<int> head;  // the safe moves home at the root
+  std::unique_ptr<Search> search;
+};
+
+Prover::Prover(const Position& pos, size_t table_bytes) : impl_(std::make_unique<Impl>(Impl{State(pos), {}, nullptr})) {
+  State& root = impl_->root;
   root.digging = false;
   root.to_cell = true;
   std::vector<Move> made;
-  std::vector<int> head;
-  root.autoplay(made, &head);
+  root.autoplay(made, &impl_->head);
+  if (!root.is_won()) impl_->search = std::make_unique<Search>(root, table_bytes);
+}
+
+Prover::~Prover() = default;
+
+ProveResult Prover::run(double time_limit, uint64_t max_states) {
+  ProveResult out;
   auto& res = out.result;
-  if (root.is_won()) {
+  Search* s = impl_->search.get();
+  if (!s) {
     res.status = Status::kSolved;
-    res.line = head;
+    res.line = impl_->head;
     return out;
   }
-  Prover prover(root, limits);
-  res.status = prover.run();
-  res.limit = prover.limit();
-  res.states = prover.states();
-  res.unique_states = prover.positions();
-  out.table_bytes = prover.bytes();
-  out.seconds = prover.seconds();
+  res.status = s->run(time_limit, max_states);
+  res.limit = res.status == Status::kLimit ? s->limit() : "";
+  res.states = s->states();
+  res.unique_states = s->positions();
+  out.table_bytes = s->bytes();
+  out.seconds = s->seconds();
   if (res.status == Status::kSolved) {
-    res.line = head;
-    State st = root;
-    made.clear();
-    for (const Move& m : prover.path()) st.play(m, made, &res.line);
+    res.line = impl_->head;
+    State st = impl_->root;
+    std::vector<Move> made;
+    for (const Move& m : s->path()) st.play(m, made, &res.line);
   }
   return out;
+}
+
+ProveResult prove(const Position& pos, const ProveLimits& limits) {
+  Prover prover(pos, limits.table_bytes);
+  return prover.run(limits.time_limit, limits.max_states);
 }
 
 }  // namespace kosynka::freecell

@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "freecell_state.hpp"
 
@@ -29,16 +30,34 @@ struct ProveLimits {
   size_t table_bytes = size_t(4) << 30;
 };
 
-// What the prover ends with: the verdict (a limit names "time", "states" or "memory"), the
-// winning line as engine move codes (card * 16 + destination) when won, the states (moves
-// tried), the positions kept, the table's bytes at the end and the seconds spent.
+// Where a prover stands: the verdict (a limit names "time", "states" or "memory"), the winning
+// line as engine move codes (card * 16 + destination) when won, the states (moves tried) and
+// positions kept so far, the table's bytes and the seconds spent in all its runs.
 struct ProveResult {
   common::SearchResult<int> result;
   size_t table_bytes = 0;
   double seconds = 0;
 };
 
-// Decide `pos` with the complete search alone (the rules' foundation return is honoured).
+// The prover of one position, which can go on where it stopped: run() searches until a verdict
+// or the limits of that run (a time or state limit may be lifted by the next run; a full table
+// stays full). The rules' foundation return is honoured.
+class Prover {
+ public:
+  Prover(const Position& pos, size_t table_bytes);
+  ~Prover();
+  Prover(const Prover&) = delete;
+  Prover& operator=(const Prover&) = delete;
+  // Go on for at most `time_limit` more seconds (< 0: no limit) and `max_states` more states
+  // (0: no limit); where it stands then.
+  ProveResult run(double time_limit, uint64_t max_states);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Decide `pos` with the prover alone, in one run.
 ProveResult prove(const Position& pos, const ProveLimits& limits);
 
 }  // namespace kosynka::freecell

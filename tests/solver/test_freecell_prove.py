@@ -72,7 +72,7 @@ def _core_and_twin(game: FreeCell, table_bytes: int) -> tuple[tuple[object, ...]
     """The core's and the twin's answers on ``game`` without their times and table sizes."""
     assert NATIVE is not None
     args = position_args(game)
-    core = NATIVE.freecell_prove(*args, -1.0, 0, table_bytes)
+    core = NATIVE.FreeCellProver(*args, table_bytes).run(-1.0, 0)
     ref = twin.prove(*args, None, None, table_bytes)
     return core[:5], ref[:5]
 
@@ -92,6 +92,27 @@ def test_core_and_twin_stop_alike_when_the_table_is_full() -> None:
     core, ref = _core_and_twin(game, 1 << 20)  # 65,536 slots: 49,152 positions
     assert core == ref
     assert core[:2] == ("limit", "memory") and core[4] == twin.max_positions(1 << 20) == 49_152
+
+
+@needs_core
+def test_core_and_twin_go_on_where_they_stopped() -> None:
+    """Runs of 30,000 states at a time reach the verdict, the states and the positions of one
+    run, in the core and in the twin alike."""
+    assert NATIVE is not None
+    game = FreeCell(5, rules=FreeCellRules(cells=1, foundation_return=False))
+    args = position_args(game)
+    whole = NATIVE.FreeCellProver(*args, 1 << 30).run(-1.0, 0)
+    core = NATIVE.FreeCellProver(*args, 1 << 30)
+    ref = twin.Prover(*args, 1 << 30)
+    runs = 0
+    while True:
+        a, b = core.run(-1.0, 30_000), ref.run(None, 30_000)
+        assert a[:5] == b[:5]
+        runs += 1
+        if a[0] != "limit":
+            break
+        assert a[1] == "states"
+    assert runs > 3 and a[:5] == whole[:5]
 
 
 @pytest.mark.parametrize("implementation", available_implementations())
@@ -120,7 +141,7 @@ def test_decide_hands_a_hard_loss_to_the_prover(monkeypatch: pytest.MonkeyPatch)
     stops, and decide() proves the loss with the prover: its states are both searches'."""
     from kosynka.solver import freecell_cells
 
-    monkeypatch.setattr(freecell_cells, "STAGES", (("portfolio", 1_000, None),))
+    monkeypatch.setattr(freecell_cells, "STAGES", (("portfolio", 1_000),))
     game = FreeCell(351, rules=FreeCellRules(cells=2, foundation_return=False))
     portfolio = solve(game, max_states=1_000)
     assert portfolio.status is SolveStatus.LIMIT

@@ -40,6 +40,136 @@ def max_positions(table_bytes: int) -> int:
     return cap * 3 // 4
 
 
+Answer = tuple[str, str, list[int], int, int, int, float]
+"""(status, limit, engine move codes, states, positions kept, table bytes, seconds), as the core's
+``FreeCellProver.run`` gives it (the twin's table bytes are 0)."""
+
+
+class Prover:
+    """The prover of one position, which can go on where it stopped (the twin of the core's
+    ``FreeCellProver``): :meth:`run` searches until a verdict or the limits of that run; a time or
+    state limit may be lifted by the next run, a full table stays full."""
+
+    def __init__(
+        self,
+        columns: Sequence[Sequence[int]],
+        cells: Sequence[int],
+        found: Sequence[int],
+        ret: bool,
+        table_bytes: int,
+    ) -> None:
+        root = State(columns, cells, found, ret)
+        root.digging = False
+        root.to_cell = True
+        self.head: list[int] = []
+        root.autoplay([], self.head)
+        self.root = root
+        self.most = max_positions(table_bytes)
+        self.st = root.copy()
+        self.seen: set[bytes] = set()
+        self.made: list[SearchMove] = []
+        # Each frame: its new children in order, the next one, len(made) on arrival.
+        self.frames: list[tuple[list[SearchMove], list[int], int]] = []
+        self.vias: list[SearchMove] = []
+        self.states = 0
+        self.next_check = 0
+        self.state_cap = 0
+        self.deadline: float | None = None
+        self.limit = ""
+        self.started = False
+        self.line: list[SearchMove] | None = None
+        self.seconds = 0.0
+
+    def run(self, time_limit: float | None, max_states: int | None) -> Answer:
+        """Go on for at most ``time_limit`` more seconds and ``max_states`` more states (None:
+        no limit); where it stands then, the counts over all runs so far."""
+        if self.root.is_won():
+            return "solved", "", list(self.head), 0, 0, 0, 0.0
+        start = time.perf_counter()
+        self.deadline = None if time_limit is None else start + time_limit
+        self.state_cap = self.states + max_states if max_states else 0
+        self.next_check = self.states + CHECK_EVERY
+        if self.limit != "memory":
+            self.limit = ""
+        status = self.go()
+        self.seconds += time.perf_counter() - start
+        positions = len(self.seen)
+        if status == "solved":
+            assert self.line is not None
+            line = self.head + line_codes(self.root, self.line)
+            return "solved", "", line, self.states, positions, 0, self.seconds
+        limit = self.limit if status == "limit" else ""
+        return status, limit, [], self.states, positions, 0, self.seconds
+
+    def go(self) -> str:
+        """The search loop: ``solved``, ``unsolvable`` or ``limit``."""
+        if self.line is not None:
+            return "solved"
+        if self.limit == "memory":
+            return "limit"
+        st, made, frames = self.st, self.made, self.frames
+        if not self.started:
+            self.started = True
+            if len(self.seen) + 1 > self.most:
+                self.limit = "memory"
+                return "limit"
+            self.seen.add(st.key())
+            if self.expand():
+                return "solved"
+        while frames:
+            kids, nxt, mark = frames[-1]
+            while len(made) > mark:
+                st.undo(made.pop())
+            if nxt[0] == len(kids):
+                frames.pop()
+                self.vias.pop()
+                continue
+            if self.limit:
+                return "limit"
+            m = kids[nxt[0]]
+            nxt[0] += 1
+            self.vias[-1] = m
+            st.play(m, made)
+            if self.expand():
+                return "solved"
+        return "limit" if self.limit else "unsolvable"
+
+    def expand(self) -> bool:
+        """Try every move of the current position once; True when a child is won (``line``
+        then holds the line), else push a frame of the new children (unless the table is full:
+        then ``limit`` says so)."""
+        st, made, seen = self.st, self.made, self.seen
+        order = sorted(st.moves(), key=lambda m: -st.priority(m))
+        mark = len(made)
+        keys: list[bytes] = []
+        for m in order:
+            st.play(m, made)
+            if st.is_won():
+                self.line = [*self.vias, m]
+                return True
+            keys.append(st.key())
+            while len(made) > mark:
+                st.undo(made.pop())
+        self.states += len(order)
+        kids: list[SearchMove] = []
+        for m, k in zip(order, keys, strict=True):
+            if len(seen) + 1 > self.most:  # the core's table refuses any look-up when full
+                self.limit = "memory"
+                return False
+            if k not in seen:
+                seen.add(k)
+                kids.append(m)
+        self.frames.append((kids, [0], mark))
+        self.vias.append((0, 0, 0, 0))
+        if self.states >= self.next_check:
+            self.next_check = self.states + CHECK_EVERY
+            if self.state_cap and self.states >= self.state_cap:
+                self.limit = "states"
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                self.limit = "time"
+        return False
+
+
 def prove(
     columns: Sequence[Sequence[int]],
     cells: Sequence[int],
@@ -48,84 +178,9 @@ def prove(
     time_limit: float | None,
     max_states: int | None,
     table_bytes: int,
-) -> tuple[str, str, list[int], int, int, int, float]:
+) -> Answer:
     """Decide a position (columns bottom to top as card indices, one entry per free cell with -1
-    for an empty one, foundation counts C, D, H, S) as the core's ``freecell_prove`` does:
-    (status, limit, engine move codes, states, positions kept, 0, seconds). The limit is
-    ``time``, ``states`` or ``memory`` (the positions the core's table of ``table_bytes``
-    holds)."""
-    start = time.perf_counter()
-    root = State(columns, cells, found, ret)
-    root.digging = False
-    root.to_cell = True
-    head: list[int] = []
-    root.autoplay([], head)
-    if root.is_won():
-        return "solved", "", head, 0, 0, 0, 0.0
-    most = max_positions(table_bytes)
-    st = root.copy()
-    seen: set[bytes] = {st.key()}
-    made: list[SearchMove] = []
-    # Each frame: its new children in order, the next one, len(made) on arrival.
-    frames: list[tuple[list[SearchMove], list[int], int]] = []
-    vias: list[SearchMove] = []
-    states = 0
-    next_check = CHECK_EVERY
-    limit = ""
-
-    def expand() -> list[SearchMove] | None:
-        """Try every move of ``st`` once; the line when a child is won, else push a frame of
-        the new children (unless the table is full: then ``limit`` says so)."""
-        nonlocal states, next_check, limit
-        gen = st.moves()
-        order = sorted(gen, key=lambda m: -st.priority(m))
-        mark = len(made)
-        keys: list[bytes] = []
-        for m in order:
-            st.play(m, made)
-            if st.is_won():
-                return [*vias, m]
-            keys.append(st.key())
-            while len(made) > mark:
-                st.undo(made.pop())
-        states += len(order)
-        kids: list[SearchMove] = []
-        for m, k in zip(order, keys, strict=True):
-            if len(seen) + 1 > most:  # the core's table refuses any look-up when full
-                limit = "memory"
-                return None
-            if k not in seen:
-                seen.add(k)
-                kids.append(m)
-        frames.append((kids, [0], mark))
-        vias.append((0, 0, 0, 0))
-        if states >= next_check:
-            next_check = states + CHECK_EVERY
-            if max_states and states >= max_states:
-                limit = "states"
-            if time_limit is not None and time.perf_counter() - start > time_limit:
-                limit = "time"
-        return None
-
-    line = expand()
-    while line is None and frames:
-        kids, nxt, mark = frames[-1]
-        while len(made) > mark:
-            st.undo(made.pop())
-        if nxt[0] == len(kids):
-            frames.pop()
-            vias.pop()
-            continue
-        if limit:
-            break
-        m = kids[nxt[0]]
-        nxt[0] += 1
-        vias[-1] = m
-        st.play(m, made)
-        line = expand()
-    seconds = time.perf_counter() - start
-    if line is not None:
-        return "solved", "", head + line_codes(root, line), states, len(seen), 0, seconds
-    if limit:
-        return "limit", limit, [], states, len(seen), 0, seconds
-    return "unsolvable", "", [], states, len(seen), 0, seconds
+    for an empty one, foundation counts C, D, H, S) in one run of a :class:`Prover`, as the
+    core's ``freecell_prove`` does. The limit is ``time``, ``states`` or ``memory`` (the
+    positions the core's table of ``table_bytes`` holds)."""
+    return Prover(columns, cells, found, ret, table_bytes).run(time_limit, max_states)
