@@ -145,7 +145,21 @@ def cmd_report(args: argparse.Namespace) -> None:
         t = json.loads(path.read_text())
         wall += t["wall"]
         cpu += t["cpu"]
-    print(f"time: {wall:.0f} s wall ({wall / 60:.1f} min), {cpu:.0f} s CPU (chunks and redo runs)")
+    search = sum(float(str(r["ms"])) for r in rows.values()) / 1000
+    print(
+        f"time: {wall:.0f} s wall ({wall / 60:.1f} min; chunks and redo runs), the searches "
+        f"{search:.0f} s in all (the rows' ms), the command's own CPU {cpu:.0f} s"
+    )
+    per_count: dict[str, list[float]] = {}
+    for r in rows.values():
+        for t in r["tries"]:  # type: ignore[attr-defined]
+            key = f"{t[0]} cells {t[1]}"
+            per_count.setdefault(key, []).append(float(t[3]) / 1000)
+    print("| count and verdict | searches | seconds | median ms | max s |")
+    print("|---|---|---|---|---|")
+    for key in sorted(per_count):
+        v = sorted(per_count[key])
+        print(f"| {key} | {len(v):,} | {sum(v):.0f} | {1000 * v[len(v) // 2]:.1f} | {v[-1]:.1f} |")
     costly = sorted(rows.values(), key=lambda r: -float(str(r["ms"])))[: args.top]
     print("| deal | fewest | s | states | counts (cells verdict s) |")
     print("|---|---|---|---|---|")
