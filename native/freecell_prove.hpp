@@ -8,9 +8,12 @@
 // tried and the position is proved lost. What it adds to the portfolio's depth-first search:
 // a position's children are made and looked up in the table all at once when it is expanded
 // (their table slots loaded together, so that the misses of a table of gigabytes overlap),
-// only the new ones are kept to be searched, and the table may grow to a given number of bytes.
+// only the new ones are kept to be searched, the table may grow to a given number of bytes,
+// and a run stops at its limits for the next to go on where it stopped. Its pure-Python twin
+// (src/kosynka/solver/_freecell_prove_py.py) searches the same positions in the same order.
 // Its checks: tests/solver/test_freecell_prove.py (every verdict against the exhaustive search
-// of the Python rules on endgames with 0-2 free cells, and against the portfolio on deals).
+// of the Python rules on endgames with 0-2 free cells, the twin state for state, and the
+// portfolio's verdicts on deals).
 #pragma once
 
 #include <cstddef>
