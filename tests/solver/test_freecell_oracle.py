@@ -130,7 +130,8 @@ def test_verdicts_when_the_first_phase_hands_over_at_once(
     its module.)"""
     from kosynka.solver import NATIVE
     from kosynka.solver import _freecell_py as ref
-    from kosynka.solver.freecell import position_args, replay_codes
+    from kosynka.solver.freecell import position_args
+    from kosynka.solver.freecell import replay as replay_line
 
     monkeypatch.setattr(ref, "FIRST_PHASE_STATES", 5)
 
@@ -144,7 +145,7 @@ def test_verdicts_when_the_first_phase_hands_over_at_once(
         status, _, codes, states, _ = NATIVE.freecell_solve(
             *position_args(game), 30.0, 0, False, share
         )
-        moves: list[object] = list(replay_codes(game, codes)) if status == "solved" else []
+        moves: list[object] = list(replay_line(game, codes)) if status == "solved" else []
         return SolveStatus(status), moves, states
 
     seen = {True: 0, False: 0}
