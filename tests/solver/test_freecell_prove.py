@@ -23,7 +23,7 @@ from kosynka.solver.freecell import position_args
 from kosynka.solver.freecell_cells import decide, prove
 from tests.solver.test_freecell_oracle import lost_endgames, oracle, random_endgame
 
-needs_core = pytest.mark.skipif(NATIVE is None, reason="the compiled core is not installed")
+needs_core = pytest.mark.core  # skipped without the core, and in the pure-Python run
 
 
 @functools.cache
