@@ -4,6 +4,7 @@
 
 #include "bindings.hpp"
 #include "freecell_player.hpp"
+#include "freecell_prove.hpp"
 #include "freecell_search.hpp"
 
 namespace nb = nanobind;
@@ -99,6 +100,43 @@ void bind(nb::module_& m) {
 
   bind_range(m);
   bind_probes(m);
+
+  nb::class_<Prover>(
+      m, "FreeCellProver",
+      "The prover of one FreeCell position (the complete depth-first search of "
+      "freecell_prove.cpp), which can go on where it stopped: made from the position (columns "
+      "bottom to top as card indices, one entry per free cell with -1 for an empty one, "
+      "foundation counts C, D, H, S, foundation return) and the bytes its table of positions "
+      "may grow to.")
+      .def(
+          "__init__",
+          [](Prover* p, const std::vector<std::vector<int>>& columns,
+             const std::vector<int>& cells, const std::vector<int>& found, bool ret,
+             uint64_t table_bytes) {
+            new (p) Prover(make_position(columns, cells, found, ret), size_t(table_bytes));
+          },
+          nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
+          nb::arg("table_bytes"))
+      .def(
+          "run",
+          [](Prover& p, double time_limit, uint64_t max_states) {
+            ProveResult r;
+            {
+              nb::gil_scoped_release release;
+              r = p.run(time_limit, max_states);
+            }
+            const auto& s = r.result;
+            return std::make_tuple(std::string(common::status_text(s.status)), s.limit, s.line,
+                                   s.states, s.unique_states, uint64_t(r.table_bytes),
+                                   r.seconds);
+          },
+          nb::arg("time_limit"), nb::arg("max_states"),
+          "Go on for at most time_limit more seconds (< 0: no limit) and max_states more "
+          "states (0: no limit): (status, limit, engine move codes card * 16 + destination, "
+          "states, positions kept, table bytes, seconds), the counts over all runs so far. A "
+          "limit is \"time\", \"states\" or \"memory\" (the table is full: no later run goes "
+          "on).");
+
   freecell_referee::bind(m);
 }
 

@@ -37,15 +37,16 @@ def test_the_package_ships_the_stub_and_its_marker() -> None:
 
 
 def test_the_stub_names_every_game_s_functions_by_its_prefix() -> None:
-    # One scheme for the names the core exports: <game>_... (and FreeCellPortfolio, the one
-    # class), so a game's calls into the core read as such wherever they are made.
+    # One scheme for the names the core exports: <game>_... (and the classes FreeCellPortfolio
+    # and FreeCellProver), so a game's calls into the core read as such wherever they are made.
     names = [
         line.split("(")[0].split()[-1].rstrip(":")
         for line in STUB.read_text(encoding="utf-8").splitlines()
         if line.startswith(("def ", "class "))
     ]
     assert names and all(
-        n.startswith(("klondike_", "freecell_", "spider_")) or n == "FreeCellPortfolio"
+        n.startswith(("klondike_", "freecell_", "spider_"))
+        or n in ("FreeCellPortfolio", "FreeCellProver")
         for n in names
     ), names
     assert {n.split("_")[0] for n in names if "_" in n} == {"klondike", "freecell", "spider"}

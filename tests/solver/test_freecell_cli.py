@@ -111,10 +111,45 @@ def test_min_cells_finds_the_fewest_free_cells_that_win(
 
 
 @pytest.mark.parametrize(
+    ("deals", "fewest"),
+    [("164,892,1081", 0), ("8,38", 1), ("575,657", 4)],
+)
+def test_min_cells_with_none_one_and_four_cells(
+    deals: str, fewest: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Deals of MS 1-2000 whose fewest cells are 0 (the deals famous for being won with no free
+    cell), 1 and 4 in the min-cells table of 1-32,000 (bench/solver_freecell.md): each row says
+    so, its line wins with that many cells, and one fewer is proved lost (0 needs no proof)."""
+    argv = ["solve", "--game", "freecell", "--deals", deals, "--min-cells", "--json"]
+    assert main([*argv, "--time-limit", "60"]) == 0
+    *rows, last = [json.loads(t) for t in capsys.readouterr().out.splitlines()]
+    assert [r["deal"] for r in rows] == [int(d) for d in deals.split(",")]
+    for row in rows:
+        assert (row["status"], row["min_cells"]) == ("solved", fewest), row["deal"]
+        verdicts = [t[1] for t in row["tries"]]
+        assert verdicts == ["solved"] * (5 - fewest) + ["unsolvable"] * (fewest > 0)
+        game = FreeCell(row["deal"], rules=FreeCellRules(cells=fewest, foundation_return=False))
+        game.replay(row["moves"])
+        assert game.is_won()
+    assert last["summary"]["min_cells"] == {str(fewest): len(rows)}
+
+
+def test_min_cells_says_which_rules_it_played(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "--game", "freecell", "--deals", "8", "--min-cells"]) == 0
+    out = capsys.readouterr().out
+    assert "fewest free cells that win (no foundation return, as in Microsoft's rules" in out
+    assert "1: 1" in out.splitlines()[-1]
+    argv = ["solve", "--game", "freecell", "--deals", "8", "--min-cells"]
+    assert main([*argv, "--with-foundation-return"]) == 0
+    assert "fewest free cells that win (with foundation return" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
     ("argv", "needle"),
     [
         (["--game", "klondike", "--deals", "1", "--min-cells"], "klondike has no free cells"),
         (["--game", "freecell", "--deals", "1", "--with-foundation-return"], "goes with"),
+        (["--game", "freecell", "--min-cells", "-"], "works on --deals"),
         (
             [
                 "--game",

@@ -34,6 +34,7 @@ from kosynka.cli.common import (
 from kosynka.cli.games import parse_deal_number
 from kosynka.errors import KosynkaError
 from kosynka.games import GameSpec, game_spec, game_specs
+from kosynka.games.freecell import FreeCell
 from kosynka.numtext import parse_whole
 from kosynka.process import die_with_parent
 from kosynka.solver import (
@@ -44,6 +45,7 @@ from kosynka.solver import (
     solve,
     solver_front,
 )
+from kosynka.solver.freecell_cells import decide
 from kosynka.solver.result import STOCK_MOVE_TEXTS, SolveStatus
 from kosynka.solver.stats import summarize
 
@@ -120,8 +122,9 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
         "--min-cells",
         action="store_true",
         help="for each deal, the fewest free cells that win it (FreeCell; from --cells, 4 by "
-        "default, down to the first count that loses), with foundation return OFF as in "
-        "Microsoft's rules unless --with-foundation-return",
+        "default, down to the first count that loses; each count searched by the portfolio for "
+        "up to 5 s, then by the complete prover for the rest of --time-limit), with foundation "
+        "return OFF as in Microsoft's rules unless --with-foundation-return",
     )
     p.add_argument(
         "--with-foundation-return",
@@ -212,10 +215,11 @@ def _solve_deal(task: _Task, number: int) -> dict[str, object]:
 
 
 def _fewest_cells(task: _Task, number: int) -> dict[str, object]:
-    """The row of deal ``number`` with the fewest free cells that win it: solved with the rules'
-    cells, then one cell fewer each time until a count loses (winning with k cells wins with
-    k + 1, so the count above the first that loses is the fewest). ``status`` is ``solved``
-    when the fewest is proved (it wins, and one fewer is proved lost or it is 0),
+    """The row of deal ``number`` with the fewest free cells that win it: decided with the
+    rules' cells, then one cell fewer each time until a count loses (winning with k cells wins
+    with k + 1, so the count above the first that loses is the fewest), each count by
+    :func:`kosynka.solver.freecell_cells.decide` (the portfolio, then the prover). ``status``
+    is ``solved`` when the fewest is proved (it wins, and one fewer is proved lost or it is 0),
     ``unsolvable`` when even the most cells lose, ``limit`` when a search hit its limit first
     (``min_cells`` is then the fewest known to win, or None). ``moves`` is the line with the
     fewest cells; ``tries`` lists [cells, status, states, ms] for every search made."""
@@ -227,7 +231,14 @@ def _fewest_cells(task: _Task, number: int) -> dict[str, object]:
     seconds = 0.0
     for cells in range(rules.cells, -1, -1):
         game = game_spec(name).deal(number, dataclasses.replace(rules, cells=cells), numbering)
-        res = solve(game, time_limit=time_limit, max_states=max_states, short=short, verify=verify)
+        if isinstance(game, FreeCell):
+            res = decide(
+                game, time_limit=time_limit, max_states=max_states, short=short, verify=verify
+            )
+        else:
+            res = solve(
+                game, time_limit=time_limit, max_states=max_states, short=short, verify=verify
+            )
         tries.append([cells, res.status.value, res.states, round(res.seconds * 1000, 3)])
         states += res.states
         seconds += res.seconds
@@ -535,5 +546,10 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         if args.min_cells:
             order = [str(k) for k in range(5)] + ["none", "undecided"]
             counts = ", ".join(f"{k}: {fewest[k]}" for k in order if k in fewest)
-            print(f"fewest free cells that win (deals): {counts}", file=out)
+            rule = (
+                "with foundation return"
+                if args.with_foundation_return
+                else "no foundation return, as in Microsoft's rules"
+            )
+            print(f"fewest free cells that win ({rule}; deals): {counts}", file=out)
     return 0

@@ -92,6 +92,18 @@ def freecell_python_random(seed: int, count: int) -> list[int]:
     The first numbers Python's random.Random(seed).getrandbits(32) gives, from the core's own generator (for tests).
     """
 
+class FreeCellProver:
+    """
+    The prover of one FreeCell position (the complete depth-first search of freecell_prove.cpp), which can go on where it stopped: made from the position (columns bottom to top as card indices, one entry per free cell with -1 for an empty one, foundation counts C, D, H, S, foundation return) and the bytes its table of positions may grow to.
+    """
+
+    def __init__(self, columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, table_bytes: int) -> None: ...
+
+    def run(self, time_limit: float, max_states: int) -> tuple[str, str, list[int], int, int, int, float]:
+        """
+        Go on for at most time_limit more seconds (< 0: no limit) and max_states more states (0: no limit): (status, limit, engine move codes card * 16 + destination, states, positions kept, table bytes, seconds), the counts over all runs so far. A limit is "time", "states" or "memory" (the table is full: no later run goes on).
+        """
+
 def freecell_referee(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, codes: Sequence[int]) -> tuple[int, str, bool, list[list[int]], list[int], list[int]]:
     """
     Referee a FreeCell line apart from the search: make the moves of `codes` (card * 16 + destination) from the position, stopping at the first illegal one. Returns (moves made, why the next was refused or '', won, columns, cells, foundation counts).

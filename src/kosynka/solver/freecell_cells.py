@@ -1,0 +1,170 @@
+"""FreeCell with few free cells: the prover, and the search ``kosynka solve --min-cells`` runs.
+
+With 2 free cells or fewer, a lost deal's search space is often far larger than the
+portfolio of :func:`kosynka.solver.solve` exhausts in seconds (its complete depth-first search
+shares the time with four others and keeps at most 768 MiB of positions). :func:`prove` runs
+the prover (``native/freecell_prove.cpp``, or its pure-Python twin
+:mod:`kosynka.solver._freecell_prove_py`): one complete depth-first search over every move of
+the rules with the safe moves home, about twice as fast a position as the portfolio's and with a
+table of up to :data:`TABLE_BYTES`. :func:`decide` lets the portfolio (which wins most won
+positions far sooner) and the prover (which proves most lost ones far sooner) take turns, the
+prover going on where it stopped, until one decides or the limits run out.
+
+>>> from kosynka.games.freecell import FreeCell, FreeCellRules
+>>> res = prove(FreeCell(1, rules=FreeCellRules(cells=1, foundation_return=False)))
+>>> res.status.value
+'unsolvable'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from kosynka.games.freecell import FreeCell
+from kosynka.solver import NATIVE as _NATIVE
+from kosynka.solver import _freecell_prove_py, check_limits, default_implementation, solve
+from kosynka.solver.freecell import available_implementations, position_args, referee, replay
+from kosynka.solver.result import SolveResult, SolveStatus
+
+if _NATIVE is not None:
+    from kosynka.solver import _core
+
+TABLE_BYTES: Final = 4 << 30
+"""The most bytes the prover's table of positions may grow to: 4 GiB, about 201 million
+positions. It doubles as it fills, so a process holds at most 6 GiB of it (the old table and
+the new one at the moment it doubles), within 8 GiB with the rest of the process."""
+
+STAGES: Final = (
+    ("portfolio", 1_000_000),
+    ("prover", 10_000_000),
+    ("portfolio", 5_000_000),
+)
+"""What :func:`decide` runs before the prover gets the rest: (search, states) each, within the
+limits left. The portfolio wins a won position far sooner than the prover, and the prover
+proves a lost one sooner (with 1 free cell over MS 1-300, the portfolio 7.2 s on the 69 won
+deals and 20.6 s on the 231 lost ones, the prover 36.5 s and 3 left at 20 s on the won, 4.8 s
+on the lost). The portfolio wins nearly every won deal within its first million states (with 2
+cells the median deal takes 1.7 ms, the 99th percentile 0.8 s), so only the hard ones pay for
+the prover's first turn. A portfolio stage starts afresh; the prover goes on where it
+stopped."""
+
+
+def _prover(game: FreeCell, table_bytes: int, implementation: str | None) -> _Run:
+    """A prover of ``game``'s position (the core's or the twin's), ready to run."""
+    if not isinstance(game, FreeCell):
+        raise TypeError(f"the FreeCell prover needs a FreeCell game, not {type(game).__name__}")
+    impl = implementation if implementation is not None else default_implementation("freecell")
+    if impl not in available_implementations():
+        raise ValueError(f"solver implementation {impl!r} is not available")
+    args = position_args(game)
+    if impl == "native":
+        core = _core.FreeCellProver(*args, int(table_bytes))
+        return _Run(game, impl, lambda t, n: core.run(-1.0 if t is None else t, n or 0))
+    ref = _freecell_prove_py.Prover(*args, int(table_bytes))
+    return _Run(game, impl, ref.run)
+
+
+class _Run:
+    """A prover of one position and how to make its answers results."""
+
+    def __init__(
+        self,
+        game: FreeCell,
+        implementation: str,
+        run: Callable[[float | None, int | None], _freecell_prove_py.Answer],
+    ) -> None:
+        self.game = game
+        self.implementation = implementation
+        self.step = run
+        self.counts: tuple[int, int, float] = (0, 0, 0.0)  # states, positions, seconds so far
+
+    def run(self, time_limit: float | None, max_states: int | None, verify: str) -> SolveResult:
+        """Go on for at most ``time_limit`` seconds and ``max_states`` states (None: no limit):
+        where it stands, with a winning line checked as by :func:`kosynka.solver.solve`. Its
+        states, positions and seconds are this run's."""
+        before = self.counts
+        status, limit, line, states, positions, _, seconds = self.step(time_limit, max_states)
+        self.counts = (int(states), int(positions), float(seconds))
+        moves = []
+        if status == "solved":
+            moves = (referee if verify == "native" else replay)(self.game, line)
+        return SolveResult(
+            status=SolveStatus(status),
+            limit=str(limit) if limit else None,
+            moves=moves,
+            states=int(states) - before[0],
+            unique_states=int(positions) - before[1],
+            seconds=float(seconds) - before[2],
+            implementation=self.implementation,
+        )
+
+
+def prove(
+    game: FreeCell,
+    *,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    table_bytes: int = TABLE_BYTES,
+    implementation: str | None = None,
+    verify: str = "python",
+) -> SolveResult:
+    """Decide ``game``'s position with the prover alone (a complete search: ``unsolvable`` is a
+    proof) within ``time_limit`` seconds, ``max_states`` states and a table of ``table_bytes``
+    (a limit ``memory`` when it is full). A winning line is checked as by
+    :func:`kosynka.solver.solve` (``verify``: the rules engine or the compiled referee)."""
+    time_limit, max_states = check_limits(time_limit, max_states)
+    return _prover(game, table_bytes, implementation).run(time_limit, max_states, verify)
+
+
+def decide(
+    game: FreeCell,
+    *,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    short: bool = False,
+    verify: str = "python",
+) -> SolveResult:
+    """Decide ``game``'s position as ``kosynka solve --min-cells`` does: the :data:`STAGES` in
+    turn, each stopping at its own limits or the ones left, then the prover with what is left,
+    until one decides. The states and seconds are all the searches' together; ``short`` asks
+    the portfolio for a shorter line (the prover's lines are as it finds them)."""
+    time_limit, max_states = check_limits(time_limit, max_states)
+    prover = _prover(game, TABLE_BYTES, None)
+    spent_states = spent_unique = 0
+    spent_seconds = 0.0
+    res: SolveResult | None = None
+    for search, stage_states in (*STAGES, ("prover", None)):
+        time_left = None if time_limit is None else time_limit - spent_seconds
+        states_left = None if max_states is None else max_states - spent_states
+        if (time_left is not None and time_left <= 0) or (
+            states_left is not None and states_left <= 0
+        ):
+            break
+        states = _least(states_left, stage_states)
+        if search == "portfolio":
+            res = solve(game, time_limit=time_left, max_states=states, short=short, verify=verify)
+        else:
+            res = prover.run(time_left, states, verify)
+        spent_states += res.states
+        spent_unique += res.unique_states
+        spent_seconds += res.seconds
+        if res.status is not SolveStatus.LIMIT or res.limit == "memory":
+            break
+    assert res is not None
+    return SolveResult(
+        status=res.status,
+        limit=res.limit,
+        moves=res.moves,
+        states=spent_states,
+        unique_states=spent_unique,
+        seconds=spent_seconds,
+        implementation=res.implementation,
+    )
+
+
+def _least(a: int | None, b: int | None) -> int | None:
+    """The smaller of two limits, None standing for no limit."""
+    if a is None:
+        return b
+    return a if b is None else min(a, b)

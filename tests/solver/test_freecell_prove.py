@@ -1,0 +1,152 @@
+"""The FreeCell prover (``native/freecell_prove.cpp`` and its twin ``_freecell_prove_py``).
+
+Its verdicts are held to the exhaustive search over the rules engine of
+``test_freecell_oracle`` (every legal move, no pruning, no safe moves) on endgames with 0, 1 and
+2 free cells, foundation return on and off, won and lost; the core and the twin are held to each
+other (verdict, states, positions, line, the memory limit); and on deals it agrees with the
+portfolio of :func:`kosynka.solver.solve`. Its moves are the portfolio's complete searches'
+moves (``State.moves`` with every move of the rules), which ``test_freecell_native`` holds to the
+Python reference and the reference to the engine's legal moves.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+
+from kosynka.games.freecell import FreeCell, FreeCellRules
+from kosynka.solver import NATIVE, SolveStatus, available_implementations, solve
+from kosynka.solver import _freecell_prove_py as twin
+from kosynka.solver.freecell import position_args
+from kosynka.solver.freecell_cells import decide, prove
+from tests.solver.test_freecell_oracle import lost_endgames, oracle, random_endgame
+
+needs_core = pytest.mark.core  # skipped without the core, and in the pure-Python run
+
+
+@functools.cache
+def few_cell_endgames() -> list[tuple[FreeCell, bool]]:
+    """Random endgames with 0, 1 or 2 free cells, foundation return on and off, with the
+    oracle's verdict (those it decides within its cap), and the stored lost ones with 2."""
+    rng = random.Random(20261202)
+    out = []
+    for i in range(150):
+        rules = FreeCellRules(cells=i % 3, foundation_return=(i // 3) % 2 == 0)
+        game = random_endgame(rng, rules, rng.randint(18, 26))
+        truth = oracle(game)
+        if truth is not None:
+            out.append((game, truth))
+    out += [(g, False) for g in lost_endgames() if g.rules.cells == 2]
+    return out
+
+
+def test_the_endgames_cover_every_case() -> None:
+    cases: dict[tuple[int, bool, bool], int] = {}
+    for game, truth in few_cell_endgames():
+        key = (game.rules.cells, game.rules.foundation_return, truth)
+        cases[key] = cases.get(key, 0) + 1
+    for cells in (0, 1, 2):
+        for ret in (True, False):
+            assert cases.get((cells, ret, False), 0) >= 3, (cells, ret)
+        assert sum(cases.get((cells, r, True), 0) for r in (True, False)) >= 3, cells
+
+
+@pytest.mark.parametrize("implementation", available_implementations())
+def test_verdicts_match_exhaustive_search(implementation: str) -> None:
+    for game, truth in few_cell_endgames():
+        res = prove(game, implementation=implementation, time_limit=60)
+        assert res.status is (SolveStatus.SOLVED if truth else SolveStatus.UNSOLVABLE), (
+            implementation,
+            truth,
+            game.rules,
+        )
+        if truth:
+            board = game.copy(stack=False)
+            board.replay(res.moves)
+            assert board.is_won()
+
+
+def _core_and_twin(game: FreeCell, table_bytes: int) -> tuple[tuple[object, ...], ...]:
+    """The core's and the twin's answers on ``game`` without their times and table sizes."""
+    assert NATIVE is not None
+    args = position_args(game)
+    core = NATIVE.FreeCellProver(*args, table_bytes).run(-1.0, 0)
+    ref = twin.prove(*args, None, None, table_bytes)
+    return core[:5], ref[:5]
+
+
+@needs_core
+def test_core_and_twin_search_alike() -> None:
+    games = [g for g, _ in few_cell_endgames()[::3]]
+    games += [FreeCell(n, rules=FreeCellRules(cells=1, foundation_return=False)) for n in (1, 2)]
+    for game in games:
+        core, ref = _core_and_twin(game, 1 << 30)
+        assert core == ref
+
+
+@needs_core
+def test_core_and_twin_stop_alike_when_the_table_is_full() -> None:
+    game = FreeCell(1, rules=FreeCellRules(cells=2, foundation_return=False))
+    core, ref = _core_and_twin(game, 1 << 20)  # 65,536 slots: 49,152 positions
+    assert core == ref
+    assert core[:2] == ("limit", "memory") and core[4] == twin.max_positions(1 << 20) == 49_152
+
+
+@needs_core
+def test_core_and_twin_go_on_where_they_stopped() -> None:
+    """Runs of 30,000 states at a time reach the verdict, the states and the positions of one
+    run, in the core and in the twin alike."""
+    assert NATIVE is not None
+    game = FreeCell(5, rules=FreeCellRules(cells=1, foundation_return=False))
+    args = position_args(game)
+    whole = NATIVE.FreeCellProver(*args, 1 << 30).run(-1.0, 0)
+    core = NATIVE.FreeCellProver(*args, 1 << 30)
+    ref = twin.Prover(*args, 1 << 30)
+    runs = 0
+    while True:
+        a, b = core.run(-1.0, 30_000), ref.run(None, 30_000)
+        assert a[:5] == b[:5]
+        runs += 1
+        if a[0] != "limit":
+            break
+        assert a[1] == "states"
+    assert runs > 3 and a[:5] == whole[:5]
+
+
+@pytest.mark.parametrize("implementation", available_implementations())
+def test_limits_stop_without_a_verdict(implementation: str) -> None:
+    game = FreeCell(1, rules=FreeCellRules(cells=2, foundation_return=False))
+    res = prove(game, implementation=implementation, max_states=5_000)
+    assert (res.status, res.limit) == (SolveStatus.LIMIT, "states")
+    assert 5_000 <= res.states < 5_000 + 4096 + 320
+    res = prove(game, implementation=implementation, table_bytes=1 << 20)
+    assert (res.status, res.limit) == (SolveStatus.LIMIT, "memory")
+
+
+@needs_core
+def test_the_prover_agrees_with_the_portfolio_on_deals() -> None:
+    for cells in (0, 1):
+        for n in range(1, 41):
+            game = FreeCell(n, rules=FreeCellRules(cells=cells, foundation_return=False))
+            ours = prove(game, time_limit=60)
+            theirs = solve(game, time_limit=60)
+            assert ours.status is theirs.status is not SolveStatus.LIMIT, (n, cells)
+
+
+@needs_core
+def test_decide_hands_a_hard_loss_to_the_prover(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal 351 with 2 free cells is lost. With the portfolio's stage cut to 1,000 states it
+    stops, and decide() proves the loss with the prover: its states are both searches'."""
+    from kosynka.solver import freecell_cells
+
+    monkeypatch.setattr(freecell_cells, "STAGES", (("portfolio", 1_000),))
+    game = FreeCell(351, rules=FreeCellRules(cells=2, foundation_return=False))
+    portfolio = solve(game, max_states=1_000)
+    assert portfolio.status is SolveStatus.LIMIT
+    alone = prove(game)
+    assert alone.status is SolveStatus.UNSOLVABLE
+    res = decide(game, time_limit=60)
+    assert res.status is SolveStatus.UNSOLVABLE
+    assert res.states == portfolio.states + alone.states
