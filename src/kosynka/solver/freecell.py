@@ -113,6 +113,38 @@ def referee(game: FreeCell, codes: Sequence[int]) -> list[Move]:
     return [table[(c >> 4) * 10 + (c & 15)] for c in codes]
 
 
+_RangeArgs = tuple[list[int], int, bool, float, int, bool]
+"""A chunk of Microsoft deals, the rules and the limits as the core's range functions take them."""
+
+
+def _range_args(
+    numbers: Sequence[int],
+    rules: FreeCellRules,
+    numbering: str,
+    time_limit: float | None,
+    max_states: int | None,
+    short: bool,
+) -> _RangeArgs | None:
+    """The core's arguments for deciding a chunk of deals at once (:func:`solve_deals`,
+    :func:`solve_deal_rows`), the numbers and limits checked; None when that path does not
+    apply (another numbering than ``ms``, no core, or ``KOSYNKA_IMPLEMENTATION=python``)."""
+    from kosynka.solver import check_limits, default_implementation
+
+    if _NATIVE is None or numbering != "ms" or default_implementation("freecell") != "native":
+        return None
+    for n in numbers:
+        check_deal_number(n, "ms")
+    time_limit, max_states = check_limits(time_limit, max_states)
+    return (
+        list(numbers),
+        rules.cells,
+        rules.foundation_return,
+        -1.0 if time_limit is None else float(time_limit),
+        0 if max_states is None else int(max_states),
+        short,
+    )
+
+
 def solve_deals(
     numbers: Sequence[int],
     rules: FreeCellRules,
@@ -128,21 +160,10 @@ def solve_deals(
     move. None when that path does not apply (another numbering than ``ms``, no core, or
     ``KOSYNKA_IMPLEMENTATION=python``): the caller then solves deal by deal. A line the
     referee refuses raises :class:`SolutionError`."""
-    from kosynka.solver import check_limits, default_implementation
-
-    if _NATIVE is None or numbering != "ms" or default_implementation("freecell") != "native":
+    args = _range_args(numbers, rules, numbering, time_limit, max_states, short)
+    if args is None:
         return None
-    for n in numbers:
-        check_deal_number(n, "ms")
-    time_limit, max_states = check_limits(time_limit, max_states)
-    rows = _core.freecell_solve_ms(
-        list(numbers),
-        rules.cells,
-        rules.foundation_return,
-        -1.0 if time_limit is None else float(time_limit),
-        0 if max_states is None else int(max_states),
-        short,
-    )
+    rows = _core.freecell_solve_ms(*args)
     table = _MOVE_OF_CODE
     out: list[SolveResult] = []
     for number, (status, limit, codes, states, unique, seconds, refused, why) in zip(
@@ -193,21 +214,10 @@ def solve_deal_rows(
     (``kosynka solve --deals ... --json``): no move object, move text or Python object per
     move is made. None when that path does not apply (as :func:`solve_deals`). A line the
     referee refuses raises :class:`SolutionError`."""
-    from kosynka.solver import check_limits, default_implementation
-
-    if _NATIVE is None or numbering != "ms" or default_implementation("freecell") != "native":
+    args = _range_args(numbers, rules, numbering, time_limit, max_states, short)
+    if args is None:
         return None
-    for n in numbers:
-        check_deal_number(n, "ms")
-    time_limit, max_states = check_limits(time_limit, max_states)
-    rows = _core.freecell_solve_ms_rows(
-        list(numbers),
-        rules.cells,
-        rules.foundation_return,
-        -1.0 if time_limit is None else float(time_limit),
-        0 if max_states is None else int(max_states),
-        short,
-    )
+    rows = _core.freecell_solve_ms_rows(*args)
     out: list[DealRow] = []
     for number, (text, status, limit, moves, states, seconds, refused, why) in zip(
         numbers, rows, strict=True
