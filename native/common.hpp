@@ -250,6 +250,13 @@ class KeySet {
     table_.find_or_insert(stored(k), inserted);
     return inserted;
   }
+  // Add `k` where a full table must be told apart: 1 when it was new (now kept), 0 when it was
+  // there, -1 when the table is at its size limit and `k` could not be kept.
+  int try_insert(const Key& k) {
+    bool inserted = false;
+    if (!table_.find_or_insert(stored(k), inserted)) return -1;
+    return inserted ? 1 : 0;
+  }
   void prefetch(const Key& k) const { table_.prefetch(stored(k)); }
   size_t size() const { return table_.size(); }
   size_t bytes() const { return table_.bytes(); }

@@ -12,30 +12,19 @@ namespace {
 using common::Key;
 using common::Status;
 
-// The positions met: 128-bit keys in one open-addressing table that doubles at three quarters
-// full, up to a number of bytes.
+// The positions met: common::KeySet on a table that doubles at three quarters full, up to a
+// number of bytes (try_insert says when it is full).
 class Seen {
  public:
-  explicit Seen(size_t max_bytes) : table_(common::TableShape{size_t(1) << 16, 3, 4, max_bytes}) {}
+  explicit Seen(size_t max_bytes) : set_(common::TableShape{size_t(1) << 16, 3, 4, max_bytes}) {}
   // 1 when `k` is new (now kept), 0 when met before, -1 when the table is full.
-  int insert(const Key& k) {
-    bool inserted = false;
-    if (!table_.find_or_insert(stored(k), inserted)) return -1;
-    return inserted ? 1 : 0;
-  }
-  void prefetch(const Key& k) const { table_.prefetch(stored(k)); }
-  size_t size() const { return table_.size(); }
-  size_t bytes() const { return table_.bytes(); }
+  int insert(const Key& k) { return set_.try_insert(k); }
+  void prefetch(const Key& k) const { set_.prefetch(k); }
+  size_t size() const { return set_.size(); }
+  size_t bytes() const { return set_.bytes(); }
 
  private:
-  struct Traits {
-    using Slot = Key;
-    static bool empty(const Key& s) { return !(s.a | s.b); }
-    static bool same(const Key& s, const Key& k) { return s == k; }
-    static uint64_t hash(const Key& k) { return k.a; }
-  };
-  static Key stored(const Key& k) { return (k.a | k.b) ? k : Key{1, 0}; }
-  common::HashTable<Traits> table_;
+  common::KeySet set_;
 };
 
 // The search: depth first over the positions not met before, each position's children looked
