@@ -997,20 +997,22 @@ def run_alone(
     return make_search(root, strategy).step(quota, budget)
 
 
-def run_phase(root: State, budget: Budget) -> tuple[str, list[SearchMove]]:
-    """Decide ``root``: the portfolio's searches take turns, each going on where it stopped,
-    with quotas of states that double each round from :data:`FIRST_QUOTA` up to
-    :data:`LAST_QUOTA`. A search that would need too much memory drops out, and so does an
-    incomplete one that has run dry (it proves nothing); when every one has, the limit is
-    reached. Only a complete search running dry proves the game lost."""
+def run_phase(
+    root: State, budget: Budget, portfolio: Sequence[Strategy] = PORTFOLIO
+) -> tuple[str, list[SearchMove]]:
+    """Decide ``root``: the portfolio's searches (:data:`PORTFOLIO` unless given) take turns,
+    each going on where it stopped, with quotas of states that double each round from
+    :data:`FIRST_QUOTA` up to :data:`LAST_QUOTA`. A search that would need too much memory
+    drops out, and so does an incomplete one that has run dry (it proves nothing); when every
+    one has, the limit is reached. Only a complete search running dry proves the game lost."""
     # Each search is made at its first turn: an easy deal is often won by the first one alone.
-    searches: list[BestFirst | DepthFirst | None] = [None] * len(PORTFOLIO)
+    searches: list[BestFirst | DepthFirst | None] = [None] * len(portfolio)
     # A search made for other numbers of free cells never runs.
-    dropped = [not s.min_cells <= root.ncells <= s.max_cells for s in PORTFOLIO]
+    dropped = [not s.min_cells <= root.ncells <= s.max_cells for s in portfolio]
     q = FIRST_QUOTA
     while True:
         alive = False
-        for k in range(len(PORTFOLIO)):
+        for k in range(len(portfolio)):
             if dropped[k]:
                 continue
             room = budget.left()
@@ -1018,7 +1020,7 @@ def run_phase(root: State, budget: Budget) -> tuple[str, list[SearchMove]]:
                 return QUOTA, []
             search = searches[k]
             if search is None:
-                search = searches[k] = make_search(root, PORTFOLIO[k])
+                search = searches[k] = make_search(root, portfolio[k])
             outcome, path = search.step(q if room is None else min(q, room), budget)
             if outcome in (SOLVED, UNSOLVABLE, TIME):
                 return outcome, path
@@ -1041,13 +1043,15 @@ def solve(
     time_limit: float | None = None,
     max_states: int | None = None,
     short: bool = False,
+    portfolio: Sequence[Strategy] = PORTFOLIO,
 ) -> Found:
     """Decide a position (columns bottom to top as card indices, one entry per free cell of the
     rules with -1 for an empty one, foundation counts C, D, H, S) as the core's ``freecell_solve``
     does: the game without foundation return first, then (when the rules have return and it
     cannot be won, or has had :data:`FIRST_PHASE_STATES` states without a verdict, or every
     search dropped out) the real game. With ``short``, the short strategies' lines and the
-    default line with detours taken out compete, and the shortest is kept."""
+    default line with detours taken out compete, and the shortest is kept. ``portfolio``: the
+    searches that take turns (the core's experiment portfolio of the same strategies)."""
     budget = Budget(start=time.perf_counter(), time_limit=time_limit, max_states=max_states)
     root = State(columns, cells, found, ret)
     root.no_return = True
@@ -1064,14 +1068,16 @@ def solve(
             cap = budget.states + FIRST_PHASE_STATES
             if user_max is None or cap < user_max:
                 budget.max_states = cap
-        outcome, path = run_phase(root, budget)
+        outcome, path = run_phase(root, budget, portfolio)
         capped = budget.max_states != user_max
         budget.max_states = user_max
         if ret and (outcome in (UNSOLVABLE, NODES) or (outcome == QUOTA and capped)):
             root = State(columns, cells, found, ret)
             head = []
             root.autoplay([], head)
-            outcome, path = run_phase(root, budget) if not root.is_won() else (SOLVED, [])
+            outcome, path = (
+                run_phase(root, budget, portfolio) if not root.is_won() else (SOLVED, [])
+            )
     if outcome == SOLVED and short and path:
         # The default line, the short strategies' lines, each also with detours taken out; the
         # shortest is kept (the first of equals), so never a longer one.

@@ -56,10 +56,18 @@ def position_args(game: FreeCell) -> tuple[list[list[int]], list[int], list[int]
     return cols, cells, found, game.rules.foundation_return
 
 
-def search(game: FreeCell, limits: Limits = NO_LIMITS, implementation: str = "native") -> Found:
+def search(
+    game: FreeCell,
+    limits: Limits = NO_LIMITS,
+    implementation: str = "native",
+    *,
+    portfolio: Sequence[_freecell_py.Strategy] | None = None,
+) -> Found:
     """Run one implementation's search on ``game``'s position within ``limits`` (checked by
     :func:`kosynka.solver.solve`): the verdict, a winning line of engine move codes
-    ``card * 16 + to`` (checked by :func:`replay` or :func:`referee`) and the counts."""
+    ``card * 16 + to`` (checked by :func:`replay` or :func:`referee`) and the counts.
+    ``portfolio``: the searches that take turns, if not the built-in ones (the same
+    strategies in both implementations)."""
     if not isinstance(game, FreeCell):
         raise TypeError(f"the FreeCell solver needs a FreeCell game, not {type(game).__name__}")
     if implementation not in available_implementations():
@@ -77,10 +85,39 @@ def search(game: FreeCell, limits: Limits = NO_LIMITS, implementation: str = "na
                 -1.0 if time_limit is None else float(time_limit),
                 0 if max_states is None else int(max_states),
                 short,
+                None if portfolio is None else _core_portfolio(portfolio),
             )
         )
     return _freecell_py.solve(
-        cols, cells, found, ret, time_limit=time_limit, max_states=max_states, short=short
+        cols,
+        cells,
+        found,
+        ret,
+        time_limit=time_limit,
+        max_states=max_states,
+        short=short,
+        portfolio=_freecell_py.PORTFOLIO if portfolio is None else portfolio,
+    )
+
+
+def _core_portfolio(strategies: Sequence[_freecell_py.Strategy]) -> _core.FreeCellPortfolio:
+    """The compiled core's portfolio of ``strategies`` (the built-in schedule)."""
+    return _core.FreeCellPortfolio(
+        [
+            [
+                *s.weights,
+                s.depth_weight,
+                s.kind,
+                int(s.digging),
+                int(s.to_cell),
+                s.noise,
+                s.seed,
+                s.min_cells,
+                s.max_cells,
+                s.node_cap,
+            ]
+            for s in strategies
+        ]
     )
 
 

@@ -18,14 +18,22 @@ prover going on where it stopped, until one decides or the limits run out.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Final
 
 from kosynka.games.freecell import FreeCell
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _freecell_prove_py, check_limits, default_implementation, solve
-from kosynka.solver.freecell import available_implementations, position_args, referee, replay
-from kosynka.solver.result import SolveResult, SolveStatus
+from kosynka.solver._freecell_py import BEST_FIRST, TUNED, Strategy
+from kosynka.solver.freecell import (
+    available_implementations,
+    position_args,
+    referee,
+    replay,
+    search,
+)
+from kosynka.solver.result import Limits, SolveResult, SolveStatus
 
 if _NATIVE is not None:
     from kosynka.solver import _core
@@ -35,19 +43,66 @@ TABLE_BYTES: Final = 4 << 30
 positions. It doubles as it fills, so a process holds at most 6 GiB of it (the old table and
 the new one at the moment it doubles), within 8 GiB with the rest of the process."""
 
+WIDE: Final = (
+    Strategy(TUNED, 20, BEST_FIRST, False, node_cap=1 << 22),
+    Strategy(TUNED, 50, BEST_FIRST, False, node_cap=1 << 22),
+)
+"""The wide searches: two best-first searches over every move of the rules, as the
+portfolio's for 0-2 free cells but keeping up to 4 million positions each (the portfolio's keep
+at most half a million), taking turns as the portfolio's do. With one or two free cells a won
+deal's line often lies past the portfolio's caps (MS 1896 with 1 cell: 1.9 million positions
+with depth weight 20; 3999: 0.6 million with 50); each of these drops out at its cap, so the
+stage costs at most about 25 million states. Each is complete (every move of the rules): one
+that runs dry proves the position lost; one at its cap drops out, proving nothing."""
+
 STAGES: Final = (
     ("portfolio", 1_000_000),
     ("prover", 10_000_000),
+    ("wide", None),
     ("portfolio", 5_000_000),
 )
-"""What :func:`decide` runs before the prover gets the rest: (search, states) each, within the
-limits left. The portfolio wins a won position far sooner than the prover, and the prover
-proves a lost one sooner (with 1 free cell over MS 1-300, the portfolio 7.2 s on the 69 won
-deals and 20.6 s on the 231 lost ones, the prover 36.5 s and 3 left at 20 s on the won, 4.8 s
-on the lost). The portfolio wins nearly every won deal within its first million states (with 2
-cells the median deal takes 1.7 ms, the 99th percentile 0.8 s), so only the hard ones pay for
-the prover's first turn. A portfolio stage starts afresh; the prover goes on where it
-stopped."""
+"""What :func:`decide` runs before the prover gets the rest: (search, states; None: until it
+ends) each, within the limits left. The portfolio wins a won position far sooner than the
+prover, and the prover proves a lost one sooner (with 1 free cell over MS 1-300, the portfolio
+7.2 s on the 69 won deals and 20.6 s on the 231 lost ones, the prover 36.5 s and 3 left at
+20 s on the won, 4.8 s on the lost). The portfolio wins nearly every won deal within its first
+million states (with 2 cells the median deal takes 1.7 ms, the 99th percentile 0.8 s), so only
+the hard ones pay for the prover's first turn, and only those the prover's first turn leaves
+pay for the :data:`WIDE` searches (at most about 25 million states, 10-20 s), which win most
+of the won deals left (with 1 cell, 16 of the 17 won deals that the rest leaves at 60 s). A
+portfolio stage and the wide stage start afresh; the prover goes on where it stopped."""
+
+
+def wide(
+    game: FreeCell,
+    *,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    implementation: str | None = None,
+    verify: str = "python",
+) -> SolveResult:
+    """Try to win ``game``'s position with the :data:`WIDE` searches within ``time_limit``
+    seconds and ``max_states`` states: ``solved`` with a line checked as by
+    :func:`kosynka.solver.solve` (``verify``: the rules engine or the compiled referee),
+    ``unsolvable`` when a search has run dry, else a limit (``states`` also when every search
+    has reached its cap)."""
+    time_limit, max_states = check_limits(time_limit, max_states)
+    impl = implementation if implementation is not None else default_implementation("freecell")
+    start = time.perf_counter()
+    found = search(game, Limits(time_limit, max_states), impl, portfolio=WIDE)
+    seconds = time.perf_counter() - start
+    moves = []
+    if found.status == "solved":
+        moves = (referee if verify == "native" else replay)(game, found.line)
+    return SolveResult(
+        status=SolveStatus(found.status),
+        limit=found.limit,
+        moves=moves,
+        states=found.states,
+        unique_states=found.unique_states,
+        seconds=seconds,
+        implementation=impl,
+    )
 
 
 def _prover(game: FreeCell, table_bytes: int, implementation: str | None) -> _Run:
@@ -134,7 +189,7 @@ def decide(
     spent_states = spent_unique = 0
     spent_seconds = 0.0
     res: SolveResult | None = None
-    for search, stage_states in (*STAGES, ("prover", None)):
+    for stage, stage_states in (*STAGES, ("prover", None)):
         time_left = None if time_limit is None else time_limit - spent_seconds
         states_left = None if max_states is None else max_states - spent_states
         if (time_left is not None and time_left <= 0) or (
@@ -142,8 +197,10 @@ def decide(
         ):
             break
         states = _least(states_left, stage_states)
-        if search == "portfolio":
+        if stage == "portfolio":
             res = solve(game, time_limit=time_left, max_states=states, short=short, verify=verify)
+        elif stage == "wide":
+            res = wide(game, time_limit=time_left, max_states=states, verify=verify)
         else:
             res = prover.run(time_left, states, verify)
         spent_states += res.states
