@@ -68,9 +68,10 @@ prover, and the prover proves a lost one sooner (with 1 free cell over MS 1-300,
 20 s on the won, 4.8 s on the lost). The portfolio wins nearly every won deal within its first
 million states (with 2 cells the median deal takes 1.7 ms, the 99th percentile 0.8 s), so only
 the hard ones pay for the prover's first turn, and only those the prover's first turn leaves
-pay for the :data:`WIDE` searches (at most about 25 million states, 10-20 s), which win most
-of the won deals left (with 1 cell, 16 of the 17 won deals that the rest leaves at 60 s). A
-portfolio stage and the wide stage start afresh; the prover goes on where it stopped."""
+pay for the :data:`WIDE` searches (at most about 25 million states, 10-20 s), which win the
+won deals the rest leaves (of the deals the rest leaves at 60 s, all 17 won with 1 cell and all
+8 with 2). A portfolio stage and the wide stage start afresh; the prover goes on where it
+stopped."""
 
 
 def wide(
