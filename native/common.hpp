@@ -180,6 +180,11 @@ class HashTable {
   explicit HashTable(const TableShape& shape) : shape_(shape) {}
   size_t size() const { return used_; }
   size_t bytes() const { return cap_ * sizeof(Slot); }
+  // Whether adding `extra` more keys would make the table double (false when it may not grow).
+  bool grows_within(size_t extra) const {
+    return cap_ && (used_ + extra) * shape_.load_den > cap_ * shape_.load_num &&
+           cap_ * sizeof(Slot) < shape_.max_bytes;
+  }
 
   // The slot holding the key of `probe`: the one found (`inserted` false), or a new one that
   // is a copy of `probe` (`inserted` true). nullptr when the table is full.
@@ -260,6 +265,7 @@ class KeySet {
   void prefetch(const Key& k) const { table_.prefetch(stored(k)); }
   size_t size() const { return table_.size(); }
   size_t bytes() const { return table_.bytes(); }
+  bool grows_within(size_t extra) const { return table_.grows_within(extra); }
 
  private:
   struct Traits {

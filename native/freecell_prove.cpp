@@ -22,6 +22,7 @@ class Seen {
   void prefetch(const Key& k) const { set_.prefetch(k); }
   size_t size() const { return set_.size(); }
   size_t bytes() const { return set_.bytes(); }
+  bool grows_within(size_t extra) const { return set_.grows_within(extra); }
 
  private:
   common::KeySet set_;
@@ -81,6 +82,19 @@ class Search {
   uint64_t states_ = 0, next_check_ = 0, state_cap_ = 0;
   Clock::time_point deadline_;
   double seconds_ = 0;
+  double growth_seconds_ = 0;  // how long the table's last doubling took
+
+  // Whether the table is about to double and that would end past the deadline (a doubling
+  // moves twice the keys of the last one and, a table of gigabytes missing the caches and
+  // faulting in fresh pages, takes two to four times as long; four is assumed): then the run stops before the next child is made, so
+  // that a time limit is kept to within a fraction of a second even with a table of
+  // gigabytes, and the next run goes on from there.
+  bool growth_too_late() const {
+    return growth_seconds_ > 0 && seen_.grows_within(kMaxMoves) &&
+           Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                              std::chrono::duration<double>(4 * growth_seconds_)) >
+               deadline_;
+  }
 
   Status go() {
     if (won_) return Status::kSolved;
@@ -105,6 +119,10 @@ class Search {
         continue;
       }
       if (!limit_.empty()) return Status::kLimit;
+      if (growth_too_late()) {
+        limit_ = "time";
+        return Status::kLimit;
+      }
       const Move m = kids_[f.next++];
       f.via_next = m;
       st_.play(m, made_, nullptr);
@@ -146,6 +164,8 @@ class Search {
     }
     states_ += uint64_t(count);
     const uint32_t begin = uint32_t(kids_.size());
+    const bool growing = seen_.grows_within(size_t(count));
+    const auto grow_start = growing ? Clock::now() : Clock::time_point{};
     for (int i = 0; i < count; ++i) {
       const int fresh = seen_.insert(Key{keys[i].a, keys[i].b});
       if (fresh < 0) {
@@ -155,6 +175,8 @@ class Search {
       }
       if (fresh) kids_.push_back(order[i].move);
     }
+    if (growing)
+      growth_seconds_ = std::chrono::duration<double>(Clock::now() - grow_start).count();
     stack_.push_back(Frame{begin, uint32_t(kids_.size()), begin, uint32_t(mark), Move{}});
     if (states_ >= next_check_) {
       next_check_ = states_ + kCheckEvery;
