@@ -19,10 +19,10 @@ prover going on where it stopped, until one decides or the limits run out.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
-from kosynka.games.freecell import FreeCell
+from kosynka.games.freecell import FreeCell, Move
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _freecell_prove_py, check_limits, default_implementation, solve
 from kosynka.solver._freecell_py import BEST_FIRST, TUNED, Strategy
@@ -94,7 +94,7 @@ def wide(
     seconds = time.perf_counter() - start
     moves = []
     if found.status == "solved":
-        moves = (referee if verify == "native" else replay)(game, found.line)
+        moves = _checked(game, found.line, verify)
     return SolveResult(
         status=SolveStatus(found.status),
         limit=found.limit,
@@ -104,6 +104,13 @@ def wide(
         seconds=seconds,
         implementation=impl,
     )
+
+
+def _checked(game: FreeCell, codes: Sequence[int], verify: str) -> list[Move]:
+    """The moves of a winning line of engine move codes from ``game``'s position, checked as
+    :func:`kosynka.solver.solve` checks them: by the rules engine (``verify="python"``) or the
+    compiled referee (``"native"``)."""
+    return (referee if verify == "native" else replay)(game, codes)
 
 
 def _prover(game: FreeCell, table_bytes: int, implementation: str | None) -> _Run:
@@ -144,7 +151,7 @@ class _Run:
         self.counts = (int(states), int(positions), float(seconds))
         moves = []
         if status == "solved":
-            moves = (referee if verify == "native" else replay)(self.game, line)
+            moves = _checked(self.game, line, verify)
         return SolveResult(
             status=SolveStatus(status),
             limit=str(limit) if limit else None,
