@@ -72,3 +72,15 @@ def test_decide_runs_the_wide_stage(monkeypatch: pytest.MonkeyPatch) -> None:
     res = decide(game, time_limit=120)
     assert res.status is SolveStatus.SOLVED
     assert res.states == alone.states
+
+
+@needs_core
+def test_a_short_line_is_never_longer() -> None:
+    # With short, the wide searches' line is followed by the short strategies' lines and the
+    # line with its detours taken out; the shortest is kept.
+    game = FreeCell(31551, rules=FreeCellRules(cells=1, foundation_return=False))
+    default = wide(game, time_limit=120)
+    short = wide(game, time_limit=120, short=True)
+    assert default.status is short.status is SolveStatus.SOLVED
+    assert len(short.moves) <= len(default.moves)
+    assert short.states > default.states

@@ -80,17 +80,19 @@ def wide(
     time_limit: float | None = None,
     max_states: int | None = None,
     implementation: str | None = None,
+    short: bool = False,
     verify: str = "python",
 ) -> SolveResult:
     """Try to win ``game``'s position with the :data:`WIDE` searches within ``time_limit``
-    seconds and ``max_states`` states: ``solved`` with a line checked as by
+    seconds and ``max_states`` states (with ``short``, then a shorter line as
+    :func:`kosynka.solver.solve` looks for one): ``solved`` with a line checked as by
     :func:`kosynka.solver.solve` (``verify``: the rules engine or the compiled referee),
     ``unsolvable`` when a search has run dry, else a limit (``states`` also when every search
     has reached its cap)."""
     time_limit, max_states = check_limits(time_limit, max_states)
     impl = implementation if implementation is not None else default_implementation("freecell")
     start = time.perf_counter()
-    found = search(game, Limits(time_limit, max_states), impl, portfolio=WIDE)
+    found = search(game, Limits(time_limit, max_states, short), impl, portfolio=WIDE)
     seconds = time.perf_counter() - start
     moves = []
     if found.status == "solved":
@@ -191,7 +193,8 @@ def decide(
     """Decide ``game``'s position as ``kosynka solve --min-cells`` does: the :data:`STAGES` in
     turn, each stopping at its own limits or the ones left, then the prover with what is left,
     until one decides. The states and seconds are all the searches' together; ``short`` asks
-    the portfolio for a shorter line (the prover's lines are as it finds them)."""
+    the portfolio and the wide searches for a shorter line (the prover's lines are as it finds
+    them)."""
     time_limit, max_states = check_limits(time_limit, max_states)
     prover = _prover(game, TABLE_BYTES, None)
     spent_states = spent_unique = 0
@@ -208,7 +211,7 @@ def decide(
         if stage == "portfolio":
             res = solve(game, time_limit=time_left, max_states=states, short=short, verify=verify)
         elif stage == "wide":
-            res = wide(game, time_limit=time_left, max_states=states, verify=verify)
+            res = wide(game, time_limit=time_left, max_states=states, short=short, verify=verify)
         else:
             res = prover.run(time_left, states, verify)
         spent_states += res.states
