@@ -51,14 +51,17 @@ WIDE: Final = (
 portfolio's for 0-2 free cells but keeping up to 4 million positions each (the portfolio's keep
 at most half a million), taking turns as the portfolio's do. With one or two free cells a won
 deal's line often lies past the portfolio's caps (MS 1896 with 1 cell: 1.9 million positions
-with depth weight 20; 3999: 0.6 million with 50); each of these drops out at its cap, so the
-stage costs at most about 25 million states. Each is complete (every move of the rules): one
-that runs dry proves the position lost; one at its cap drops out, proving nothing."""
+with depth weight 20; 3999: 0.6 million with 50). Each is complete (every move of the rules):
+one that runs dry proves the position lost; one at its cap drops out, proving nothing. On a
+lost position whose search space is smaller than their caps both exhaust it, far slower than
+the prover (MS 1706 with 1 cell: 36.6 million states and 33 s against the prover's 18 million
+and 2.9 s), which is why they run after the prover has had a turn long enough for such spaces
+(:data:`STAGES`)."""
 
 STAGES: Final = (
     ("portfolio", 1_000_000),
-    ("prover", 10_000_000),
-    ("wide", None),
+    ("prover", 40_000_000),
+    ("wide", 30_000_000),
     ("portfolio", 5_000_000),
 )
 """What :func:`decide` runs before the prover gets the rest: (search, states; None: until it
@@ -67,11 +70,12 @@ prover, and the prover proves a lost one sooner (with 1 free cell over MS 1-300,
 7.2 s on the 69 won deals and 20.6 s on the 231 lost ones, the prover 36.5 s and 3 left at
 20 s on the won, 4.8 s on the lost). The portfolio wins nearly every won deal within its first
 million states (with 2 cells the median deal takes 1.7 ms, the 99th percentile 0.8 s), so only
-the hard ones pay for the prover's first turn, and only those the prover's first turn leaves
-pay for the :data:`WIDE` searches (at most about 25 million states, 10-20 s), which win the
-won deals the rest leaves (of the deals the rest leaves at 60 s, all 17 won with 1 cell and all
-8 with 2). A portfolio stage and the wide stage start afresh; the prover goes on where it
-stopped."""
+the hard ones pay for the prover's first turn. That turn, 40 million states (about 9 million
+positions, 6-9 s), exhausts every search space smaller than the wide searches' caps, so only
+the counts it leaves pay for the :data:`WIDE` searches (at most 30 million states, 10-20 s),
+which win the won deals the rest leaves (of the deals the rest leaves at 60 s, all 17 won with
+1 cell and all 8 with 2). A portfolio stage and the wide stage start afresh; the prover goes
+on where it stopped."""
 
 
 def wide(
