@@ -122,9 +122,9 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
         "--min-cells",
         action="store_true",
         help="for each deal, the fewest free cells that win it (FreeCell; from --cells, 4 by "
-        "default, down to the first count that loses; each count searched by the portfolio for "
-        "up to 5 s, then by the complete prover for the rest of --time-limit), with foundation "
-        "return OFF as in Microsoft's rules unless --with-foundation-return",
+        "default, down to the first count that loses; each count searched within --time-limit "
+        "by the portfolio, the complete prover and two wide best-first searches in turns), with "
+        "foundation return OFF as in Microsoft's rules unless --with-foundation-return",
     )
     p.add_argument(
         "--with-foundation-return",
@@ -218,7 +218,7 @@ def _fewest_cells(task: _Task, number: int) -> dict[str, object]:
     """The row of deal ``number`` with the fewest free cells that win it: decided with the
     rules' cells, then one cell fewer each time until a count loses (winning with k cells wins
     with k + 1, so the count above the first that loses is the fewest), each count by
-    :func:`kosynka.solver.freecell_cells.decide` (the portfolio, then the prover). ``status``
+    :func:`kosynka.solver.freecell_cells.decide` (its stages in turn). ``status``
     is ``solved`` when the fewest is proved (it wins, and one fewer is proved lost or it is 0),
     ``unsolvable`` when even the most cells lose, ``limit`` when a search hit its limit first
     (``min_cells`` is then the fewest known to win, or None). ``moves`` is the line with the
