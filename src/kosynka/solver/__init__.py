@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -166,17 +167,35 @@ def solve(
     front = _solver_of(game.name)
     time_limit, max_states = check_limits(time_limit, max_states)
     impl = implementation if implementation is not None else default_implementation(game.name)
+    limits = Limits(time_limit, max_states, short)
+    return run_checked(game, impl, verify, lambda: front.search(game, limits, impl))
+
+
+def check_line(game: Game[Any], line: Sequence[Any], verify: str) -> list[Any]:
+    """The moves of a winning line found by ``game``'s search, checked by the rules engine
+    (``verify="python"``) or the game's compiled referee (``"native"``); a line the check does
+    not accept raises :class:`SolutionError`."""
+    front = _solver_of(game.name)
+    moves: list[Any] = (front.referee if verify == "native" else front.replay)(game, line)
+    return moves
+
+
+def run_checked(
+    game: Game[Any], implementation: str, verify: str, search: Callable[[], Found]
+) -> SolveResult:
+    """Run ``search`` (a search of ``game``'s position by ``implementation``) and make its
+    :class:`SolveResult`: timed, its winning line checked as ``verify`` says (see
+    :func:`solve`; a ``verify`` that cannot be honoured is refused before the search runs)."""
     if verify not in ("python", "native"):
         raise ValueError(f"verify must be 'python' or 'native', not {verify!r}")
     if verify == "native" and not has_referee(game.name):
         raise ValueError(f"no compiled referee checks {game.name} lines here")
     start = time.perf_counter()
-    found: Found = front.search(game, Limits(time_limit, max_states, short), impl)
+    found = search()
     seconds = time.perf_counter() - start
     moves: list[Any] = []
     if found.status == "solved":
-        check = front.referee if verify == "native" else front.replay
-        moves = check(game, found.line)
+        moves = check_line(game, found.line, verify)
     return SolveResult(
         status=SolveStatus(found.status),
         limit=found.limit,
@@ -184,5 +203,5 @@ def solve(
         states=found.states,
         unique_states=found.unique_states,
         seconds=seconds,
-        implementation=impl,
+        implementation=implementation,
     )

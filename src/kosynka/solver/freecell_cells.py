@@ -18,21 +18,21 @@ prover going on where it stopped, until one decides or the limits run out.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Final
 
-from kosynka.games.freecell import FreeCell, Move
+from kosynka.games.freecell import FreeCell
 from kosynka.solver import NATIVE as _NATIVE
-from kosynka.solver import _freecell_prove_py, check_limits, default_implementation, solve
-from kosynka.solver._freecell_py import BEST_FIRST, TUNED, Strategy
-from kosynka.solver.freecell import (
-    available_implementations,
-    position_args,
-    referee,
-    replay,
-    search,
+from kosynka.solver import (
+    _freecell_prove_py,
+    check_limits,
+    check_line,
+    default_implementation,
+    run_checked,
+    solve,
 )
+from kosynka.solver._freecell_py import BEST_FIRST, TUNED, Strategy
+from kosynka.solver.freecell import available_implementations, position_args, search
 from kosynka.solver.result import Limits, SolveResult, SolveStatus
 
 if _NATIVE is not None:
@@ -95,28 +95,8 @@ def wide(
     has reached its cap)."""
     time_limit, max_states = check_limits(time_limit, max_states)
     impl = implementation if implementation is not None else default_implementation("freecell")
-    start = time.perf_counter()
-    found = search(game, Limits(time_limit, max_states, short), impl, portfolio=WIDE)
-    seconds = time.perf_counter() - start
-    moves = []
-    if found.status == "solved":
-        moves = _checked(game, found.line, verify)
-    return SolveResult(
-        status=SolveStatus(found.status),
-        limit=found.limit,
-        moves=moves,
-        states=found.states,
-        unique_states=found.unique_states,
-        seconds=seconds,
-        implementation=impl,
-    )
-
-
-def _checked(game: FreeCell, codes: Sequence[int], verify: str) -> list[Move]:
-    """The moves of a winning line of engine move codes from ``game``'s position, checked as
-    :func:`kosynka.solver.solve` checks them: by the rules engine (``verify="python"``) or the
-    compiled referee (``"native"``)."""
-    return (referee if verify == "native" else replay)(game, codes)
+    limits = Limits(time_limit, max_states, short)
+    return run_checked(game, impl, verify, lambda: search(game, limits, impl, portfolio=WIDE))
 
 
 def _prover(game: FreeCell, table_bytes: int, implementation: str | None) -> _Run:
@@ -157,7 +137,7 @@ class _Run:
         self.counts = (int(states), int(positions), float(seconds))
         moves = []
         if status == "solved":
-            moves = _checked(self.game, line, verify)
+            moves = check_line(self.game, line, verify)
         return SolveResult(
             status=SolveStatus(status),
             limit=str(limit) if limit else None,
