@@ -39,16 +39,18 @@ def test_core_and_twin_search_alike() -> None:
 def test_verdicts_agree_with_the_exhaustive_search(implementation: str) -> None:
     # The wide searches are complete (every move of the rules): when they run dry the
     # position is lost; a won line is replayed through the rules engine inside wide().
-    decided = 0
+    decided = lost = 0
     for game, truth in few_cell_endgames()[:40]:
         res = wide(game, max_states=50_000, implementation=implementation)
         if res.status is SolveStatus.LIMIT:
             continue
         decided += 1
+        lost += res.status is SolveStatus.UNSOLVABLE
         assert (res.status is SolveStatus.SOLVED) is truth, position_args(game)
         if truth:
             assert res.moves
     assert decided >= 20
+    assert lost >= 5  # the searches' "unsolvable" is tested, not only their wins
 
 
 @needs_core
