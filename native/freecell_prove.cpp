@@ -141,26 +141,34 @@ class Search {
     Move gen[kMaxMoves];
     const int count = st_.moves(gen);
     Ranked order[kMaxMoves];
-    for (int i = 0; i < count; ++i) order[i] = Ranked{-st_.priority(gen[i]), gen[i]};
-    std::stable_sort(order, order + count,
-                     [](const Ranked& x, const Ranked& y) { return x.rank < y.rank; });
+    // Highest priority first, moves of equal priority in generation order (an insertion sort:
+    // the lists are short, and std::stable_sort's buffer cost a call to malloc each time).
+    for (int i = 0; i < count; ++i) {
+      const Ranked x{-st_.priority(gen[i]), gen[i]};
+      int j = i;
+      for (; j > 0 && order[j - 1].rank > x.rank; --j) order[j] = order[j - 1];
+      order[j] = x;
+    }
     RawKey keys[kMaxMoves];
     const size_t mark = made_.size();
     for (int i = 0; i < count; ++i) {
-      st_.play(order[i].move, made_, nullptr);
-      if (st_.is_won()) {
-        path_.clear();
-        for (const Frame& f : stack_) path_.push_back(f.via_next);
-        path_.push_back(order[i].move);
-        return true;
+      Key k;
+      if (!st_.child_key(order[i].move, k)) {  // a card goes home: make the move
+        st_.play(order[i].move, made_, nullptr);
+        if (st_.is_won()) {
+          path_.clear();
+          for (const Frame& f : stack_) path_.push_back(f.via_next);
+          path_.push_back(order[i].move);
+          return true;
+        }
+        k = st_.key();
+        while (made_.size() > mark) {
+          st_.undo(made_.back());
+          made_.pop_back();
+        }
       }
-      const Key k = st_.key();
       keys[i] = RawKey{k.a, k.b};
       seen_.prefetch(k);
-      while (made_.size() > mark) {
-        st_.undo(made_.back());
-        made_.pop_back();
-      }
     }
     states_ += uint64_t(count);
     const uint32_t begin = uint32_t(kids_.size());

@@ -6,8 +6,9 @@
 // shortcuts (State::digging false, State::to_cell true: every move of the rules, a run moving
 // as one supermove), so when it runs dry every position reachable from the root has been
 // tried and the position is proved lost. What it adds to the portfolio's depth-first search:
-// a position's children are made and looked up in the table all at once when it is expanded
-// (their table slots loaded together, so that the misses of a table of gigabytes overlap),
+// a position's children are looked up in the table all at once when it is expanded (their
+// keys found without making the moves where no card goes home, their table slots loaded
+// together, so that the misses of a table of gigabytes overlap),
 // only the new ones are kept to be searched, the table may grow to a given number of bytes,
 // and a run stops at its limits for the next to go on where it stopped. Its pure-Python twin
 // (src/kosynka/solver/_freecell_prove_py.py) searches the same positions in the same order.

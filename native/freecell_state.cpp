@@ -407,6 +407,38 @@ void State::undo(const Move& m) {
   }
 }
 
+bool State::child_key(const Move& m, Key& out) const {
+  int card;
+  int on;  // the destination column, or -1 for a free cell
+  switch (m.kind) {
+    case kColCol:
+    case kColCell: {
+      const int i = m.src, from = len[i] - (m.kind == kColCol ? m.count : 1);
+      if (from > 0) {  // the card uncovered: would autoplay() send it home?
+        const int c = cols[i][from - 1];
+        if (found[suit_of(c)] == rank_of(c) - 1 && safe_home(c)) return false;
+      }
+      card = cols[i][from];
+      on = m.kind == kColCol ? m.dst : -1;
+      break;
+    }
+    case kCellCol:
+      card = cell[m.src];
+      on = m.dst;
+      break;
+    case kHomeCol:
+      card = m.src * 13 + found[m.src] - 1;
+      on = m.dst;
+      break;
+    default:  // a move home, or a digging move
+      return false;
+  }
+  const int to = on < 0 ? kInCell : len[on] ? cols[on][len[on] - 1] : kBottom;
+  const int from = parent[card];
+  out = Key{ha ^ kZ.a[card][from] ^ kZ.a[card][to], hb ^ kZ.b[card][from] ^ kZ.b[card][to]};
+  return true;
+}
+
 void State::play(const Move& m, std::vector<Move>& made, std::vector<int>* codes,
                  std::vector<Move>* steps) {
   auto one = [&](const Move& x) {

@@ -114,6 +114,10 @@ class State {
   // destination).
   int apply(const Move& m);
   void undo(const Move& m);
+  // The key of the position a single move leads to, found without making it, when no card goes
+  // home on the way (the move is not a move home and uncovers no card that is safe to send
+  // home): then written to `out`, and true. False when the move must be played to know it.
+  bool child_key(const Move& m, Key& out) const;
   // Make a search move of any kind and the safe moves home after it: the single moves made are
   // appended to `made` (to be undone in reverse), their engine codes to `codes`, and the moves
   // that are not safe moves home to `steps`.
