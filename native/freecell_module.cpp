@@ -106,17 +106,19 @@ void bind(nb::module_& m) {
       "The prover of one FreeCell position (the complete depth-first search of "
       "freecell_prove.cpp), which can go on where it stopped: made from the position (columns "
       "bottom to top as card indices, one entry per free cell with -1 for an empty one, "
-      "foundation counts C, D, H, S, foundation return) and the bytes its table of positions "
-      "may grow to.")
+      "foundation counts C, D, H, S, foundation return), the bytes its table of positions "
+      "may grow to and the threads that search together (1: the same positions in the same "
+      "order as its pure-Python twin; more: the same verdicts, the order left to the threads).")
       .def(
           "__init__",
           [](Prover* p, const std::vector<std::vector<int>>& columns,
              const std::vector<int>& cells, const std::vector<int>& found, bool ret,
-             uint64_t table_bytes) {
-            new (p) Prover(make_position(columns, cells, found, ret), size_t(table_bytes));
+             uint64_t table_bytes, int threads) {
+            new (p) Prover(make_position(columns, cells, found, ret), size_t(table_bytes),
+                           threads);
           },
           nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
-          nb::arg("table_bytes"))
+          nb::arg("table_bytes"), nb::arg("threads") = 1)
       .def(
           "run",
           [](Prover& p, double time_limit, uint64_t max_states) {

@@ -1,8 +1,13 @@
 // kosynka's FreeCell core, the prover (see freecell_prove.hpp and bench/solver_freecell.md).
 #include "freecell_prove.hpp"
 
-#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
 #include <vector>
 
 namespace kosynka::freecell {
@@ -11,53 +16,199 @@ namespace {
 
 using common::Key;
 using common::Status;
+using Clock = std::chrono::steady_clock;
 
-// The positions met: common::KeySet on a table that doubles at three quarters full, up to a
-// number of bytes (try_insert says when it is full).
+// Why the workers stop: nothing yet, a limit of the run, a full table, or a won position.
+enum Stop : int { kGoOn, kTime, kStates, kMemory, kWon };
+
+// The positions met, shared by the workers: open addressing with linear probing over slots of
+// two 64-bit words (a key, never all zero: word a is never 0 and word b's low bit is set, which
+// merges keys only where 127 of their 128 bits agree), a slot claimed by a compare-and-swap on
+// word a. The table doubles at three quarters full, up to a number of bytes; doubling happens
+// while every other worker waits outside the table (Gate).
 class Seen {
  public:
-  explicit Seen(size_t max_bytes) : set_(common::TableShape{size_t(1) << 16, 3, 4, max_bytes}) {}
-  // 1 when `k` is new (now kept), 0 when met before, -1 when the table is full.
-  int insert(const Key& k) { return set_.try_insert(k); }
-  void prefetch(const Key& k) const { set_.prefetch(k); }
-  size_t size() const { return set_.size(); }
-  size_t bytes() const { return set_.bytes(); }
-  bool grows_within(size_t extra) const { return set_.grows_within(extra); }
+  static constexpr size_t kFlush = 64;  // new keys a worker counts before adding them to size()
+
+  Seen(size_t max_bytes, int workers)
+      : max_bytes_(max_bytes), slack_(workers > 1 ? size_t(workers) * kFlush : 0) {
+    resize(size_t(1) << 16);
+  }
+  // 1 when `k` is new (now kept), 0 when met before, -1 when the table is full. `mine`: the
+  // caller's new keys not yet added to the count. Safe beside other insert() calls.
+  int insert(const Key& k, size_t mine) {
+    const uint64_t a = k.a ? k.a : 1, b = k.b | 1;
+    if (cap_ * sizeof(Key) >= max_bytes_ && (used() + mine + slack_ + 1) * 4 > cap_ * 3)
+      return -1;
+    size_t i = size_t(a) & mask_;
+    while (true) {
+      std::atomic_ref<uint64_t> sa(words_[2 * i]), sb(words_[2 * i + 1]);
+      uint64_t x = sa.load(std::memory_order_acquire);
+      if (x == 0) {
+        if (sa.compare_exchange_strong(x, a, std::memory_order_acq_rel)) {
+          sb.store(b, std::memory_order_release);
+          return 1;
+        }
+      }
+      if (x == a) {
+        uint64_t y;
+        while ((y = sb.load(std::memory_order_acquire)) == 0) {
+        }  // claimed, its second word on the way
+        if (y == b) return 0;
+      }
+      i = (i + 1) & mask_;
+    }
+  }
+  void prefetch(const Key& k) const {
+    __builtin_prefetch(&words_[2 * (size_t(k.a ? k.a : 1) & mask_)]);
+  }
+  void add(size_t n) { used_.fetch_add(n, std::memory_order_relaxed); }
+  size_t used() const { return used_.load(std::memory_order_relaxed); }
+  size_t bytes() const { return cap_ * sizeof(Key); }
+  // Whether `extra` more keys (beyond `mine`, the caller's not yet counted) would make the
+  // table double (false when it may not grow).
+  bool grows_within(size_t extra, size_t mine = 0) const {
+    return (used() + mine + slack_ + extra) * 4 > cap_ * 3 && cap_ * sizeof(Key) < max_bytes_;
+  }
+  // Double the table; every other worker must be outside it.
+  void grow() { resize(cap_ * 2); }
 
  private:
-  common::KeySet set_;
+  size_t max_bytes_, slack_;
+  common::ZeroedMemory mem_;
+  uint64_t* words_ = nullptr;
+  size_t cap_ = 0, mask_ = 0;
+  std::atomic<size_t> used_{0};
+
+  void resize(size_t n) {
+    common::ZeroedMemory fresh(n * sizeof(Key));
+    uint64_t* nw = static_cast<uint64_t*>(fresh.data());
+    const size_t nmask = n - 1;
+    for (size_t j = 0; j < cap_; ++j) {
+      const uint64_t a = words_[2 * j];
+      if (!a) continue;
+      size_t i = size_t(a) & nmask;
+      while (nw[2 * i]) i = (i + 1) & nmask;
+      nw[2 * i] = a;
+      nw[2 * i + 1] = words_[2 * j + 1];
+    }
+    mem_ = std::move(fresh);
+    words_ = nw;
+    cap_ = n;
+    mask_ = nmask;
+  }
 };
 
-// The search: depth first over the positions not met before, each position's children looked
-// up together when it is expanded.
-class Search {
- public:
-  Search(const State& root, size_t table_bytes) : st_(root), seen_(table_bytes) {}
+// What the workers share: the table and the way into it, the positions handed from a busy
+// worker to an idle one, the limits of the run and why it stops.
+struct Shared {
+  Shared(size_t table_bytes, int workers) : seen(table_bytes, workers), workers(workers) {}
 
-  // Go on for at most `time_limit` seconds (< 0: none) and `max_states` more states (0: none):
-  // kSolved (with `path_` the line of search moves), kUnsolvable, or a limit named in `limit_`.
-  Status run(double time_limit, uint64_t max_states) {
-    const auto start = Clock::now();
-    deadline_ = time_limit < 0 ? Clock::time_point::max()
-                               : start + std::chrono::duration_cast<Clock::duration>(
-                                             std::chrono::duration<double>(time_limit));
-    state_cap_ = max_states ? states_ + max_states : 0;
-    next_check_ = states_ + kCheckEvery;
-    if (limit_ != "memory") limit_.clear();
-    const Status out = go();
-    seconds_ += std::chrono::duration<double>(Clock::now() - start).count();
-    return out;
+  Seen seen;
+  const int workers;
+
+  // The table's gate: a worker works inside it; one that must double the table asks the others
+  // to step out (`want`), waits until none is in, doubles it and lets them back.
+  std::mutex gate;
+  std::condition_variable gate_cv;
+  int inside = 0;
+  bool growing = false;
+  std::atomic<bool> want{false};
+  double growth_seconds = 0;  // how long the table's last doubling took
+
+  // Positions handed over: each with the search moves from the root to it, in the table and
+  // not yet expanded.
+  struct Task {
+    Node pos;
+    std::vector<Move> line;
+  };
+  std::mutex pool_m;
+  std::condition_variable pool_cv;
+  std::vector<Task> pool;
+  int idle = 0;                  // workers waiting for a position
+  std::atomic<int> hungry{0};    // the same, read by busy workers at every step
+  std::atomic<int> pooled{0};    // positions in `pool`, read by busy workers at every step
+  bool exhausted = false;        // every worker idle with nothing handed over: no position left
+
+  // The run's limits and why it stops.
+  Clock::time_point deadline;
+  uint64_t state_cap = 0;  // 0: none
+  std::atomic<uint64_t> states{0};
+  std::atomic<int> stop{kGoOn};
+  std::mutex won_m;
+  std::vector<Move> won_line;  // the search moves from the root to a won position
+
+  void halt(Stop why) {
+    int expected = kGoOn;
+    stop.compare_exchange_strong(expected, why);
+    std::lock_guard<std::mutex> lock(pool_m);
+    pool_cv.notify_all();
   }
+  bool stopping() const { return stop.load(std::memory_order_relaxed) != kGoOn; }
 
+  void enter() {
+    std::unique_lock<std::mutex> lock(gate);
+    gate_cv.wait(lock, [this] { return !growing; });
+    ++inside;
+  }
+  void leave() {
+    std::lock_guard<std::mutex> lock(gate);
+    --inside;
+    gate_cv.notify_all();
+  }
+  // Called from inside when the table is about to double: doubles it (or waits while another
+  // worker does), then goes on inside.
+  void grow() {
+    std::unique_lock<std::mutex> lock(gate);
+    if (growing) {  // another worker doubles it: wait outside
+      --inside;
+      gate_cv.notify_all();
+      gate_cv.wait(lock, [this] { return !growing; });
+      ++inside;
+      return;
+    }
+    growing = true;
+    want.store(true);
+    --inside;
+    gate_cv.wait(lock, [this] { return inside == 0; });
+    const auto t0 = Clock::now();
+    seen.grow();
+    growth_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    growing = false;
+    want.store(false);
+    ++inside;
+    gate_cv.notify_all();
+  }
+  // Step out while another worker doubles the table (asked at every step).
+  void yield_to_growth() {
+    if (!want.load(std::memory_order_relaxed)) return;
+    leave();
+    enter();
+  }
+};
+
+// One worker: a depth first search over the positions not met before (by any worker), each
+// position's children looked up together when it is expanded. A worker that runs dry takes a
+// position handed over by a busy one; a busy one hands over the children it has yet to search
+// at its deepest position while some worker waits.
+class Worker {
+ public:
+  Worker(const State& root, Shared& sh, bool first) : st_(root), sh_(sh), start_root_(first) {}
+
+  // Search until the run stops (a limit, a full table, a win or no position left).
+  void run() {
+    sh_.enter();
+    next_check_ = states_ + kCheckEvery;
+    flushed_states_ = states_;
+    go();
+    sh_.seen.add(mine_);
+    mine_ = 0;
+    sh_.states.fetch_add(states_ - flushed_states_);
+    sh_.leave();
+  }
   uint64_t states() const { return states_; }
-  size_t positions() const { return seen_.size(); }
-  size_t bytes() const { return seen_.bytes(); }
-  double seconds() const { return seconds_; }
-  const std::string& limit() const { return limit_; }
-  const std::vector<Move>& path() const { return path_; }
 
  private:
-  using Clock = std::chrono::steady_clock;
   static constexpr uint64_t kCheckEvery = 4096;  // states between looks at the limits
   struct Ranked {  // a move and its rank in the order the children are searched (lowest first)
     int rank;
@@ -72,42 +223,43 @@ class Search {
     Move via_next;              // the search move to the child being searched now
   };
   State st_;
-  Seen seen_;
+  Shared& sh_;
+  bool start_root_;             // the root is still to be kept and expanded by this worker
+  std::vector<Move> prefix_;    // the search moves from the root to this worker's start
   std::vector<Move> kids_;
   std::vector<Frame> stack_;
   std::vector<Move> made_;
-  std::vector<Move> path_;
-  std::string limit_;
-  bool started_ = false, won_ = false;
-  uint64_t states_ = 0, next_check_ = 0, state_cap_ = 0;
-  Clock::time_point deadline_;
-  double seconds_ = 0;
-  double growth_seconds_ = 0;  // how long the table's last doubling took
+  size_t mine_ = 0;  // new positions not yet added to the table's count
+  uint64_t states_ = 0, next_check_ = 0, flushed_states_ = 0;
 
   // Whether the table is about to double and that would end past the deadline (a doubling
   // moves twice the keys of the last one and, a table of gigabytes missing the caches and
-  // faulting in fresh pages, takes two to four times as long; four is assumed): then the run stops before the next child is made, so
-  // that a time limit is kept to within a fraction of a second even with a table of
-  // gigabytes, and the next run goes on from there.
+  // faulting in fresh pages, takes two to four times as long; four is assumed): then the run
+  // stops before the next child is made, so that a time limit is kept to within a fraction of
+  // a second even with a table of gigabytes, and the next run goes on from there.
   bool growth_too_late() const {
-    return growth_seconds_ > 0 && seen_.grows_within(kMaxMoves) &&
+    return sh_.growth_seconds > 0 && sh_.seen.grows_within(kMaxMoves, mine_) &&
            Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                              std::chrono::duration<double>(4 * growth_seconds_)) >
-               deadline_;
+                              std::chrono::duration<double>(4 * sh_.growth_seconds)) >
+               sh_.deadline;
   }
 
-  Status go() {
-    if (won_) return Status::kSolved;
-    if (limit_ == "memory") return Status::kLimit;
-    if (!started_) {
-      started_ = true;
-      if (seen_.insert(st_.key()) < 0) {
-        limit_ = "memory";
-        return Status::kLimit;
+  void go() {
+    if (start_root_) {
+      start_root_ = false;
+      if (sh_.seen.insert(st_.key(), mine_) < 0) {
+        sh_.halt(kMemory);
+        return;
       }
-      if ((won_ = expand())) return Status::kSolved;
+      ++mine_;
+      if (expand()) return;
     }
-    while (!stack_.empty()) {
+    while (!sh_.stopping()) {
+      if (stack_.empty()) {
+        if (!take()) return;
+        if (expand()) return;
+        continue;
+      }
       Frame& f = stack_.back();
       while (made_.size() > f.made_mark) {
         st_.undo(made_.back());
@@ -118,23 +270,97 @@ class Search {
         stack_.pop_back();
         continue;
       }
-      if (!limit_.empty()) return Status::kLimit;
       if (growth_too_late()) {
-        limit_ = "time";
-        return Status::kLimit;
+        sh_.halt(kTime);
+        return;
       }
+      if (sh_.hungry.load(std::memory_order_relaxed) >
+          sh_.pooled.load(std::memory_order_relaxed)) {
+        hand_over(f);
+        continue;
+      }
+      sh_.yield_to_growth();
       const Move m = kids_[f.next++];
       f.via_next = m;
       st_.play(m, made_, nullptr);
-      if ((won_ = expand())) return Status::kSolved;
+      if (expand()) return;
     }
-    return limit_.empty() ? Status::kUnsolvable : Status::kLimit;
+  }
+
+  // The search moves from the root to the current position.
+  std::vector<Move> line() const {
+    std::vector<Move> out = prefix_;
+    for (const Frame& f : stack_) out.push_back(f.via_next);
+    return out;
+  }
+
+  // Hand the later half of the frame's children yet to be searched to the waiting workers
+  // (the frame's position is the current one).
+  void hand_over(Frame& f) {
+    const uint32_t give = (f.end - f.next + 1) / 2;
+    std::vector<Shared::Task> tasks;
+    std::vector<Move> base = prefix_;
+    for (size_t k = 0; k + 1 < stack_.size(); ++k) base.push_back(stack_[k].via_next);
+    for (uint32_t n = f.end - give; n < f.end; ++n) {
+      const Move m = kids_[n];
+      const size_t mark = made_.size();
+      st_.play(m, made_, nullptr);
+      Shared::Task t;
+      st_.store(t.pos);
+      t.line = base;
+      t.line.push_back(m);
+      tasks.push_back(std::move(t));
+      while (made_.size() > mark) {
+        st_.undo(made_.back());
+        made_.pop_back();
+      }
+    }
+    f.end -= give;
+    std::lock_guard<std::mutex> lock(sh_.pool_m);
+    for (auto& t : tasks) sh_.pool.push_back(std::move(t));
+    sh_.pooled.store(int(sh_.pool.size()));
+    sh_.pool_cv.notify_all();
+  }
+
+  // Wait, outside the table, for a position handed over and make it the current one; false
+  // when the run stops or no position is left.
+  bool take() {
+    sh_.seen.add(mine_);
+    mine_ = 0;
+    sh_.leave();
+    std::unique_lock<std::mutex> lock(sh_.pool_m);
+    ++sh_.idle;
+    sh_.hungry.fetch_add(1);
+    if (sh_.idle == sh_.workers && sh_.pool.empty()) {
+      sh_.exhausted = true;
+      sh_.pool_cv.notify_all();
+    }
+    sh_.pool_cv.wait(lock, [this] {
+      return !sh_.pool.empty() || sh_.exhausted || sh_.stopping();
+    });
+    sh_.hungry.fetch_sub(1);
+    --sh_.idle;
+    if (sh_.pool.empty()) {
+      lock.unlock();
+      sh_.enter();
+      return false;
+    }
+    Shared::Task t = std::move(sh_.pool.back());
+    sh_.pool.pop_back();
+    sh_.pooled.store(int(sh_.pool.size()));
+    lock.unlock();
+    sh_.enter();
+    st_.load(t.pos);
+    prefix_ = std::move(t.line);
+    made_.clear();
+    kids_.clear();
+    return true;
   }
 
   // Make every move of the current position once (the states), keep the children not met
-  // before as a new frame, in the order of their moves' priorities; true when a child is won
-  // (`path_` then holds the line). A limit met on the way is kept in `limit_` (with a full
-  // table the frame is not pushed) and go() stops.
+  // before as a new frame, in the order of their moves' priorities; true when the run stops
+  // here (a child is won, with `won_line` then the line, or the table is full: the frame is
+  // not pushed).
   bool expand() {
     // Plain arrays, not zeroed: filled up to `count` before they are read (zeroing 320 keys
     // and moves at every expansion took a tenth of the prover's time).
@@ -156,9 +382,13 @@ class Search {
       if (!st_.child_key(order[i].move, k)) {  // a card goes home: make the move
         st_.play(order[i].move, made_, nullptr);
         if (st_.is_won()) {
-          path_.clear();
-          for (const Frame& f : stack_) path_.push_back(f.via_next);
-          path_.push_back(order[i].move);
+          std::vector<Move> won = line();
+          won.push_back(order[i].move);
+          {
+            std::lock_guard<std::mutex> lock(sh_.won_m);
+            if (sh_.won_line.empty()) sh_.won_line = std::move(won);
+          }
+          sh_.halt(kWon);
           return true;
         }
         k = st_.key();
@@ -168,28 +398,34 @@ class Search {
         }
       }
       keys[i] = RawKey{k.a, k.b};
-      seen_.prefetch(k);
+      sh_.seen.prefetch(k);
     }
     states_ += uint64_t(count);
+    if (sh_.seen.grows_within(size_t(count), mine_)) sh_.grow();
     const uint32_t begin = uint32_t(kids_.size());
-    const bool growing = seen_.grows_within(size_t(count));
-    const auto grow_start = growing ? Clock::now() : Clock::time_point{};
     for (int i = 0; i < count; ++i) {
-      const int fresh = seen_.insert(Key{keys[i].a, keys[i].b});
+      const int fresh = sh_.seen.insert(Key{keys[i].a, keys[i].b}, mine_);
       if (fresh < 0) {
-        limit_ = "memory";
         kids_.resize(begin);
-        return false;
+        sh_.halt(kMemory);
+        return true;
       }
-      if (fresh) kids_.push_back(order[i].move);
+      if (fresh) {
+        ++mine_;
+        kids_.push_back(order[i].move);
+      }
     }
-    if (growing)
-      growth_seconds_ = std::chrono::duration<double>(Clock::now() - grow_start).count();
+    if (mine_ >= Seen::kFlush) {
+      sh_.seen.add(mine_);
+      mine_ = 0;
+    }
     stack_.push_back(Frame{begin, uint32_t(kids_.size()), begin, uint32_t(mark), Move{}});
     if (states_ >= next_check_) {
       next_check_ = states_ + kCheckEvery;
-      if (state_cap_ && states_ >= state_cap_) limit_ = "states";
-      if (Clock::now() > deadline_) limit_ = "time";
+      const uint64_t all = sh_.states.fetch_add(states_ - flushed_states_) + states_ - flushed_states_;
+      flushed_states_ = states_;
+      if (sh_.state_cap && all >= sh_.state_cap) sh_.halt(kStates);
+      if (Clock::now() > sh_.deadline) sh_.halt(kTime);
     }
     return false;
   }
@@ -200,16 +436,25 @@ class Search {
 struct Prover::Impl {
   State root;
   std::vector<int> head;  // the safe moves home at the root
-  std::unique_ptr<Search> search;
+  std::unique_ptr<Shared> shared;
+  std::vector<std::unique_ptr<Worker>> workers;
+  double seconds = 0;
 };
 
-Prover::Prover(const Position& pos, size_t table_bytes) : impl_(std::make_unique<Impl>(Impl{State(pos), {}, nullptr})) {
+Prover::Prover(const Position& pos, size_t table_bytes, int threads)
+    : impl_(std::make_unique<Impl>(Impl{State(pos), {}, nullptr, {}, 0})) {
+  if (threads < 1 || threads > kMaxThreads)
+    throw std::invalid_argument("the prover runs 1 to " + std::to_string(kMaxThreads) +
+                                " threads, not " + std::to_string(threads));
   State& root = impl_->root;
   root.digging = false;
   root.to_cell = true;
   std::vector<Move> made;
   root.autoplay(made, &impl_->head);
-  if (!root.is_won()) impl_->search = std::make_unique<Search>(root, table_bytes);
+  if (root.is_won()) return;
+  impl_->shared = std::make_unique<Shared>(table_bytes, threads);
+  for (int w = 0; w < threads; ++w)
+    impl_->workers.push_back(std::make_unique<Worker>(root, *impl_->shared, w == 0));
 }
 
 Prover::~Prover() = default;
@@ -217,29 +462,47 @@ Prover::~Prover() = default;
 ProveResult Prover::run(double time_limit, uint64_t max_states) {
   ProveResult out;
   auto& res = out.result;
-  Search* s = impl_->search.get();
-  if (!s) {
+  if (!impl_->shared) {
     res.status = Status::kSolved;
     res.line = impl_->head;
     return out;
   }
-  res.status = s->run(time_limit, max_states);
-  res.limit = res.status == Status::kLimit ? s->limit() : "";
-  res.states = s->states();
-  res.unique_states = s->positions();
-  out.table_bytes = s->bytes();
-  out.seconds = s->seconds();
+  Shared& sh = *impl_->shared;
+  const auto start = Clock::now();
+  if (sh.stop == kTime || sh.stop == kStates) sh.stop = kGoOn;  // a new run lifts them
+  sh.deadline = time_limit < 0 ? Clock::time_point::max()
+                               : start + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(time_limit));
+  sh.state_cap = max_states ? sh.states.load() + max_states : 0;
+  if (sh.stop == kGoOn && !sh.exhausted) {
+    std::vector<std::thread> others;
+    for (size_t w = 1; w < impl_->workers.size(); ++w)
+      others.emplace_back([this, w] { impl_->workers[w]->run(); });
+    impl_->workers[0]->run();
+    for (auto& t : others) t.join();
+  }
+  impl_->seconds += std::chrono::duration<double>(Clock::now() - start).count();
+  const int why = sh.stop;
+  res.status = why == kWon           ? Status::kSolved
+               : why == kGoOn && sh.exhausted ? Status::kUnsolvable
+                                      : Status::kLimit;
+  if (res.status == Status::kLimit)
+    res.limit = why == kMemory ? "memory" : why == kStates ? "states" : "time";
+  res.states = sh.states.load();
+  res.unique_states = sh.seen.used();
+  out.table_bytes = sh.seen.bytes();
+  out.seconds = impl_->seconds;
   if (res.status == Status::kSolved) {
     res.line = impl_->head;
     State st = impl_->root;
     std::vector<Move> made;
-    for (const Move& m : s->path()) st.play(m, made, &res.line);
+    for (const Move& m : sh.won_line) st.play(m, made, &res.line);
   }
   return out;
 }
 
 ProveResult prove(const Position& pos, const ProveLimits& limits) {
-  Prover prover(pos, limits.table_bytes);
+  Prover prover(pos, limits.table_bytes, limits.threads);
   return prover.run(limits.time_limit, limits.max_states);
 }
 

@@ -32,7 +32,11 @@ struct ProveLimits {
   double time_limit = -1;
   uint64_t max_states = 0;
   size_t table_bytes = size_t(4) << 30;
+  int threads = 1;
 };
+
+// The most threads a prover runs.
+constexpr int kMaxThreads = 64;
 
 // Where a prover stands: the verdict (a limit names "time", "states" or "memory"), the winning
 // line as engine move codes (card * 16 + destination) when won, the states (moves tried) and
@@ -48,7 +52,9 @@ struct ProveResult {
 // stays full). The rules' foundation return is honoured.
 class Prover {
  public:
-  Prover(const Position& pos, size_t table_bytes);
+  // `threads` (1..kMaxThreads) search together on one table of positions (see the class
+  // comment). Throws std::invalid_argument for another number.
+  Prover(const Position& pos, size_t table_bytes, int threads = 1);
   ~Prover();
   Prover(const Prover&) = delete;
   Prover& operator=(const Prover&) = delete;

@@ -150,3 +150,81 @@ def test_decide_hands_a_hard_loss_to_the_prover(monkeypatch: pytest.MonkeyPatch)
     res = decide(game, time_limit=60)
     assert res.status is SolveStatus.UNSOLVABLE
     assert res.states == portfolio.states + alone.states
+
+
+# The prover on several threads: one table, the positions handed from thread to thread, the
+# order left to the threads. A lost position's whole space is searched whatever the order, so
+# its states and positions are those of one thread; a won one's line is checked by the rules.
+
+
+@needs_core
+@pytest.mark.parametrize("threads", [2, 3])
+def test_threads_reach_the_exhaustive_search_s_verdicts(threads: int) -> None:
+    for game, truth in few_cell_endgames():
+        res = prove(game, time_limit=60, threads=threads)
+        assert res.status is (SolveStatus.SOLVED if truth else SolveStatus.UNSOLVABLE), (
+            threads,
+            truth,
+            game.rules,
+        )
+        if truth:
+            board = game.copy(stack=False)
+            board.replay(res.moves)
+            assert board.is_won()
+
+
+@needs_core
+def test_threads_search_a_lost_space_whole() -> None:
+    """With 1 free cell: every lost deal of 1-60 has the states and positions of one thread
+    (among them MS 27 and 56's neighbours, spaces of 10^5 to 10^6 positions, so that the
+    table doubles while the threads search); every won one is won with a line the rules
+    accept (prove() replays it)."""
+    lost = 0
+    for n in range(1, 61):
+        game = FreeCell(n, rules=FreeCellRules(cells=1, foundation_return=False))
+        one = prove(game, time_limit=60)
+        two = prove(game, time_limit=60, threads=2)
+        assert one.status is two.status is not SolveStatus.LIMIT, n
+        if one.status is SolveStatus.UNSOLVABLE:
+            lost += 1
+            assert (two.states, two.unique_states) == (one.states, one.unique_states), n
+    assert lost >= 30
+
+
+@needs_core
+def test_threads_go_on_where_they_stopped() -> None:
+    """Runs of 20,000 states at a time on two threads reach the verdict of one run, with the
+    same states and positions for a lost position."""
+    assert NATIVE is not None
+    game = FreeCell(27, rules=FreeCellRules(cells=1, foundation_return=False))
+    args = position_args(game)
+    whole = NATIVE.FreeCellProver(*args, 1 << 30).run(-1.0, 0)
+    assert whole[0] == "unsolvable" and whole[4] > 200_000
+    prover = NATIVE.FreeCellProver(*args, 1 << 30, 2)
+    runs = 0
+    while True:
+        got = prover.run(-1.0, 20_000)
+        runs += 1
+        if got[0] != "limit":
+            break
+        assert got[1] == "states"
+    assert runs > 10 and got[:2] == whole[:2] and got[3:5] == whole[3:5]
+
+
+@needs_core
+def test_threads_stop_at_a_full_table_and_at_the_time_limit() -> None:
+    game = FreeCell(1, rules=FreeCellRules(cells=2, foundation_return=False))
+    res = prove(game, table_bytes=1 << 20, threads=2)
+    assert (res.status, res.limit) == (SolveStatus.LIMIT, "memory")
+    assert res.unique_states <= twin.max_positions(1 << 20)
+    big = FreeCell(276, rules=FreeCellRules(cells=1, foundation_return=False))  # 10^8 positions
+    res = prove(big, time_limit=0.5, threads=2)
+    assert (res.status, res.limit) == (SolveStatus.LIMIT, "time")
+    assert res.seconds < 1.5
+
+
+@pytest.mark.parametrize("threads", [0, -1, 65, True, 1.5])
+def test_a_wrong_number_of_threads_is_refused(threads: object) -> None:
+    game = FreeCell(1, rules=FreeCellRules(cells=1, foundation_return=False))
+    with pytest.raises(ValueError, match="threads"):
+        prove(game, threads=threads)  # type: ignore[arg-type]

@@ -15,6 +15,7 @@ import argparse
 import dataclasses
 import itertools
 import json
+import os
 import sys
 from array import array
 from collections import Counter, deque
@@ -45,7 +46,7 @@ from kosynka.solver import (
     solve,
     solver_front,
 )
-from kosynka.solver.freecell_cells import decide
+from kosynka.solver.freecell_cells import MAX_THREADS, decide
 from kosynka.solver.result import STOCK_MOVE_TEXTS, SolveStatus
 from kosynka.solver.stats import summarize
 
@@ -123,7 +124,8 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
         action="store_true",
         help="for each deal, the fewest free cells that win it (FreeCell; from --cells, 4 by "
         "default, down to the first count that loses; each count searched within --time-limit "
-        "by the portfolio, the complete prover and two wide best-first searches in turns), with "
+        "by the portfolio, the complete prover and two wide best-first searches in turns, the "
+        "prover on as many threads as the machine has cores for each of the --jobs), with "
         "foundation return OFF as in Microsoft's rules unless --with-foundation-return",
     )
     p.add_argument(
@@ -184,10 +186,11 @@ def _row(
     return row
 
 
-_Task = tuple[str, str, Any, float | None, int | None, bool, str, str, bool, bool]
+_Task = tuple[str, str, Any, float | None, int | None, bool, str, str, int, bool]
 """What every deal of a range is solved with: the game's name, the numbering, the rules, the
 time limit, the state limit, ``short``, the notation, who checks the lines, whether to
-find the fewest free cells and whether the rows are printed as JSON."""
+find the fewest free cells (0: no; else the threads each count's prover searches with) and
+whether the rows are printed as JSON."""
 
 
 class _Written(dict[str, object]):
@@ -223,7 +226,7 @@ def _fewest_cells(task: _Task, number: int) -> dict[str, object]:
     ``unsolvable`` when even the most cells lose, ``limit`` when a search hit its limit first
     (``min_cells`` is then the fewest known to win, or None). ``moves`` is the line with the
     fewest cells; ``tries`` lists [cells, status, states, ms] for every search made."""
-    name, numbering, rules, time_limit, max_states, short, notation, verify, _, _ = task
+    name, numbering, rules, time_limit, max_states, short, notation, verify, threads, _ = task
     best: tuple[int, SolveResult, Any] | None = None
     tries: list[list[object]] = []
     status = "solved"
@@ -233,7 +236,12 @@ def _fewest_cells(task: _Task, number: int) -> dict[str, object]:
         game = game_spec(name).deal(number, dataclasses.replace(rules, cells=cells), numbering)
         if isinstance(game, FreeCell):
             res = decide(
-                game, time_limit=time_limit, max_states=max_states, short=short, verify=verify
+                game,
+                time_limit=time_limit,
+                max_states=max_states,
+                short=short,
+                verify=verify,
+                threads=threads,
             )
         else:
             res = solve(
@@ -430,6 +438,16 @@ def _verify(game_name: str, asked: str | None, *, batch: bool) -> str:
     return "native" if batch and has_referee(game_name) else "python"
 
 
+def _prover_threads(jobs: int) -> int:
+    """The threads each ``--min-cells`` prover searches with beside ``jobs`` worker processes:
+    the machine's cores shared among the processes (at least one each)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(MAX_THREADS, cores // max(1, jobs)))
+
+
 def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]]:
     """How many results there will be, and the results in order (made as they are read)."""
     if args.deals:
@@ -453,7 +471,7 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
             args.short,
             args.notation,
             _verify(spec.name, args.verify, batch=True),
-            args.min_cells,
+            _prover_threads(args.jobs) if args.min_cells else 0,
             args.json,
         )
         numbers = itertools.chain.from_iterable(ranges)

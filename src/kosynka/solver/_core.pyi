@@ -94,10 +94,10 @@ def freecell_python_random(seed: int, count: int) -> list[int]:
 
 class FreeCellProver:
     """
-    The prover of one FreeCell position (the complete depth-first search of freecell_prove.cpp), which can go on where it stopped: made from the position (columns bottom to top as card indices, one entry per free cell with -1 for an empty one, foundation counts C, D, H, S, foundation return) and the bytes its table of positions may grow to.
+    The prover of one FreeCell position (the complete depth-first search of freecell_prove.cpp), which can go on where it stopped: made from the position (columns bottom to top as card indices, one entry per free cell with -1 for an empty one, foundation counts C, D, H, S, foundation return), the bytes its table of positions may grow to and the threads that search together (1: the same positions in the same order as its pure-Python twin; more: the same verdicts, the order left to the threads).
     """
 
-    def __init__(self, columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, table_bytes: int) -> None: ...
+    def __init__(self, columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, table_bytes: int, threads: int = 1) -> None: ...
 
     def run(self, time_limit: float, max_states: int) -> tuple[str, str, list[int], int, int, int, float]:
         """
