@@ -17,9 +17,9 @@
     T. Pringle's published counts (:data:`PUBLISHED`), the undecided deals, the wall and CPU
     time of the chunks, and the costliest deals (time, states, each count's verdict).
 ``hard``
-    The prover alone (``kosynka.solver.freecell_cells.prove``) on each deal with ``--cells``,
-    each in a process of its own: the verdict, seconds, states, positions kept and the
-    process's peak memory.
+    The prover alone (``kosynka.solver.freecell_cells.prove``, on ``--threads`` threads) on
+    each deal with ``--cells``, each in a process of its own: the verdict, seconds, states,
+    positions kept and the process's peak memory.
 """
 
 from __future__ import annotations
@@ -175,9 +175,10 @@ PROBE = """
 import json, resource, sys
 from kosynka.games.freecell import FreeCell, FreeCellRules
 from kosynka.solver.freecell_cells import prove
-deal, cells, limit = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+deal, cells, limit, threads = map(float, sys.argv[1:5])
+deal, cells, threads = int(deal), int(cells), int(threads)
 game = FreeCell(deal, rules=FreeCellRules(cells=cells, foundation_return=False))
-res = prove(game, time_limit=limit)
+res = prove(game, time_limit=limit, threads=threads)
 print(json.dumps({"deal": deal, "cells": cells, "status": res.status.value, "limit": res.limit,
     "s": round(res.seconds, 2), "states": res.states, "positions": res.unique_states,
     "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}))
@@ -190,6 +191,7 @@ def cmd_hard(args: argparse.Namespace) -> None:
     print("|---|---|---|---|---|---|---|")
     for deal in args.deals.split(","):
         command = [sys.executable, "-c", PROBE, deal, str(args.cells), str(args.time_limit)]
+        command.append(str(args.threads))
         r = json.loads(subprocess.run(command, capture_output=True, check=True, text=True).stdout)
         verdict = r["status"] + (f" ({r['limit']})" if r["limit"] else "")
         print(
@@ -212,6 +214,7 @@ def main() -> None:
     hard = sub.add_parser("hard", help="the prover alone on a few deals")
     hard.add_argument("--deals", required=True, help="deal numbers, comma separated")
     hard.add_argument("--cells", type=int, default=2)
+    hard.add_argument("--threads", type=int, default=1, help="the prover's threads")
     for q in (run, hard):
         q.add_argument("--time-limit", type=float, default=60.0)
     run.add_argument("--jobs", type=int, default=2)

@@ -40,9 +40,34 @@ class Seen {
     const uint64_t a = k.a ? k.a : 1, b = k.b | 1;
     if (cap_ * sizeof(Key) >= max_bytes_ && (used() + mine + slack_ + 1) * 4 > cap_ * 3)
       return -1;
-    size_t i = size_t(a) & mask_;
+    return put(words_, mask_, a, b);
+  }
+  void prefetch(const Key& k) const {
+    __builtin_prefetch(&words_[2 * (size_t(k.a ? k.a : 1) & mask_)]);
+  }
+  void add(size_t n) { used_.fetch_add(n, std::memory_order_relaxed); }
+  size_t used() const { return used_.load(std::memory_order_relaxed); }
+  size_t bytes() const { return cap_ * sizeof(Key); }
+  // Whether `extra` more keys (beyond `mine`, the caller's not yet counted) would make the
+  // table double (false when it may not grow).
+  bool grows_within(size_t extra, size_t mine = 0) const {
+    return (used() + mine + slack_ + extra) * 4 > cap_ * 3 && cap_ * sizeof(Key) < max_bytes_;
+  }
+  // Double the table, moving the keys with `threads` threads; every worker must be outside it.
+  void grow(int threads) { resize(cap_ * 2, threads); }
+
+ private:
+  size_t max_bytes_, slack_;
+  common::ZeroedMemory mem_;
+  uint64_t* words_ = nullptr;
+  size_t cap_ = 0, mask_ = 0;
+  std::atomic<size_t> used_{0};
+
+  // Put the key (a, b) in the table `words` of mask + 1 slots: 1 when new, 0 when there.
+  static int put(uint64_t* words, size_t mask, uint64_t a, uint64_t b) {
+    size_t i = size_t(a) & mask;
     while (true) {
-      std::atomic_ref<uint64_t> sa(words_[2 * i]), sb(words_[2 * i + 1]);
+      std::atomic_ref<uint64_t> sa(words[2 * i]), sb(words[2 * i + 1]);
       uint64_t x = sa.load(std::memory_order_acquire);
       if (x == 0) {
         if (sa.compare_exchange_strong(x, a, std::memory_order_acq_rel)) {
@@ -56,41 +81,32 @@ class Seen {
         }  // claimed, its second word on the way
         if (y == b) return 0;
       }
-      i = (i + 1) & mask_;
+      i = (i + 1) & mask;
     }
   }
-  void prefetch(const Key& k) const {
-    __builtin_prefetch(&words_[2 * (size_t(k.a ? k.a : 1) & mask_)]);
-  }
-  void add(size_t n) { used_.fetch_add(n, std::memory_order_relaxed); }
-  size_t used() const { return used_.load(std::memory_order_relaxed); }
-  size_t bytes() const { return cap_ * sizeof(Key); }
-  // Whether `extra` more keys (beyond `mine`, the caller's not yet counted) would make the
-  // table double (false when it may not grow).
-  bool grows_within(size_t extra, size_t mine = 0) const {
-    return (used() + mine + slack_ + extra) * 4 > cap_ * 3 && cap_ * sizeof(Key) < max_bytes_;
-  }
-  // Double the table; every other worker must be outside it.
-  void grow() { resize(cap_ * 2); }
 
- private:
-  size_t max_bytes_, slack_;
-  common::ZeroedMemory mem_;
-  uint64_t* words_ = nullptr;
-  size_t cap_ = 0, mask_ = 0;
-  std::atomic<size_t> used_{0};
-
-  void resize(size_t n) {
+  // A table of `n` slots holding the keys, moved by `threads` threads each taking a stripe of
+  // the old slots (the fresh pages' faults, where most of a doubling's time goes, then happen
+  // on every core).
+  void resize(size_t n, int threads = 1) {
     common::ZeroedMemory fresh(n * sizeof(Key));
     uint64_t* nw = static_cast<uint64_t*>(fresh.data());
     const size_t nmask = n - 1;
-    for (size_t j = 0; j < cap_; ++j) {
-      const uint64_t a = words_[2 * j];
-      if (!a) continue;
-      size_t i = size_t(a) & nmask;
-      while (nw[2 * i]) i = (i + 1) & nmask;
-      nw[2 * i] = a;
-      nw[2 * i + 1] = words_[2 * j + 1];
+    const uint64_t* old = words_;
+    auto move = [old, nw, nmask](size_t from, size_t to) {
+      for (size_t j = from; j < to; ++j)
+        if (old[2 * j]) put(nw, nmask, old[2 * j], old[2 * j + 1]);
+    };
+    if (threads < 2 || cap_ < (size_t(1) << 20)) {
+      move(0, cap_);
+    } else {
+      std::vector<std::thread> helpers;
+      const size_t stripe = cap_ / size_t(threads);
+      for (int t = 1; t < threads; ++t)
+        helpers.emplace_back(move, stripe * size_t(t),
+                             t + 1 == threads ? cap_ : stripe * size_t(t + 1));
+      move(0, stripe);
+      for (auto& h : helpers) h.join();
     }
     mem_ = std::move(fresh);
     words_ = nw;
@@ -172,7 +188,7 @@ struct Shared {
     --inside;
     gate_cv.wait(lock, [this] { return inside == 0; });
     const auto t0 = Clock::now();
-    seen.grow();
+    seen.grow(workers);
     growth_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     growing = false;
     want.store(false);
