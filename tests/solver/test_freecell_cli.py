@@ -171,3 +171,29 @@ def test_min_cells_refusals(
     assert main(["solve", *argv]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and needle in err
+
+
+def test_min_cells_gives_each_prover_the_cores_shared_among_the_jobs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each count's prover searches on the machine's cores shared among the ``--jobs`` worker
+    processes (at least one thread each); in one process, on all of them."""
+    import os
+
+    from kosynka.cli import solve as cli_solve
+    from kosynka.solver import freecell_cells
+
+    cores = len(os.sched_getaffinity(0))
+    assert cli_solve._prover_threads(1) == cores
+    assert cli_solve._prover_threads(cores) == 1
+    assert cli_solve._prover_threads(cores * 4) == 1
+    seen: list[int] = []
+
+    def decide(game: FreeCell, **kwargs: object) -> object:
+        seen.append(int(kwargs["threads"]))  # type: ignore[call-overload]
+        return freecell_cells.decide(game, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cli_solve, "decide", decide)
+    assert main(["solve", "--game", "freecell", "--deals", "3", "--min-cells", "--json"]) == 0
+    assert seen and set(seen) == {cores}
+    assert json.loads(capsys.readouterr().out.splitlines()[0])["min_cells"] == 2
