@@ -196,16 +196,24 @@ class BestFirst : public Search {
       }
       ++states;
       tmp_.clear();
-      st_.play(m, tmp_, nullptr);
-      if (st_.is_won()) {
-        won_from = n;
-        won_move = m;
-        outcome = Run::kSolved;
-        // Back to a stored position, should the search be asked to go on.
-        for (auto it = tmp_.rbegin(); it != tmp_.rend(); ++it) st_.undo(*it);
-        break;
+      Key k;
+      bool fresh = true;
+      if (st_.child_key(m, k)) {  // no card goes home: a child met before is never made
+        if (!seen_.insert(k)) continue;
+        st_.play(m, tmp_, nullptr);
+      } else {
+        st_.play(m, tmp_, nullptr);
+        if (st_.is_won()) {
+          won_from = n;
+          won_move = m;
+          outcome = Run::kSolved;
+          // Back to a stored position, should the search be asked to go on.
+          for (auto it = tmp_.rbegin(); it != tmp_.rend(); ++it) st_.undo(*it);
+          break;
+        }
+        fresh = seen_.insert(st_.key());
       }
-      if (seen_.insert(st_.key())) {
+      if (fresh) {
         if (nodes_.size() >= node_cap_) {
           outcome = Run::kNodes;
           break;
@@ -336,15 +344,21 @@ class DepthFirst : public Search {
       }
       const Move m = kids_[f.next++].second;
       ++states;
-      st_.play(m, made_, nullptr);
-      if (st_.is_won()) {
-        outcome = Run::kSolved;
-        path.clear();
-        for (size_t k = 1; k < stack_.size(); ++k) path.push_back(stack_[k].via);
-        path.push_back(m);
-        break;
+      Key k;
+      if (st_.child_key(m, k)) {  // no card goes home: a child met before is never made
+        if (!seen_.insert(k)) continue;
+        st_.play(m, made_, nullptr);
+      } else {
+        st_.play(m, made_, nullptr);
+        if (st_.is_won()) {
+          outcome = Run::kSolved;
+          path.clear();
+          for (size_t j = 1; j < stack_.size(); ++j) path.push_back(stack_[j].via);
+          path.push_back(m);
+          break;
+        }
+        if (!seen_.insert(st_.key())) continue;
       }
-      if (!seen_.insert(st_.key())) continue;
       expand(m);
     }
     if (outcome == Run::kUnsolvable && !st_.to_cell) outcome = Run::kNodes;
