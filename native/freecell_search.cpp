@@ -20,6 +20,24 @@ class KeySet : public common::KeySet {
   KeySet() : common::KeySet(common::TableShape{1024, 3, 4}) {}
 };
 
+// What trying a child gave: a position met before, a new one (kept in the set) or the won one.
+enum class Child { kSeen, kNew, kWon };
+
+// Try move `m` of `st`: the single moves it makes are appended to `made` (none when the child
+// was met before and no card goes home on the way, since then its key is looked up without
+// making the move); the caller undoes them as it needs.
+Child try_child(State& st, KeySet& seen, const Move& m, std::vector<Move>& made) {
+  Key k;
+  if (st.child_key(m, k)) {
+    if (!seen.insert(k)) return Child::kSeen;
+    st.play(m, made, nullptr);
+    return Child::kNew;
+  }
+  st.play(m, made, nullptr);
+  if (st.is_won()) return Child::kWon;
+  return seen.insert(st.key()) ? Child::kNew : Child::kSeen;
+}
+
 // The built-in portfolio (see bench/solver_freecell.md): depth-first and best-first searches
 // take turns with quotas of states that double each round. The order matters for easy deals:
 // most are won by the first search within its first quota.
@@ -196,24 +214,16 @@ class BestFirst : public Search {
       }
       ++states;
       tmp_.clear();
-      Key k;
-      bool fresh = true;
-      if (st_.child_key(m, k)) {  // no card goes home: a child met before is never made
-        if (!seen_.insert(k)) continue;
-        st_.play(m, tmp_, nullptr);
-      } else {
-        st_.play(m, tmp_, nullptr);
-        if (st_.is_won()) {
-          won_from = n;
-          won_move = m;
-          outcome = Run::kSolved;
-          // Back to a stored position, should the search be asked to go on.
-          for (auto it = tmp_.rbegin(); it != tmp_.rend(); ++it) st_.undo(*it);
-          break;
-        }
-        fresh = seen_.insert(st_.key());
+      const Child got = try_child(st_, seen_, m, tmp_);
+      if (got == Child::kWon) {
+        won_from = n;
+        won_move = m;
+        outcome = Run::kSolved;
+        // Back to a stored position, should the search be asked to go on.
+        for (auto it = tmp_.rbegin(); it != tmp_.rend(); ++it) st_.undo(*it);
+        break;
       }
-      if (fresh) {
+      if (got == Child::kNew) {
         if (nodes_.size() >= node_cap_) {
           outcome = Run::kNodes;
           break;
@@ -344,21 +354,15 @@ class DepthFirst : public Search {
       }
       const Move m = kids_[f.next++].second;
       ++states;
-      Key k;
-      if (st_.child_key(m, k)) {  // no card goes home: a child met before is never made
-        if (!seen_.insert(k)) continue;
-        st_.play(m, made_, nullptr);
-      } else {
-        st_.play(m, made_, nullptr);
-        if (st_.is_won()) {
-          outcome = Run::kSolved;
-          path.clear();
-          for (size_t j = 1; j < stack_.size(); ++j) path.push_back(stack_[j].via);
-          path.push_back(m);
-          break;
-        }
-        if (!seen_.insert(st_.key())) continue;
+      const Child got = try_child(st_, seen_, m, made_);
+      if (got == Child::kWon) {
+        outcome = Run::kSolved;
+        path.clear();
+        for (size_t j = 1; j < stack_.size(); ++j) path.push_back(stack_[j].via);
+        path.push_back(m);
+        break;
       }
+      if (got == Child::kSeen) continue;
       expand(m);
     }
     if (outcome == Run::kUnsolvable && !st_.to_cell) outcome = Run::kNodes;
