@@ -37,14 +37,11 @@ class Seen {
   // 1 when `k` is new (now kept), 0 when met before, -1 when the table is full. `mine`: the
   // caller's new keys not yet added to the count. Safe beside other insert() calls.
   int insert(const Key& k, size_t mine) {
-    const uint64_t a = k.a ? k.a : 1, b = k.b | 1;
     if (cap_ * sizeof(Key) >= max_bytes_ && (used() + mine + slack_ + 1) * 4 > cap_ * 3)
       return -1;
-    return put(words_, mask_, a, b);
+    return put(words_, mask_, word_a(k), k.b | 1);
   }
-  void prefetch(const Key& k) const {
-    __builtin_prefetch(&words_[2 * (size_t(k.a ? k.a : 1) & mask_)]);
-  }
+  void prefetch(const Key& k) const { __builtin_prefetch(&words_[2 * (word_a(k) & mask_)]); }
   void add(size_t n) { used_.fetch_add(n, std::memory_order_relaxed); }
   size_t used() const { return used_.load(std::memory_order_relaxed); }
   size_t bytes() const { return cap_ * sizeof(Key); }
@@ -62,6 +59,9 @@ class Seen {
   uint64_t* words_ = nullptr;
   size_t cap_ = 0, mask_ = 0;
   std::atomic<size_t> used_{0};
+
+  // A key's first word as kept (never 0: 0 marks an empty slot).
+  static uint64_t word_a(const Key& k) { return k.a ? k.a : 1; }
 
   // Put the key (a, b) in the table `words` of mask + 1 slots: 1 when new, 0 when there.
   static int put(uint64_t* words, size_t mask, uint64_t a, uint64_t b) {
@@ -222,7 +222,6 @@ class Worker {
     sh_.states.fetch_add(states_ - flushed_states_);
     sh_.leave();
   }
-  uint64_t states() const { return states_; }
 
  private:
   static constexpr uint64_t kCheckEvery = 4096;  // states between looks at the limits
@@ -277,10 +276,7 @@ class Worker {
         continue;
       }
       Frame& f = stack_.back();
-      while (made_.size() > f.made_mark) {
-        st_.undo(made_.back());
-        made_.pop_back();
-      }
+      undo_to(f.made_mark);
       if (f.next == f.end) {
         kids_.resize(f.begin);
         stack_.pop_back();
@@ -303,6 +299,14 @@ class Worker {
     }
   }
 
+  // Undo the single moves made on the path since there were `mark` of them.
+  void undo_to(size_t mark) {
+    while (made_.size() > mark) {
+      st_.undo(made_.back());
+      made_.pop_back();
+    }
+  }
+
   // The search moves from the root to the current position.
   std::vector<Move> line() const {
     std::vector<Move> out = prefix_;
@@ -315,8 +319,8 @@ class Worker {
   void hand_over(Frame& f) {
     const uint32_t give = (f.end - f.next + 1) / 2;
     std::vector<Shared::Task> tasks;
-    std::vector<Move> base = prefix_;
-    for (size_t k = 0; k + 1 < stack_.size(); ++k) base.push_back(stack_[k].via_next);
+    std::vector<Move> base = line();
+    base.pop_back();  // the top frame's move: to the child searched before, not this position
     for (uint32_t n = f.end - give; n < f.end; ++n) {
       const Move m = kids_[n];
       const size_t mark = made_.size();
@@ -326,10 +330,7 @@ class Worker {
       t.line = base;
       t.line.push_back(m);
       tasks.push_back(std::move(t));
-      while (made_.size() > mark) {
-        st_.undo(made_.back());
-        made_.pop_back();
-      }
+      undo_to(mark);
     }
     f.end -= give;
     std::lock_guard<std::mutex> lock(sh_.pool_m);
@@ -408,10 +409,7 @@ class Worker {
           return true;
         }
         k = st_.key();
-        while (made_.size() > mark) {
-          st_.undo(made_.back());
-          made_.pop_back();
-        }
+        undo_to(mark);
       }
       keys[i] = RawKey{k.a, k.b};
       sh_.seen.prefetch(k);
@@ -438,7 +436,8 @@ class Worker {
     stack_.push_back(Frame{begin, uint32_t(kids_.size()), begin, uint32_t(mark), Move{}});
     if (states_ >= next_check_) {
       next_check_ = states_ + kCheckEvery;
-      const uint64_t all = sh_.states.fetch_add(states_ - flushed_states_) + states_ - flushed_states_;
+      const uint64_t unflushed = states_ - flushed_states_;
+      const uint64_t all = sh_.states.fetch_add(unflushed) + unflushed;
       flushed_states_ = states_;
       if (sh_.state_cap && all >= sh_.state_cap) sh_.halt(kStates);
       if (Clock::now() > sh_.deadline) sh_.halt(kTime);
@@ -499,9 +498,9 @@ ProveResult Prover::run(double time_limit, uint64_t max_states) {
   }
   impl_->seconds += std::chrono::duration<double>(Clock::now() - start).count();
   const int why = sh.stop;
-  res.status = why == kWon           ? Status::kSolved
+  res.status = why == kWon                       ? Status::kSolved
                : why == kGoOn && sh.exhausted ? Status::kUnsolvable
-                                      : Status::kLimit;
+                                              : Status::kLimit;
   if (res.status == Status::kLimit)
     res.limit = why == kMemory ? "memory" : why == kStates ? "states" : "time";
   res.states = sh.states.load();
