@@ -115,7 +115,10 @@ class ZeroedMemory {
       return;
     }
     len_ = bytes + kHuge;
-    void* p = mmap(nullptr, len_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    // No reserve: a table's memory may be reserved for its largest size and touched only as
+    // it grows (the FreeCell prover's).
+    void* p = mmap(nullptr, len_, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
     base_ = p;
     const uintptr_t a = (reinterpret_cast<uintptr_t>(p) + kHuge - 1) & ~uintptr_t(kHuge - 1);

@@ -139,6 +139,12 @@ void bind(nb::module_& m) {
           "limit is \"time\", \"states\" or \"memory\" (the table is full: no later run goes "
           "on).");
 
+  m.def(
+      "freecell_keep_tables", [](bool keep) { keep_tables(keep); }, nb::arg("keep"),
+      "Whether the memory of a FreeCellProver's table is kept, when the prover is done, for the "
+      "next prover of this process with the same table bytes (a batch of counts then touches "
+      "its tables' pages once, not once per prover); False also lets the kept memory go.");
+
   freecell_referee::bind(m);
 }
 

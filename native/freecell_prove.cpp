@@ -1,6 +1,8 @@
 // kosynka's FreeCell core, the prover (see freecell_prove.hpp and bench/solver_freecell.md).
 #include "freecell_prove.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -8,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace kosynka::freecell {
@@ -21,25 +24,84 @@ using Clock = std::chrono::steady_clock;
 // Why the workers stop: nothing yet, a limit of the run, a full table, or a won position.
 enum Stop : int { kGoOn, kTime, kStates, kMemory, kWon };
 
+// The memory of a table whose prover is done, kept for the next prover of this process when
+// keep_tables(true) was called: a batch of counts (`kosynka solve --min-cells`) then touches
+// each page of its tables once, not once per prover. Touching fresh memory is slow on virtual
+// machines (on ours, 4 GiB of fresh huge pages take 5-9 s to touch, the same memory touched
+// again 0.4 s), and it was a fifth to a quarter of the prover's time on a count that fills
+// gigabytes.
+struct KeptTable {
+  std::mutex m;
+  bool keep = false;
+  common::ZeroedMemory mem;
+  size_t bytes = 0;  // the bytes reserved
+  size_t dirty = 0;  // the bytes from its start that may not be zero
+};
+
+KeptTable& kept() {
+  static KeptTable k;
+  return k;
+}
+
 // The positions met, shared by the workers: open addressing with linear probing over slots of
 // two 64-bit words (a key, never all zero: word a is never 0 and word b's low bit is set, which
 // merges keys only where 127 of their 128 bits agree), a slot claimed by a compare-and-swap on
-// word a. The table doubles at three quarters full, up to a number of bytes; doubling happens
-// while every other worker waits outside the table (Gate).
+// word a. A probe never wraps around: it runs on past the last slot into kOverflow more (a
+// run of occupied slots that long is beyond any chance at three quarters full; if one came,
+// the table would count as full, a limit and never a wrong verdict).
+//
+// The table doubles in place at three quarters full, up to a number of bytes, while every
+// other worker waits outside it (Gate): its memory is reserved for the largest table at the
+// start and the pages are touched only as it grows, so a doubling touches only the upper
+// half's fresh pages (touching fresh memory is where most of a doubling's time goes) and no
+// memory is given back and taken again. How a doubling keeps every key findable: see grow().
 class Seen {
  public:
   static constexpr size_t kFlush = 64;  // new keys a worker counts before adding them to size()
+  static constexpr size_t kOverflow = 4096;
 
   Seen(size_t max_bytes, int workers)
       : max_bytes_(max_bytes), slack_(workers > 1 ? size_t(workers) * kFlush : 0) {
-    resize(size_t(1) << 16);
+    size_t top = kFirst;
+    while (top * sizeof(Key) < max_bytes_) top *= 2;
+    reserved_ = (top + kOverflow) * sizeof(Key);
+    {
+      KeptTable& k = kept();
+      std::lock_guard<std::mutex> lock(k.m);
+      if (k.keep && k.mem.data() && k.bytes == reserved_) {
+        mem_ = std::move(k.mem);
+        dirty_ = k.dirty;
+        k.mem = common::ZeroedMemory();
+        k.bytes = k.dirty = 0;
+      }
+    }
+    if (!mem_.data()) mem_ = common::ZeroedMemory(reserved_);
+    words_ = static_cast<uint64_t*>(mem_.data());
+    cap_ = kFirst;
+    mask_ = cap_ - 1;
+    zero(0, (cap_ + kOverflow) * sizeof(Key));
   }
+  ~Seen() {
+    KeptTable& k = kept();
+    std::lock_guard<std::mutex> lock(k.m);
+    const size_t dirty = std::max(dirty_, (cap_ + kOverflow) * sizeof(Key));
+    if (k.keep && (!k.mem.data() || k.dirty < dirty)) {
+      k.mem = std::move(mem_);
+      k.bytes = reserved_;
+      k.dirty = dirty;
+    }
+  }
+  Seen(const Seen&) = delete;
+  Seen& operator=(const Seen&) = delete;
   // 1 when `k` is new (now kept), 0 when met before, -1 when the table is full. `mine`: the
   // caller's new keys not yet added to the count. Safe beside other insert() calls.
   int insert(const Key& k, size_t mine) {
-    if (cap_ * sizeof(Key) >= max_bytes_ && (used() + mine + slack_ + 1) * 4 > cap_ * 3)
+    if (broken_.load(std::memory_order_relaxed) ||
+        (cap_ * sizeof(Key) >= max_bytes_ && (used() + mine + slack_ + 1) * 4 > cap_ * 3))
       return -1;
-    return put(words_, mask_, word_a(k), k.b | 1);
+    const int r = put(words_, mask_, cap_ + kOverflow, word_a(k), k.b | 1);
+    if (r < 0) broken_.store(true, std::memory_order_relaxed);
+    return r;
   }
   void prefetch(const Key& k) const { __builtin_prefetch(&words_[2 * (word_a(k) & mask_)]); }
   void add(size_t n) { used_.fetch_add(n, std::memory_order_relaxed); }
@@ -50,23 +112,88 @@ class Seen {
   bool grows_within(size_t extra, size_t mine = 0) const {
     return (used() + mine + slack_ + extra) * 4 > cap_ * 3 && cap_ * sizeof(Key) < max_bytes_;
   }
-  // Double the table, moving the keys with `threads` threads; every worker must be outside it.
-  void grow(int threads) { resize(cap_ * 2, threads); }
+
+  // Double the table in place, moving the keys with `threads` threads; every worker must be
+  // outside it. A key whose home slot was h (its word a's low bits) has home h or h + n in the
+  // table of 2n slots. The keys in the old overflow slots (from n on, now the upper half) are
+  // taken out first. Then the old slots are walked upwards, each key taken out of its slot and
+  // put again from its new home: one going to h + n probes only the upper half and the new
+  // overflow, where there are only keys put again; one going to h probes from h to its own
+  // slot (free now), and every slot on that way, lying in the same run of occupied slots
+  // before it, has been walked already, so it too passes only keys put again, and no key is
+  // taken out from in front of a key put again. With several threads, each walks a stripe
+  // that starts at a free slot, so a run of occupied slots, and the way of every key in it,
+  // lies in one stripe. The keys taken out first go last.
+  void grow(int threads) {
+    const size_t n = cap_;
+    std::vector<std::pair<uint64_t, uint64_t>> spilled;
+    for (size_t j = n; j < n + kOverflow; ++j) {
+      if (words_[2 * j]) {
+        spilled.emplace_back(words_[2 * j], words_[2 * j + 1]);
+        words_[2 * j] = words_[2 * j + 1] = 0;
+      }
+    }
+    cap_ = 2 * n;
+    mask_ = cap_ - 1;
+    zero((n + kOverflow) * sizeof(Key), (cap_ + kOverflow) * sizeof(Key));
+    uint64_t* const w = words_;
+    const size_t mask = mask_, limit = cap_ + kOverflow;
+    std::atomic<bool>& broken = broken_;
+    auto walk = [w, mask, limit, &broken](size_t from, size_t to) {
+      for (size_t j = from; j < to; ++j) {
+        const uint64_t a = w[2 * j];
+        if (!a) continue;
+        const uint64_t b = w[2 * j + 1];
+        std::atomic_ref<uint64_t>(w[2 * j]).store(0, std::memory_order_relaxed);
+        std::atomic_ref<uint64_t>(w[2 * j + 1]).store(0, std::memory_order_relaxed);
+        if (put(w, mask, limit, a, b) < 0) broken.store(true);
+      }
+    };
+    if (threads < 2 || n < (size_t(1) << 20)) {
+      walk(0, n);
+    } else {
+      std::vector<size_t> at{0};  // the stripes' first slots, each free but the first
+      for (int t = 1; t < threads; ++t) {
+        size_t j = std::max(at.back(), n / size_t(threads) * size_t(t));
+        while (j < n && w[2 * j]) ++j;
+        at.push_back(j);
+      }
+      at.push_back(n);
+      std::vector<std::thread> helpers;
+      for (int t = 1; t < threads; ++t)
+        helpers.emplace_back(walk, at[size_t(t)], at[size_t(t) + 1]);
+      walk(at[0], at[1]);
+      for (auto& h : helpers) h.join();
+    }
+    for (const auto& [a, b] : spilled)
+      if (put(w, mask, limit, a, b) < 0) broken.store(true);
+  }
 
  private:
+  static constexpr size_t kFirst = size_t(1) << 16;  // slots of the first table
   size_t max_bytes_, slack_;
+  size_t reserved_ = 0;  // the bytes of mem_: the largest table and its overflow slots
+  size_t dirty_ = 0;     // the bytes from mem_'s start that an earlier prover may have left
   common::ZeroedMemory mem_;
   uint64_t* words_ = nullptr;
   size_t cap_ = 0, mask_ = 0;
   std::atomic<size_t> used_{0};
+  std::atomic<bool> broken_{false};  // a key found no slot before the end: the table is full
+
+  // Zero the bytes [from, to) of the table's memory where an earlier prover may have left
+  // keys (memory never touched is zero already).
+  void zero(size_t from, size_t to) {
+    to = std::min(to, dirty_);
+    if (from < to) std::memset(reinterpret_cast<char*>(words_) + from, 0, to - from);
+  }
 
   // A key's first word as kept (never 0: 0 marks an empty slot).
   static uint64_t word_a(const Key& k) { return k.a ? k.a : 1; }
 
-  // Put the key (a, b) in the table `words` of mask + 1 slots: 1 when new, 0 when there.
-  static int put(uint64_t* words, size_t mask, uint64_t a, uint64_t b) {
-    size_t i = size_t(a) & mask;
-    while (true) {
+  // Put the key (a, b) in the table `words` whose home slots are a's bits under `mask`,
+  // probing up to slot `limit`: 1 when new, 0 when there, -1 when it found no slot.
+  static int put(uint64_t* words, size_t mask, size_t limit, uint64_t a, uint64_t b) {
+    for (size_t i = size_t(a) & mask; i < limit; ++i) {
       std::atomic_ref<uint64_t> sa(words[2 * i]), sb(words[2 * i + 1]);
       uint64_t x = sa.load(std::memory_order_acquire);
       if (x == 0) {
@@ -81,37 +208,8 @@ class Seen {
         }  // claimed, its second word on the way
         if (y == b) return 0;
       }
-      i = (i + 1) & mask;
     }
-  }
-
-  // A table of `n` slots holding the keys, moved by `threads` threads each taking a stripe of
-  // the old slots (the fresh pages' faults, where most of a doubling's time goes, then happen
-  // on every core).
-  void resize(size_t n, int threads = 1) {
-    common::ZeroedMemory fresh(n * sizeof(Key));
-    uint64_t* nw = static_cast<uint64_t*>(fresh.data());
-    const size_t nmask = n - 1;
-    const uint64_t* old = words_;
-    auto move = [old, nw, nmask](size_t from, size_t to) {
-      for (size_t j = from; j < to; ++j)
-        if (old[2 * j]) put(nw, nmask, old[2 * j], old[2 * j + 1]);
-    };
-    if (threads < 2 || cap_ < (size_t(1) << 20)) {
-      move(0, cap_);
-    } else {
-      std::vector<std::thread> helpers;
-      const size_t stripe = cap_ / size_t(threads);
-      for (int t = 1; t < threads; ++t)
-        helpers.emplace_back(move, stripe * size_t(t),
-                             t + 1 == threads ? cap_ : stripe * size_t(t + 1));
-      move(0, stripe);
-      for (auto& h : helpers) h.join();
-    }
-    mem_ = std::move(fresh);
-    words_ = nw;
-    cap_ = n;
-    mask_ = nmask;
+    return -1;
   }
 };
 
@@ -514,6 +612,16 @@ ProveResult Prover::run(double time_limit, uint64_t max_states) {
     for (const Move& m : sh.won_line) st.play(m, made, &res.line);
   }
   return out;
+}
+
+void keep_tables(bool keep) {
+  KeptTable& k = kept();
+  std::lock_guard<std::mutex> lock(k.m);
+  k.keep = keep;
+  if (!keep) {
+    k.mem = common::ZeroedMemory();
+    k.bytes = k.dirty = 0;
+  }
 }
 
 ProveResult prove(const Position& pos, const ProveLimits& limits) {

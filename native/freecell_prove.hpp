@@ -26,8 +26,9 @@
 namespace kosynka::freecell {
 
 // What the prover may spend: seconds (< 0: no limit), states (0: no limit) and the bytes of
-// its table of positions (16 a slot, at most three quarters full; it doubles as it fills, so a
-// process holds at most one and a half times this at the moment it doubles).
+// its table of positions (16 a slot, at most three quarters full; the memory of the largest
+// table is reserved at the start and touched as the table doubles in place, so a process
+// holds at most this and 64 KiB more).
 struct ProveLimits {
   double time_limit = -1;
   uint64_t max_states = 0;
@@ -66,6 +67,11 @@ class Prover {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// Whether the memory of a prover's table is kept, when the prover is done, for the next
+// prover of this process with the same table bytes (a batch of counts touches its tables' pages
+// once, not once per prover); false also lets the kept memory go. Off at the start.
+void keep_tables(bool keep);
 
 // Decide `pos` with the prover alone, in one run.
 ProveResult prove(const Position& pos, const ProveLimits& limits);

@@ -46,7 +46,7 @@ from kosynka.solver import (
     solve,
     solver_front,
 )
-from kosynka.solver.freecell_cells import MAX_THREADS, decide
+from kosynka.solver.freecell_cells import MAX_THREADS, decide, keep_tables
 from kosynka.solver.result import STOCK_MOVE_TEXTS, SolveStatus
 from kosynka.solver.stats import summarize
 
@@ -225,8 +225,11 @@ def _fewest_cells(task: _Task, number: int) -> dict[str, object]:
     is ``solved`` when the fewest is proved (it wins, and one fewer is proved lost or it is 0),
     ``unsolvable`` when even the most cells lose, ``limit`` when a search hit its limit first
     (``min_cells`` is then the fewest known to win, or None). ``moves`` is the line with the
-    fewest cells; ``tries`` lists [cells, status, states, ms] for every search made."""
+    fewest cells; ``tries`` lists [cells, status, states, ms] for every search made. The
+    provers' table memory stays with the process from count to count
+    (:func:`kosynka.solver.freecell_cells.keep_tables`)."""
     name, numbering, rules, time_limit, max_states, short, notation, verify, threads, _ = task
+    keep_tables(True)
     best: tuple[int, SolveResult, Any] | None = None
     tries: list[list[object]] = []
     status = "solved"

@@ -104,6 +104,11 @@ class FreeCellProver:
         Go on for at most time_limit more seconds (< 0: no limit) and max_states more states (0: no limit): (status, limit, engine move codes card * 16 + destination, states, positions kept, table bytes, seconds), the counts over all runs so far. A limit is "time", "states" or "memory" (the table is full: no later run goes on).
         """
 
+def freecell_keep_tables(keep: bool) -> None:
+    """
+    Whether the memory of a FreeCellProver's table is kept, when the prover is done, for the next prover of this process with the same table bytes (a batch of counts then touches its tables' pages once, not once per prover); False also lets the kept memory go.
+    """
+
 def freecell_referee(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, codes: Sequence[int]) -> tuple[int, str, bool, list[list[int]], list[int], list[int]]:
     """
     Referee a FreeCell line apart from the search: make the moves of `codes` (card * 16 + destination) from the position, stopping at the first illegal one. Returns (moves made, why the next was refused or '', won, columns, cells, foundation counts).

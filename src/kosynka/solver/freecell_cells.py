@@ -40,8 +40,8 @@ if _NATIVE is not None:
 
 TABLE_BYTES: Final = 4 << 30
 """The most bytes the prover's table of positions may grow to: 4 GiB, about 201 million
-positions. It doubles as it fills, so a process holds at most 6 GiB of it (the old table and
-the new one at the moment it doubles), within 8 GiB with the rest of the process."""
+positions. It doubles in place as it fills, in memory reserved at the start, so a process
+holds at most 4 GiB of it, within 8 GiB with the rest of the process."""
 
 MAX_THREADS: Final = 64
 """The most threads a prover may search with (the core's limit)."""
@@ -100,6 +100,17 @@ def wide(
     impl = implementation if implementation is not None else default_implementation("freecell")
     limits = Limits(time_limit, max_states, short)
     return run_checked(game, impl, verify, lambda: search(game, limits, impl, portfolio=WIDE))
+
+
+def keep_tables(keep: bool) -> None:
+    """Whether the memory of a prover's table is kept, when the prover is done, for the next
+    prover of this process with the same table bytes (off at the start; off also lets the kept
+    memory go). A batch of counts (``kosynka solve --min-cells``) turns it on, so each page of
+    its tables is touched once per process, not once per prover: touching fresh memory is slow
+    on virtual machines (on the bench's, 4 GiB of it take 5-9 s, the same memory touched again
+    0.4 s). Without the compiled core there is nothing to keep."""
+    if _NATIVE is not None:
+        _core.freecell_keep_tables(bool(keep))
 
 
 def _prover(game: FreeCell, table_bytes: int, implementation: str | None, threads: int) -> _Run:
