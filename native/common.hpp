@@ -7,6 +7,7 @@
 // of this: it shares no code with the searches.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -284,10 +285,13 @@ class KeySet {
 // --------------------------------------------------------------- limits, budget and result
 using Clock = std::chrono::steady_clock;
 
-// What a search may spend: seconds (< 0: no limit) and states (0: no limit).
+// What a search may spend: seconds (< 0: no limit) and states (0: no limit); `stop`, when
+// given, ends it as its time limit would once it is set (searches running side by side, one of
+// which has decided).
 struct Limits {
   double time_limit = -1;
   uint64_t max_states = 0;
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // A search's limits and what it has spent of them.
@@ -300,7 +304,10 @@ struct Budget {
   double seconds() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
   bool out_of_states() const { return limits.max_states && states >= limits.max_states; }
   // Reads the clock: callers ask every so many states.
-  bool out_of_time() const { return limits.time_limit >= 0 && seconds() > limits.time_limit; }
+  bool out_of_time() const {
+    return (limits.stop && limits.stop->load(std::memory_order_relaxed)) ||
+           (limits.time_limit >= 0 && seconds() > limits.time_limit);
+  }
   // When the time limit runs out (Clock::time_point::max() without one).
   Clock::time_point deadline() const {
     if (limits.time_limit < 0) return Clock::time_point::max();

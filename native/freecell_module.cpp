@@ -42,23 +42,27 @@ void bind(nb::module_& m) {
       "freecell_solve",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& cells,
          const std::vector<int>& found, bool ret, double time_limit, uint64_t max_states,
-         bool short_line, const Portfolio* portfolio) {
+         bool short_line, const Portfolio* portfolio, bool apart) {
         Position pos = make_position(columns, cells, found, ret);
         SearchResult r;
         {
           nb::gil_scoped_release release;
-          r = solve(pos, Limits{time_limit, max_states}, short_line,
-                    portfolio ? *portfolio : built_in_portfolio());
+          const Portfolio& pf = portfolio ? *portfolio : built_in_portfolio();
+          const Limits limits{time_limit, max_states};
+          r = apart ? solve_apart(pos, limits, short_line, pf)
+                    : solve(pos, limits, short_line, pf);
         }
         return common::result_tuple(r);
       },
       nb::arg("columns"), nb::arg("cells"), nb::arg("found"), nb::arg("ret"),
       nb::arg("time_limit"), nb::arg("max_states"), nb::arg("short_line") = false,
-      nb::arg("portfolio").none() = nb::none(),
+      nb::arg("portfolio").none() = nb::none(), nb::arg("apart") = false,
       "Decide a FreeCell position (columns bottom to top as card indices, one entry per free "
       "cell of the rules with -1 for an empty one, foundation counts C, D, H, S): (status, "
       "limit, engine move codes card * 16 + destination, states, unique states). time_limit < 0 "
-      "and max_states 0 mean no limit; portfolio None is the built-in one.");
+      "and max_states 0 mean no limit; portfolio None is the built-in one. apart: each search of "
+      "the portfolio on a thread of its own, at once (each with these limits; the others stop "
+      "when one decides), instead of taking turns.");
 
   m.def(
       "freecell_play",

@@ -2,9 +2,11 @@
 #include "freecell_search.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
+#include <thread>
 
 namespace kosynka::freecell {
 
@@ -700,6 +702,43 @@ SearchResult solve(const Position& pos, const Limits& limits, bool short_line,
       break;
   }
   return res;
+}
+
+SearchResult solve_apart(const Position& pos, const Limits& limits, bool short_line,
+                         const Portfolio& portfolio) {
+  const size_t n = portfolio.strategies.size();
+  if (n < 2) return solve(pos, limits, short_line, portfolio);
+  std::atomic<bool> stop{false};
+  std::vector<SearchResult> got(n);
+  std::vector<std::thread> threads;
+  for (size_t k = 0; k < n; ++k) {
+    threads.emplace_back([&, k] {
+      Portfolio one = portfolio;
+      one.strategies = {portfolio.strategies[k]};
+      Limits mine = limits;
+      mine.stop = &stop;
+      got[k] = solve(pos, mine, short_line, one);
+      if (got[k].status != Status::kLimit) stop.store(true);
+    });
+  }
+  for (auto& t : threads) t.join();
+  SearchResult out;
+  out.status = Status::kLimit;
+  out.limit = "states";
+  for (const SearchResult& r : got) {
+    out.states += r.states;
+    out.unique_states += r.unique_states;
+    if (r.limit == "time") out.limit = "time";
+  }
+  for (SearchResult& r : got) {
+    if (r.status != Status::kLimit) {
+      out.status = r.status;
+      out.limit.clear();
+      out.line = std::move(r.line);
+      break;
+    }
+  }
+  return out;
 }
 
 Portfolio experiment_portfolio(const std::vector<std::vector<int>>& strategies,

@@ -70,6 +70,14 @@ Portfolio experiment_portfolio(const std::vector<std::vector<int>>& strategies,
 SearchResult solve(const Position& pos, const Limits& limits, bool short_line,
                    const Portfolio& portfolio = built_in_portfolio());
 
+// Decide `pos` with each search of `portfolio` on a thread of its own, at once, instead of
+// taking turns: each searches as a portfolio of that search alone would, within `limits` (the
+// states are each one's), and when one has decided the others stop. The verdict is the first
+// search's in the portfolio's order of those that decided (a win with its line, or a loss by
+// a complete search run dry); the states and positions are all the searches' together.
+SearchResult solve_apart(const Position& pos, const Limits& limits, bool short_line,
+                         const Portfolio& portfolio);
+
 
 // What one search run ends with.
 enum class Run { kSolved, kUnsolvable, kQuota, kNodes, kTime, kTable };

@@ -86,3 +86,53 @@ def test_a_short_line_is_never_longer() -> None:
     assert default.status is short.status is SolveStatus.SOLVED
     assert len(short.moves) <= len(default.moves)
     assert short.states > default.states
+
+
+# Apart (decide() on two threads or more): the two searches at once, each on a thread of its
+# own, the first to decide stopping the other.
+
+
+@needs_core
+def test_apart_the_verdicts_agree_with_the_exhaustive_search() -> None:
+    decided = lost = 0
+    for game, truth in few_cell_endgames()[:40]:
+        res = wide(game, max_states=50_000, threads=2)
+        if res.status is SolveStatus.LIMIT:
+            continue
+        decided += 1
+        lost += res.status is SolveStatus.UNSOLVABLE
+        assert (res.status is SolveStatus.SOLVED) is truth, position_args(game)
+    assert decided >= 20
+    assert lost >= 5
+
+
+@needs_core
+def test_apart_the_first_to_decide_stops_the_other() -> None:
+    """MS 3999 with one free cell: depth weight 50 wins it in about 1.2 million positions,
+    while depth weight 20 would search to its cap (4.2 million positions, more states than
+    that). Apart, the win stops the other search well before its cap; the line is checked."""
+    game = FreeCell(3999, rules=FreeCellRules(cells=1, foundation_return=False))
+    res = wide(game, time_limit=120, threads=2, verify="native")
+    assert res.status is SolveStatus.SOLVED and res.moves
+    assert res.unique_states < WIDE[0].node_cap
+
+
+@needs_core
+def test_decide_on_two_threads_runs_the_wide_stage_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each search gets the stage's states apart, and half of what decide() has left."""
+    seen: list[tuple[int | None, int]] = []
+    real = cells_mod.wide
+
+    def spy(game: FreeCell, **kw: object) -> object:
+        seen.append((kw["max_states"], kw["threads"]))  # type: ignore[arg-type]
+        return real(game, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cells_mod, "wide", spy)
+    monkeypatch.setattr(cells_mod, "STAGES", (("wide", 30_000_000),))
+    game = FreeCell(31551, rules=FreeCellRules(cells=1, foundation_return=False))
+    res = decide(game, time_limit=120, threads=2)
+    assert res.status is SolveStatus.SOLVED
+    res = decide(game, time_limit=120, max_states=1_000_000, threads=2)
+    assert seen == [(30_000_000, 2), (500_000, 2)]

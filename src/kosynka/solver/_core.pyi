@@ -37,9 +37,9 @@ class FreeCellPortfolio:
 
     def __init__(self, strategies: Sequence[Sequence[int]] = [], first_quota: int = 0, last_quota: int = 0, node_cap: int = 0, first_phase_states: int = 0) -> None: ...
 
-def freecell_solve(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, time_limit: float, max_states: int, short_line: bool = False, portfolio: FreeCellPortfolio | None = None) -> tuple[str, str, list[int], int, int]:
+def freecell_solve(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, time_limit: float, max_states: int, short_line: bool = False, portfolio: FreeCellPortfolio | None = None, apart: bool = False) -> tuple[str, str, list[int], int, int]:
     """
-    Decide a FreeCell position (columns bottom to top as card indices, one entry per free cell of the rules with -1 for an empty one, foundation counts C, D, H, S): (status, limit, engine move codes card * 16 + destination, states, unique states). time_limit < 0 and max_states 0 mean no limit; portfolio None is the built-in one.
+    Decide a FreeCell position (columns bottom to top as card indices, one entry per free cell of the rules with -1 for an empty one, foundation counts C, D, H, S): (status, limit, engine move codes card * 16 + destination, states, unique states). time_limit < 0 and max_states 0 mean no limit; portfolio None is the built-in one. apart: each search of the portfolio on a thread of its own, at once (each with these limits; the others stop when one decides), instead of taking turns.
     """
 
 def freecell_play(columns: Sequence[Sequence[int]], cells: Sequence[int], found: Sequence[int], ret: bool, weights: Sequence[float], seeds: Sequence[int], max_moves: int) -> list[tuple[bool, int, int, list[int], bool]]:

@@ -62,12 +62,17 @@ def search(
     implementation: str = "native",
     *,
     portfolio: Sequence[_freecell_py.Strategy] | None = None,
+    apart: bool = False,
 ) -> Found:
     """Run one implementation's search on ``game``'s position within ``limits`` (checked by
     :func:`kosynka.solver.solve`): the verdict, a winning line of engine move codes
     ``card * 16 + to`` (checked by :func:`replay` or :func:`referee`) and the counts.
     ``portfolio``: the searches that take turns, if not the built-in ones (the same
-    strategies in both implementations)."""
+    strategies in both implementations). ``apart``: in the compiled core, each search on a
+    thread of its own, all at once, instead of taking turns (each within ``limits``, so the
+    state limit is each one's; the others stop when one decides, and the verdict is the first
+    deciding search's in the portfolio's order); the pure-Python reference takes turns
+    whatever it says."""
     if not isinstance(game, FreeCell):
         raise TypeError(f"the FreeCell solver needs a FreeCell game, not {type(game).__name__}")
     if implementation not in available_implementations():
@@ -86,6 +91,7 @@ def search(
                 0 if max_states is None else int(max_states),
                 short,
                 None if portfolio is None else _core_portfolio(portfolio),
+                apart,
             )
         )
     return _freecell_py.solve(
