@@ -2,10 +2,10 @@
 #include "freecell_prove.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -85,7 +85,9 @@ class Seen {
     KeptTable& k = kept();
     std::lock_guard<std::mutex> lock(k.m);
     const size_t dirty = std::max(dirty_, (cap_ + kOverflow) * sizeof(Key));
-    if (k.keep && (!k.mem.data() || k.dirty < dirty)) {
+    // Keep the biggest memory, and of two as big the one touched further.
+    if (k.keep && (!k.mem.data() || reserved_ > k.bytes ||
+                   (reserved_ == k.bytes && dirty > k.dirty))) {
       k.mem = std::move(mem_);
       k.bytes = reserved_;
       k.dirty = dirty;
