@@ -20,7 +20,7 @@ from kosynka.games.freecell import FreeCell, FreeCellRules
 from kosynka.solver import NATIVE, SolveStatus, available_implementations, solve
 from kosynka.solver import _freecell_prove_py as twin
 from kosynka.solver.freecell import position_args
-from kosynka.solver.freecell_cells import decide, prove
+from kosynka.solver.freecell_cells import MAX_THREADS, decide, prove
 from tests.solver.test_freecell_oracle import lost_endgames, oracle, random_endgame
 
 needs_core = pytest.mark.core  # skipped without the core, and in the pure-Python run
@@ -217,6 +217,17 @@ def test_threads_stop_at_a_full_table_and_at_the_time_limit() -> None:
     res = prove(big, time_limit=0.5, threads=2)
     assert (res.status, res.limit) == (SolveStatus.LIMIT, "time")
     assert res.seconds < 1.5
+
+
+@needs_core
+def test_the_thread_limit_is_the_core_s() -> None:
+    """MAX_THREADS is the core's own limit: the core makes a prover of that many threads and
+    refuses one more."""
+    assert NATIVE is not None
+    args = position_args(FreeCell(1, rules=FreeCellRules(cells=1, foundation_return=False)))
+    NATIVE.FreeCellProver(*args, 1 << 20, MAX_THREADS)
+    with pytest.raises(ValueError, match=f"1 to {MAX_THREADS} threads"):
+        NATIVE.FreeCellProver(*args, 1 << 20, MAX_THREADS + 1)
 
 
 @pytest.mark.parametrize("threads", [0, -1, 65, True, 1.5])
