@@ -210,8 +210,13 @@ struct Board {
       out.append(reinterpret_cast<const char*>(col[i]), len[i]);
     }
     int sorted[kMaxCells];
-    for (int k = 0; k < ncells; ++k) sorted[k] = cells[k];
-    std::sort(sorted, sorted + ncells);
+    // An insertion sort of at most four cards (the library's sort made GCC warn of an index
+    // past the array).
+    for (int k = 0; k < ncells; ++k) {
+      int j = k;
+      for (; j > 0 && sorted[j - 1] > cells[k]; --j) sorted[j] = sorted[j - 1];
+      sorted[j] = cells[k];
+    }
     for (int k = 0; k < ncells; ++k) out.push_back(char(sorted[k] + 1));
     for (int s = 0; s < 4; ++s) out.push_back(char(found[s]));
   }
