@@ -103,12 +103,19 @@ def wide(
     on a thread of its own and each within ``max_states`` (the one that decides first stops the
     other), instead of taking turns on one."""
     time_limit, max_states = check_limits(time_limit, max_states)
+    _check_threads(threads)
     impl = implementation if implementation is not None else default_implementation("freecell")
     limits = Limits(time_limit, max_states, short)
     apart = threads >= 2
     return run_checked(
         game, impl, verify, lambda: search(game, limits, impl, portfolio=WIDE, apart=apart)
     )
+
+
+def _check_threads(threads: object) -> None:
+    """Refuse a number of threads that is not a whole number from 1 to :data:`MAX_THREADS`."""
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_THREADS:
+        raise ValueError(f"threads must be a whole number from 1 to {MAX_THREADS}, not {threads!r}")
 
 
 def keep_tables(keep: bool) -> None:
@@ -127,8 +134,7 @@ def _prover(game: FreeCell, table_bytes: int, implementation: str | None, thread
     twin's, which searches alone whatever ``threads`` says), ready to run."""
     if not isinstance(game, FreeCell):
         raise TypeError(f"the FreeCell prover needs a FreeCell game, not {type(game).__name__}")
-    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_THREADS:
-        raise ValueError(f"the prover runs 1 to {MAX_THREADS} threads, not {threads!r}")
+    _check_threads(threads)
     impl = implementation if implementation is not None else default_implementation("freecell")
     if impl not in available_implementations():
         raise ValueError(f"solver implementation {impl!r} is not available")
