@@ -36,6 +36,12 @@ struct KeptTable {
   common::ZeroedMemory mem;
   size_t bytes = 0;  // the bytes reserved
   size_t dirty = 0;  // the bytes from its start that may not be zero
+
+  // Hold no memory (what is held is let go).
+  void release() {
+    mem = common::ZeroedMemory();
+    bytes = dirty = 0;
+  }
 };
 
 KeptTable& kept() {
@@ -71,8 +77,7 @@ class Seen {
       if (k.keep && k.mem.data() && k.bytes == reserved_) {
         mem_ = std::move(k.mem);
         dirty_ = k.dirty;
-        k.mem = common::ZeroedMemory();
-        k.bytes = k.dirty = 0;
+        k.release();
       }
     }
     if (!mem_.data()) mem_ = common::ZeroedMemory(reserved_);
@@ -620,10 +625,7 @@ void keep_tables(bool keep) {
   KeptTable& k = kept();
   std::lock_guard<std::mutex> lock(k.m);
   k.keep = keep;
-  if (!keep) {
-    k.mem = common::ZeroedMemory();
-    k.bytes = k.dirty = 0;
-  }
+  if (!keep) k.release();
 }
 
 ProveResult prove(const Position& pos, const ProveLimits& limits) {
