@@ -3,6 +3,8 @@
     python bench/solver_freecell_cells.py run --deals 1-32000 --chunk 2000 --jobs 2
     python bench/solver_freecell_cells.py report
     python bench/solver_freecell_cells.py hard --deals 982,3129 --cells 2
+    python bench/solver_freecell_cells.py hard --deals 18032,8983 --cells 1 --threads 2 \
+        --table-gib 16 --time-limit 600
 
 ``run``
     ``kosynka solve --game freecell --deals LO-HI --min-cells --jobs N --time-limit S --json``
@@ -18,8 +20,10 @@
     time of the chunks, and the costliest deals (time, states, each count's verdict).
 ``hard``
     The prover alone (``kosynka.solver.freecell_cells.prove``, on ``--threads`` threads) on
-    each deal with ``--cells``, each in a process of its own: the verdict, seconds, states,
-    positions kept and the process's peak memory.
+    each deal with ``--cells``, each in a process of its own, its table growing to at most
+    ``--table-gib`` GiB (4 by default, as in ``--min-cells``; more to learn how large a space
+    is beyond the 8 GiB budget): the verdict, seconds, states, positions kept and the
+    process's peak memory.
 """
 
 from __future__ import annotations
@@ -175,10 +179,10 @@ PROBE = """
 import json, resource, sys
 from kosynka.games.freecell import FreeCell, FreeCellRules
 from kosynka.solver.freecell_cells import prove
-deal, cells, limit, threads = map(float, sys.argv[1:5])
+deal, cells, limit, threads, gib = map(float, sys.argv[1:6])
 deal, cells, threads = int(deal), int(cells), int(threads)
 game = FreeCell(deal, rules=FreeCellRules(cells=cells, foundation_return=False))
-res = prove(game, time_limit=limit, threads=threads)
+res = prove(game, time_limit=limit, threads=threads, table_bytes=int(gib * 2**30))
 print(json.dumps({"deal": deal, "cells": cells, "status": res.status.value, "limit": res.limit,
     "s": round(res.seconds, 2), "states": res.states, "positions": res.unique_states,
     "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}))
@@ -191,7 +195,7 @@ def cmd_hard(args: argparse.Namespace) -> None:
     print("|---|---|---|---|---|---|---|")
     for deal in args.deals.split(","):
         command = [sys.executable, "-c", PROBE, deal, str(args.cells), str(args.time_limit)]
-        command.append(str(args.threads))
+        command += [str(args.threads), str(args.table_gib)]
         r = json.loads(subprocess.run(command, capture_output=True, check=True, text=True).stdout)
         verdict = r["status"] + (f" ({r['limit']})" if r["limit"] else "")
         print(
@@ -215,6 +219,12 @@ def main() -> None:
     hard.add_argument("--deals", required=True, help="deal numbers, comma separated")
     hard.add_argument("--cells", type=int, default=2)
     hard.add_argument("--threads", type=int, default=1, help="the prover's threads")
+    hard.add_argument(
+        "--table-gib",
+        type=float,
+        default=4.0,
+        help="the most GiB the prover's table may grow to (4, as --min-cells, by default)",
+    )
     for q in (run, hard):
         q.add_argument("--time-limit", type=float, default=60.0)
     run.add_argument("--jobs", type=int, default=2)
