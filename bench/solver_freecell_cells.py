@@ -21,9 +21,9 @@
 ``hard``
     The prover alone (``kosynka.solver.freecell_cells.prove``, on ``--threads`` threads) on
     each deal with ``--cells``, each in a process of its own, its table growing to at most
-    ``--table-gib`` GiB (4 by default, as in ``--min-cells``; more to learn how large a space
-    is beyond the 8 GiB budget): the verdict, seconds, states, positions kept and the
-    process's peak memory.
+    ``--table-gib`` GiB (``freecell_cells.TABLE_BYTES`` by default, as in ``--min-cells``;
+    more to learn how large a space is beyond the 8 GiB budget): the verdict, seconds,
+    states, positions kept and the process's peak memory.
 """
 
 from __future__ import annotations
@@ -178,11 +178,11 @@ def cmd_report(args: argparse.Namespace) -> None:
 PROBE = """
 import json, resource, sys
 from kosynka.games.freecell import FreeCell, FreeCellRules
-from kosynka.solver.freecell_cells import prove
+from kosynka.solver.freecell_cells import TABLE_BYTES, prove
 deal, cells, limit, threads, gib = map(float, sys.argv[1:6])
 deal, cells, threads = int(deal), int(cells), int(threads)
 game = FreeCell(deal, rules=FreeCellRules(cells=cells, foundation_return=False))
-res = prove(game, time_limit=limit, threads=threads, table_bytes=int(gib * 2**30))
+res = prove(game, time_limit=limit, threads=threads, table_bytes=int(gib * 2**30) or TABLE_BYTES)
 print(json.dumps({"deal": deal, "cells": cells, "status": res.status.value, "limit": res.limit,
     "s": round(res.seconds, 2), "states": res.states, "positions": res.unique_states,
     "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}))
@@ -195,7 +195,7 @@ def cmd_hard(args: argparse.Namespace) -> None:
     print("|---|---|---|---|---|---|---|")
     for deal in args.deals.split(","):
         command = [sys.executable, "-c", PROBE, deal, str(args.cells), str(args.time_limit)]
-        command += [str(args.threads), str(args.table_gib)]
+        command += [str(args.threads), str(args.table_gib or 0)]
         r = json.loads(subprocess.run(command, capture_output=True, check=True, text=True).stdout)
         verdict = r["status"] + (f" ({r['limit']})" if r["limit"] else "")
         print(
@@ -222,8 +222,8 @@ def main() -> None:
     hard.add_argument(
         "--table-gib",
         type=float,
-        default=4.0,
-        help="the most GiB the prover's table may grow to (4, as --min-cells, by default)",
+        help="the most GiB the prover's table may grow to (by default TABLE_BYTES, as in "
+        "--min-cells)",
     )
     for q in (run, hard):
         q.add_argument("--time-limit", type=float, default=60.0)
