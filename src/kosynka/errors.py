@@ -6,6 +6,8 @@ formed, but the rules refuse it) are different errors; the latter carries a :cla
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 
@@ -44,3 +46,47 @@ class IllegalMoveError(KosynkaError):
         super().__init__(f"illegal move {move}: {reason.code}: {reason.en}")
         self.move = move
         self.reason = reason
+
+
+_SLOT = re.compile(r"\{(\w+)(?:\|([^{}]*))?\}")
+
+
+def fill(template: str, lang: str, values: Mapping[str, int]) -> str:
+    """``template`` with its slots filled from ``values``: ``{name}`` is the value; ``{name|one|
+    other}`` (English) and ``{name|one|few|many}`` (Russian) are the value and its noun in the
+    form the number takes (:mod:`kosynka.plural`). The browser fills the same templates the
+    same way (``static/js/local/texts.js``), so a text with numbers in it is written once.
+
+    >>> fill("only {n|card|cards} move", "en", {"n": 1})
+    'only 1 card move'
+    >>> fill("только {n|карту|карты|карт}", "ru", {"n": 22})
+    'только 22 карты'
+    """
+    from kosynka.plural import en_count, ru_count
+
+    def one(match: re.Match[str]) -> str:
+        n = values[match.group(1)]
+        forms = match.group(2)
+        if forms is None:
+            return str(n)
+        words = forms.split("|")
+        if lang == "ru":
+            return ru_count(n, words[0], words[1], words[2])
+        return en_count(n, words[0], words[1])
+
+    return _SLOT.sub(one, template)
+
+
+@dataclass(frozen=True, slots=True)
+class ReasonTemplate:
+    """A refusal whose words hold numbers (a free cell's number, how many cards may move):
+    ``code`` and the templates ``en`` and ``ru`` (see :func:`fill`); :meth:`of` is the
+    :class:`Reason` for given numbers."""
+
+    code: str
+    en: str
+    ru: str
+
+    def of(self, **values: int) -> Reason:
+        """The reason with the templates filled from ``values``."""
+        return Reason(self.code, fill(self.en, "en", values), fill(self.ru, "ru", values))

@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kosynka.errors import Reason
-from kosynka.plural import en_count, ru_count
+from kosynka.errors import Reason, ReasonTemplate
 
 NOT_AVAILABLE: Final = Reason(
     "not-available",
@@ -86,14 +85,28 @@ COLOUR: Final = Reason(
 )
 
 
+CELL_TAKEN: Final = ReasonTemplate(
+    "cells-full",
+    "Free cell {n} already holds a card.",
+    "В свободной ячейке {n} уже лежит карта.",
+)
+NO_SUCH_CELL: Final = ReasonTemplate(
+    "cells-full",
+    "There is no free cell {n}: these rules have {cells}.",
+    "Свободной ячейки {n} нет: по этим правилам их {cells}.",
+)
+SUPERMOVE_TOO_LONG: Final = ReasonTemplate(
+    "supermove-too-long",
+    "The run is in order, but the empty free cells and columns let only"
+    " {allowed|card|cards} move there now.",
+    "Ряд сложен правильно, но пустые ячейки и столбцы позволяют сейчас перенести туда"
+    " только {allowed|карту|карты|карт}.",
+)
+
+
 def cell_taken(slot: int) -> Reason:
     """The refusal of a move to free cell ``slot`` (0-based) that already holds a card."""
-    n = slot + 1
-    return Reason(
-        "cells-full",
-        f"Free cell {n} already holds a card.",
-        f"В свободной ячейке {n} уже лежит карта.",
-    )
+    return CELL_TAKEN.of(n=slot + 1)
 
 
 def no_such_cell(slot: int, cells: int) -> Reason:
@@ -101,11 +114,7 @@ def no_such_cell(slot: int, cells: int) -> Reason:
     ``cells`` free cells."""
     if cells == 0:
         return NO_CELLS
-    return Reason(
-        "cells-full",
-        f"There is no free cell {slot + 1}: these rules have {cells}.",
-        f"Свободной ячейки {slot + 1} нет: по этим правилам их {cells}.",
-    )
+    return NO_SUCH_CELL.of(n=slot + 1, cells=cells)
 
 
 def supermove_too_long(allowed: int) -> Reason:
@@ -118,13 +127,7 @@ def supermove_too_long(allowed: int) -> Reason:
     >>> supermove_too_long(1).en.endswith("only 1 card move there now.")
     True
     """
-    return Reason(
-        "supermove-too-long",
-        "The run is in order, but the empty free cells and columns let only"
-        f" {en_count(allowed, 'card', 'cards')} move there now.",
-        "Ряд сложен правильно, но пустые ячейки и столбцы позволяют сейчас перенести туда"
-        f" только {ru_count(allowed, 'карту', 'карты', 'карт')}.",
-    )
+    return SUPERMOVE_TOO_LONG.of(allowed=allowed)
 
 
 CODES: Final = (

@@ -50,7 +50,7 @@ TIME_BONUS: Final = 100_000
 FASTEST: Final = 30
 """The time bonus of a game under this many seconds is that of one of this many."""
 
-_WORDS: Final = {
+WORDS: Final = {
     "home": ("a card to its foundation", "карта в дом"),
     "back-from-home": ("a card back from its foundation", "карта возвращена из дома"),
     "move-bonus": (
@@ -63,7 +63,7 @@ _WORDS: Final = {
 
 def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: str = "") -> None:
     """Add a step of ``code`` with its words (``text``: the move's)."""
-    en, ru = _WORDS[code]
+    en, ru = WORDS[code]
     ledger.add(code, points, en, ru, move=move, text=text or None)
 
 

@@ -84,7 +84,7 @@ VEGAS_HOME: Final = 5
 VEGAS_PASSES: Final = {1: 1, 3: 3}
 """Vegas' pass limit by draw."""
 
-_WORDS: Final = {
+WORDS: Final = {
     "home": ("a card to its foundation", "карта в дом"),
     "waste-to-tableau": ("a card from the waste to the tableau", "карта из отбоя в ряд"),
     "turned": ("a face-down card turned up", "открыта закрытая карта"),
@@ -99,7 +99,7 @@ _WORDS: Final = {
 
 def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: str = "") -> None:
     """Add a step of ``code`` with its words (``text``: the move's)."""
-    en, ru = _WORDS[code]
+    en, ru = WORDS[code]
     ledger.add(code, points, en, ru, move=move, text=text or None)
 
 
@@ -184,7 +184,7 @@ class KlondikeTally(Tally):
         if self.vegas:
             ledger = self.ledger
             if play.carry is not None:
-                ledger = ledger.carried("carried", play.carry, *_WORDS["carried"])
+                ledger = ledger.carried("carried", play.carry, *WORDS["carried"])
             return ledger
         ledger = self.ledger.copy()
         seconds = play.whole_seconds

@@ -42,7 +42,7 @@ RUN: Final = 100
 UNDO: Final = -2
 """What an undo costs, beyond taking its move's points back (see the module's text)."""
 
-_WORDS: Final = {
+WORDS: Final = {
     "start": ("the start", "начальный счёт"),
     "move": ("a move", "ход"),
     "deal": ("a row dealt", "сдан ряд"),
@@ -53,7 +53,7 @@ _WORDS: Final = {
 
 def _add(ledger: Ledger, code: str, points: int, move: int | None = None, text: str = "") -> None:
     """Add a step of ``code`` with its words (``text``: the move's)."""
-    en, ru = _WORDS[code]
+    en, ru = WORDS[code]
     ledger.add(code, points, en, ru, move=move, text=text or None)
 
 

@@ -1,17 +1,23 @@
-// The JSON API of one game (/api/<game>/...): every call carries the game record; the server
-// answers with the view.
+// @ts-check
+// The API of one game, as the controller calls it. What the rules can answer is answered in the
+// browser, in a worker (local/worker.js: views, moves, new deals, deals of the day, graded
+// sources), so a tap never waits for the network; what needs the solver or a search the
+// browser cannot afford (hints, collect's proof, the analysis) goes to the server
+// (/api/<game>/...). A game without rules in the browser is asked of the server for everything.
 
-/** Raised when the server refuses a request; `status` and `message` say why. */
+/** Raised when a request is refused; `status` and `message` say why (0: no network). */
 export class ApiError extends Error {
+  /** @param {number} status @param {string} message */
   constructor(status, message) {
     super(message);
     this.status = status;
   }
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
-/** How long a refusal (429) asks the page to wait, in ms (its Retry-After; 1 s if it names none). */
+/** How long a refusal (429) asks the page to wait, in ms (its Retry-After; 1 s if it names none).
+ * @param {Response} res */
 function retryAfter(res) {
   const s = Number(res.headers.get("Retry-After"));
   return Number.isFinite(s) && s > 0 ? s * 1000 : 1000;
@@ -20,7 +26,8 @@ function retryAfter(res) {
 /** POST `body` to `url` (GET without one) and return the answer's JSON. A request the server
  * turns away because this address is over its share for the moment (429) waits as long as the
  * answer asks and is sent again, while the waits come to at most 8 s in all: the player sees
- * the page think, not the server's limit. */
+ * the page think, not the server's limit.
+ * @param {string} url @param {unknown} [body] @returns {Promise<any>} */
 async function post(url, body) {
   let waited = 0;
   for (;;) {
@@ -32,7 +39,7 @@ async function post(url, body) {
         body: JSON.stringify(body),
       });
     } catch (err) {
-      throw new ApiError(0, String(err && err.message ? err.message : err));
+      throw new ApiError(0, String(err instanceof Error ? err.message : err));
     }
     let data = null;
     try {
@@ -50,20 +57,93 @@ async function post(url, body) {
   }
 }
 
+// ------------------------------------------------------------------ the worker
+/** @type {Worker|null} */
+let worker = null;
+let nextId = 1;
+/** @type {Map<number, {resolve: (v: any) => void, reject: (e: any) => void}>} */
+const waiting = new Map();
+
+/** The page's worker, started on first use (null where workers cannot start). */
+function theWorker() {
+  if (worker) return worker;
+  try {
+    worker = new Worker(new URL("./local/worker.js", import.meta.url), { type: "module" });
+  } catch (_) {
+    return null;
+  }
+  worker.addEventListener("message", (e) => {
+    const { id, ok, error } = e.data;
+    const w = waiting.get(id);
+    if (!w) return;
+    waiting.delete(id);
+    if (error) w.reject(new ApiError(error.status, error.message));
+    else w.resolve(ok);
+  });
+  worker.addEventListener("error", (e) => {
+    console.warn("kosynka: the rules' worker failed:", e.message);
+    for (const w of waiting.values()) w.reject(new ApiError(404, "the rules' worker failed"));
+    waiting.clear();
+    worker = null;
+  });
+  return worker;
+}
+
+/** Ask the worker for `op` of `game`. @param {string} game @param {string} op @param {unknown[]} args
+ * @returns {Promise<any>} */
+function local(game, op, args) {
+  const w = theWorker();
+  if (!w) return Promise.reject(new ApiError(404, "no worker"));
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    w.postMessage({ id, game, op, args });
+  });
+}
+
+/** Games whose rules the browser has not got: asked of the server. */
+const remoteOnly = new Set();
+
+/** `op` answered in the browser, or by the server (`remote()`) when the game has no rules
+ * here. @param {string} game @param {string} op @param {unknown[]} args @param {() => Promise<any>} remote */
+async function either(game, op, args, remote) {
+  if (remoteOnly.has(game)) return remote();
+  try {
+    return await local(game, op, args);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) {
+      remoteOnly.add(game);
+      return remote();
+    }
+    throw err;
+  }
+}
+
 /** The API calls of the game called `game` (its name in the registry: /api/<name>/...);
  * `score` (a score request: the scoring, seconds, undos, hints, carry) has the answer's view
- * scored. */
+ * scored.
+ * @param {string} game */
 export function makeApi(game) {
-  const at = (path) => `/api/${game}/${path}`;
+  const at = (/** @type {string} */ path) => `/api/${game}/${path}`;
   return {
-    view: (record, score) => post(at("view"), { record, score }),
-    move: (record, move, auto, score) => post(at("move"), { record, move, auto: !!auto, score }),
-    newGame: (rules, source, exclude, numbering, score) => post(at("new"), { rules, source, exclude, numbering, score }),
-    /** The deal of the day: `query` the date, the grade, the variant and the scoring. */
-    daily: (query) => post(`${at("daily")}?${new URLSearchParams(query)}`),
+    /** @param {any} record @param {any} [score] */
+    view: (record, score) => either(game, "view", [record, score], () => post(at("view"), { record, score })),
+    /** @param {any} record @param {string} move @param {boolean} auto @param {any} [score] */
+    move: (record, move, auto, score) =>
+      either(game, "move", [record, move, !!auto, score], () => post(at("move"), { record, move, auto: !!auto, score })),
+    /** @param {any} rules @param {string} source @param {any[]} exclude @param {string|undefined} numbering @param {any} [score] */
+    newGame: (rules, source, exclude, numbering, score) =>
+      either(game, "new", [{ rules, source, exclude, numbering, score }], () => post(at("new"), { rules, source, exclude, numbering, score })),
+    /** The deal of the day: `query` the date, the grade, the variant and the scoring.
+     * @param {Record<string, any>} query */
+    daily: (query) => either(game, "daily", [query], () => post(`${at("daily")}?${new URLSearchParams(query)}`)),
+    /** @param {any} record */
     hint: (record) => post(at("hint"), { record }),
+    /** @param {any} record */
     collect: (record) => post(at("collect"), { record }),
+    /** @param {any} record */
     analysis: (record) => post(at("analysis"), { record }),
-    sources: (rules) => post(at("sources"), { rules }),
+    /** @param {any} rules */
+    sources: (rules) => either(game, "sources", [rules], () => post(at("sources"), { rules })),
   };
 }

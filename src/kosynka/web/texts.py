@@ -1,0 +1,57 @@
+"""The words a game's rules say, for the rules in the browser: written once in the game's Python
+package and handed to the page as JSON at serve time (``/texts/<game>.json``), never kept twice.
+
+* ``reasons``: every refusal of the game's ``reasons`` module by its name there
+  (``FACE_DOWN``), with its code and its words in English and Russian; a refusal whose words
+  hold numbers (a :class:`~kosynka.errors.ReasonTemplate`) gives its templates, which the page
+  fills as :func:`kosynka.errors.fill` does.
+* ``scoring``: the words of each step of the game's scoring account, by the step's code (the
+  scoring module's ``WORDS``).
+
+>>> texts = game_texts("klondike")
+>>> texts["reasons"]["FACE_DOWN"]["code"]
+'face-down'
+>>> texts["scoring"]["home"]
+['a card to its foundation', 'карта в дом']
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from typing import Any
+
+from kosynka.errors import Reason, ReasonTemplate
+from kosynka.games.base import game_part, game_spec
+
+
+def game_texts(name: str) -> dict[str, Any]:
+    """The words of the game called ``name``'s rules and scorings, as the page reads them."""
+    spec = game_spec(name)
+    reasons: dict[str, dict[str, str]] = {}
+    module = game_part("kosynka.games", spec.name, "reasons")
+    for key, value in sorted(vars(module).items() if module else ()):
+        if isinstance(value, Reason | ReasonTemplate) and key.isupper():
+            reasons[key] = {"code": value.code, "en": value.en, "ru": value.ru}
+    scoring = game_part("kosynka.games", spec.name, "scoring")
+    words = getattr(scoring, "WORDS", {}) if scoring else {}
+    return {
+        "game": spec.name,
+        "reasons": reasons,
+        "scoring": {code: list(pair) for code, pair in words.items()},
+    }
+
+
+@lru_cache(maxsize=16)
+def texts_json(name: str) -> bytes:
+    """:func:`game_texts` as UTF-8 JSON (made once per process)."""
+    return json.dumps(game_texts(name), ensure_ascii=False, sort_keys=True).encode()
+
+
+def texts_digest(names: tuple[str, ...]) -> str:
+    """A short digest of every named game's texts (part of the offline cache's version)."""
+    h = hashlib.sha256()
+    for name in names:
+        h.update(texts_json(name))
+    return h.hexdigest()[:12]
