@@ -119,6 +119,20 @@ async function either(game, op, args, remote) {
   }
 }
 
+/** A view the rules alone cannot tell a collect for (every card in sight, but no plain line
+ * home): the server's solver is asked in the background when the network is there, and a
+ * `kosynka:collect` event (detail: the record) tells the page when it proves one.
+ * @param {string} game @param {any} record @param {any} view */
+function askCollect(game, record, view) {
+  if (!view || !view.collectAsk || !navigator.onLine) return;
+  post(`/api/${game}/collect`, { record }).then(
+    (res) => {
+      if (res && res.available) dispatchEvent(new CustomEvent("kosynka:collect", { detail: record }));
+    },
+    () => {},
+  );
+}
+
 /** The API calls of the game called `game` (its name in the registry: /api/<name>/...);
  * `score` (a score request: the scoring, seconds, undos, hints, carry) has the answer's view
  * scored.
@@ -127,10 +141,17 @@ export function makeApi(game) {
   const at = (/** @type {string} */ path) => `/api/${game}/${path}`;
   return {
     /** @param {any} record @param {any} [score] */
-    view: (record, score) => either(game, "view", [record, score], () => post(at("view"), { record, score })),
+    view: async (record, score) => {
+      const res = await either(game, "view", [record, score], () => post(at("view"), { record, score }));
+      askCollect(game, record, res.view);
+      return res;
+    },
     /** @param {any} record @param {string} move @param {boolean} auto @param {any} [score] */
-    move: (record, move, auto, score) =>
-      either(game, "move", [record, move, !!auto, score], () => post(at("move"), { record, move, auto: !!auto, score })),
+    move: async (record, move, auto, score) => {
+      const res = await either(game, "move", [record, move, !!auto, score], () => post(at("move"), { record, move, auto: !!auto, score }));
+      if (res.accepted) askCollect(game, { ...record, moves: [...record.moves, ...res.applied] }, res.view);
+      return res;
+    },
     /** @param {any} rules @param {string} source @param {any[]} exclude @param {string|undefined} numbering @param {any} [score] */
     newGame: (rules, source, exclude, numbering, score) =>
       either(game, "new", [{ rules, source, exclude, numbering, score }], () => post(at("new"), { rules, source, exclude, numbering, score })),
@@ -140,7 +161,8 @@ export function makeApi(game) {
     /** @param {any} record */
     hint: (record) => post(at("hint"), { record }),
     /** @param {any} record */
-    collect: (record) => post(at("collect"), { record }),
+    collect: async (record) =>
+      (await either(game, "collect", [record], () => Promise.resolve(null))) || post(at("collect"), { record }),
     /** @param {any} record */
     analysis: (record) => post(at("analysis"), { record }),
     /** @param {any} rules */

@@ -136,5 +136,6 @@ export async function answer(game, op, args) {
   const service = await serviceOf(game);
   if (op === "view") return { view: service.recordView(args[0], args[1]) };
   if (op === "move") return service.move(args[0], args[1], !!args[2], args[3]);
+  if (op === "collect") return service.plainCollect(args[0]);
   throw new Error(`unknown request ${op}`);
 }

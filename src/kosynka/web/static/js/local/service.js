@@ -215,6 +215,17 @@ export class LocalService {
     return this.view(this.table(record), record.moves.length, score);
   }
 
+  /** The server's /collect where the rules alone show the rest finishes (the game's plain
+   * collect); null where only the solver can tell.
+   * @param {GameRecord} record */
+  plainCollect(record) {
+    const t = this.table(record);
+    const twin = this.twin;
+    if (!twin.collectPossible(t.table)) return { available: false, moves: [] };
+    const line = twin.plainCollect(t.table);
+    return line ? { available: true, moves: line.map((m) => twin.moveText(m)) } : null;
+  }
+
   /** Try a move (the server's /move): accepted with the moves to append (the move, then the
    * safe moves when `auto`), or refused with the rule's reason.
    * @param {GameRecord} record @param {string} text @param {boolean} auto @param {ScoreRequest|null} [score] */
