@@ -284,7 +284,7 @@ def test_a_dead_end_opens_the_lost_game_dialog_offline(page_factory: Any, v: Var
 )
 def test_no_request_is_sent_per_move_online(page_factory: Any, v: Variant) -> None:
     page = page_factory(f"{v.path}/deal/{v.deal}")
-    page.wait_for_timeout(500)  # what the page loads at first (its data, the worker's files)
+    page.wait_for_load_state("networkidle")  # what the page loads at first (the worker's files)
     before = len(page.urls)
     game = python_game(v, v.deal)
     for k in range(6):

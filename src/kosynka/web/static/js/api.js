@@ -138,6 +138,8 @@ function askCollect(game, record, view) {
  * scored.
  * @param {string} game */
 export function makeApi(game) {
+  // The rules and the deal data are loaded as the page starts, not at the first tap.
+  either(game, "warm", [], () => Promise.resolve(false)).catch((err) => console.warn("kosynka: the rules in the browser:", err.message));
   const at = (/** @type {string} */ path) => `/api/${game}/${path}`;
   return {
     /** @param {any} record @param {any} [score] */

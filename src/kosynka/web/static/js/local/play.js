@@ -130,6 +130,10 @@ async function daily(game, query) {
 
 /** The answer to one of the page's requests. @param {string} game @param {string} op @param {any[]} args */
 export async function answer(game, op, args) {
+  if (op === "warm") {
+    await Promise.all([serviceOf(game), dealsOf(game)]);
+    return true;
+  }
   if (op === "sources") return sources(await dealsOf(game), args[0]);
   if (op === "new") return newGame(game, args[0]);
   if (op === "daily") return daily(game, args[0]);
