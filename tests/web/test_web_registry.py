@@ -45,18 +45,22 @@ def own_files(name: str) -> set[Path]:
     return {
         WEB / "games" / f"{name}.py",
         STATIC_DIR / "js" / "games" / f"{name}.js",
+        *(STATIC_DIR / "js" / "games" / name).rglob("*"),
         *(TEMPLATES_DIR / "games" / name).rglob("*"),
     }
 
 
 def shared_files() -> list[Path]:
     """Every text file under ``web/`` that is no game's own (Python, scripts, styles, the shell,
-    pictures)."""
+    pictures drawn in SVG; the app's PNG icons are no text)."""
     own = set().union(*(own_files(spec.name) for spec in game_specs()))
     return sorted(
         p
         for p in WEB.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc" and p not in own
+        if p.is_file()
+        and "__pycache__" not in p.parts
+        and p.suffix not in (".pyc", ".png")
+        and p not in own
     )
 
 

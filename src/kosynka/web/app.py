@@ -33,7 +33,7 @@ from kosynka.web.limits import (
     lock_path,
 )
 from kosynka.web.notfound import not_found_page
-from kosynka.web.routes import api, data, pages
+from kosynka.web.routes import api, data, offline, pages
 from kosynka.web.routes.pages import prefers_russian
 from kosynka.web.schemas import error_body
 from kosynka.web.service import GameService, RecordError
@@ -343,6 +343,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for service in services.values():
         app.include_router(api.game_router(service))
     app.include_router(data.make_router(site.adapters))
+    app.include_router(offline.make_router(site))
     app.include_router(pages.make_router(site))
     static = StaticFiles(directory=STATIC_DIR)
     app.mount(f"/static/{pages.static_version()}", static, name="static-versioned")

@@ -8,11 +8,9 @@ package and handed to the page as JSON at serve time (``/texts/<game>.json``), n
 * ``scoring``: the words of each step of the game's scoring account, by the step's code (the
   scoring module's ``WORDS``).
 
->>> texts = game_texts("klondike")
->>> texts["reasons"]["FACE_DOWN"]["code"]
-'face-down'
->>> texts["scoring"]["home"]
-['a card to its foundation', 'карта в дом']
+>>> from kosynka.games import game_names
+>>> all(game_texts(name)["reasons"] for name in game_names())
+True
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 // js/games/<name>.js (what a module provides: the comment on start() in controller.js).
 
 import { start } from "./controller.js";
+import "./offline.js";
 
 const name = document.documentElement.dataset.game;
 if (/^[a-z][a-z0-9_]*$/.test(name || "")) import(`./games/${name}.js`).then((m) => start(m.default));
