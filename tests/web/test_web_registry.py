@@ -21,7 +21,7 @@ import kosynka.web.app as web_app
 from kosynka.games.base import GameSpec, game_specs
 from kosynka.games.klondike.spec import KlondikeSpec
 from kosynka.web.games import adapter_of
-from kosynka.web.games.base import DEAL_SOURCES, EarlyFetch, PageOption, WebAdapter
+from kosynka.web.games.base import DEAL_SOURCES, PageOption, WebAdapter
 from kosynka.web.games.klondike import KlondikeAdapter
 from kosynka.web.routes.pages import Site
 from kosynka.web.settings import STATIC_DIR, TEMPLATES_DIR
@@ -165,9 +165,6 @@ class GolfAdapter(KlondikeAdapter):
         PageOption("golfSource", "hard", DEAL_SOURCES),
     )
     page_parts: ClassVar[tuple[str, ...]] = ("deal-button",)
-    early: ClassVar[EarlyFetch] = EarlyFetch(
-        path=r"^/golf/deal/(?<number>\d+)/?$", key="kosynka.game.v1.golf"
-    )
 
     def pages(self) -> list[tuple[str, str]]:
         """The page, also at a deal's address."""
@@ -201,7 +198,7 @@ def page_data(text: str) -> dict[str, Any]:
 
 def test_a_game_known_only_to_the_registry_has_its_pages(golf_client: TestClient) -> None:
     """The test game's pages are served, from its own adapter: title, description, the parts
-    of the page it shows, how its first request is made, its options and words; a deal
+    of the page it shows, its options and words; a deal
     address takes only deal numbers; the policy is every game page's."""
     for path in ("/golf", "/golf/deal/12", "/golf/deal/0012/"):
         r = golf_client.get(path)
@@ -213,13 +210,6 @@ def test_a_game_known_only_to_the_registry_has_its_pages(golf_client: TestClient
     for path in ("/golf/deal/x", "/golf/deal/", "/golf/deal/1/2"):
         assert golf_client.get(path).status_code == 404, path
     data = page_data(golf_client.get("/golf").text)
-    assert data["early"] == {
-        "path": r"^/golf/deal/(?<number>\d+)/?$",
-        "key": "kosynka.game.v1.golf",
-        "numbering": "pysol",
-        "rules": [],
-        "same": [],
-    }
     assert data["options"]["golfSource"] == {"default": "hard", "values": list(DEAL_SOURCES)}
     assert data["options"]["fcCells"] == {"default": 4, "values": [0, 1, 2, 3, 4]}
     assert data["strings"]["en"]["title"] == "Golf"
@@ -246,7 +236,6 @@ def test_a_game_known_only_to_the_registry_is_in_every_menu(golf_client: TestCli
         assert data["strings"]["en"]["menu:spider-4"] == "Spider, 4 suits"
         assert "golfSource" in data["options"] and "spiderSuits" in data["options"]
     klondike = page_data(golf_client.get("/klondike").text)
-    assert klondike["early"]["key"] == "kosynka.game.v1"
     assert klondike["strings"]["en"]["title"] == "Klondike"
 
 
@@ -305,21 +294,8 @@ def test_the_registered_games_are_everywhere(golf_client: TestClient) -> None:
         assert golf_client.get(f"/static/js/games/{a.spec.name}.js").status_code == 200
 
 
-# ----------------------------------------------------------- the first request, in a browser
-WATCH_FETCHES = """
-window.__fetches = [];
-const realFetch = window.fetch;
-window.fetch = function (url, options) {
-  const s = document.currentScript;
-  window.__fetches.push([String(url), !!(s && !s.src)]);
-  return realFetch.apply(this, arguments);
-};
-"""
-"""Keep every request the page's scripts make, and whether the shell's inline script made it
-(a module is never the ``currentScript``)."""
-
-
-def early_cases() -> list[tuple[str, dict[str, Any]]]:
+# ----------------------------------------------------------- the first position, in a browser
+def first_view_cases() -> list[tuple[str, dict[str, Any]]]:
     """Each registered game's example deal address (nothing stored), and addresses that take
     their rules from the address or from the stored options, or open a saved game."""
     cases: list[tuple[str, dict[str, Any]]] = [(a.example_deal, {}) for a in registered()]
@@ -344,18 +320,15 @@ def early_cases() -> list[tuple[str, dict[str, Any]]]:
     return cases
 
 
-@pytest.mark.parametrize(("path", "storage"), early_cases())
-def test_the_first_request_is_made_before_the_modules_load(
+@pytest.mark.parametrize(("path", "storage"), first_view_cases())
+def test_the_first_position_is_made_in_the_browser(
     page_factory: Any, path: str, storage: dict[str, Any]
 ) -> None:
-    """On a deal's address, or a page whose game is saved, the only view the page asks for is
-    the one the shell's inline script asked for (from the game's adapter's description) before
-    the modules loaded: the page used its answer."""
-    game = path.split("/")[1]
-    page = page_factory(path, storage=storage, init_script=WATCH_FETCHES)
-    fetches = page.evaluate("() => window.__fetches")
-    views = [f for f in fetches if f[0].endswith(f"/api/{game}/view")]
-    assert views == [[f"/api/{game}/view", True]], fetches
+    """On a deal's address, or a page whose game is saved, the page shows the position without
+    asking the server's API anything: the game's rules in the browser deal and replay it."""
+    page = page_factory(path, storage=storage)
+    page.wait_for_load_state("networkidle")
+    assert [u for u in page.urls if "/api/" in u] == []
     assert int(page.inner_text("#c-moves")) == (1 if "record" in json.dumps(storage) else 0)
     assert not page.js_errors
 

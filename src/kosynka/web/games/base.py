@@ -11,9 +11,10 @@ and the shared code finds it through the registry: ``kosynka.games.base.game_spe
   (:meth:`WebAdapter.menu`, :attr:`WebAdapter.menu_order`), the page's title and description
   (:attr:`WebAdapter.page_titles`, :attr:`WebAdapter.description`), the not-found page's words
   (:attr:`WebAdapter.play_words`, :attr:`WebAdapter.example_deal`), the options the page keeps
-  in the browser (:attr:`WebAdapter.page_options`), the page's optional parts
-  (:attr:`WebAdapter.page_parts`) and how the page's first request is made before its scripts
-  load (:attr:`WebAdapter.early`);
+  in the browser (:attr:`WebAdapter.page_options`) and the page's optional parts
+  (:attr:`WebAdapter.page_parts`);
+* its rules in the browser: ``web/static/js/games/<name>/twin.js`` (see
+  ``static/js/local/twin.js``), held to its Python rules by ``tests/web/twin/test_twin_<name>.py``;
 * its rules pages: ``web/templates/games/<name>/rules-<lang>.html`` (``en`` and ``ru``);
 * its page module: ``web/static/js/games/<name>.js`` (what it provides is written at the top
   of ``static/js/controller.js``).
@@ -115,64 +116,6 @@ class PageOption:
         return {"default": self.default, "values": list(self.values)}
 
 
-@dataclass(frozen=True, slots=True)
-class EarlyRule:
-    """How the page's first request (made by the shell's inline script while the modules load)
-    finds one rule of the game for the address it was opened at. The value is the first of:
-    the address's named ``group`` (as a number, when the pattern names one and it matched);
-    the ``query`` parameter; the stored ``option``. A rule with ``off`` is a yes-or-no one:
-    false when the query parameter or option holds ``off``, else true. Otherwise a query
-    parameter is a whole number from 1 to ``most``, an option one of ``values``; anything else
-    gives ``default``."""
-
-    name: str
-    """The rule's name in the record (``draw``)."""
-    default: Any = None
-    group: str | None = None
-    query: str | None = None
-    option: str | None = None
-    values: tuple[Any, ...] | None = None
-    most: int | None = None
-    off: Any = None
-
-    def as_json(self) -> dict[str, Any]:
-        """The rule as the inline script reads it (fields left unset are left out)."""
-        out: dict[str, Any] = {"name": self.name, "default": self.default}
-        for key in ("group", "query", "option", "most", "off"):
-            value = getattr(self, key)
-            if value is not None:
-                out[key] = value
-        if self.values is not None:
-            out["values"] = list(self.values)
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class EarlyFetch:
-    """What the shell's inline script needs to ask for the game's position before the modules
-    load: the pattern of the page's addresses (a JavaScript regular expression whose named
-    group ``number`` is a deal number, and other named groups rules), the storage key of the
-    saved game (``{rule}`` in it is replaced by that rule's value), the rules in the order the
-    page module writes them into a record, and which of them must agree for the saved game to
-    be the deal the address names."""
-
-    path: str
-    key: str
-    rules: tuple[EarlyRule, ...] = ()
-    same: tuple[str, ...] = ()
-
-    def as_json(self, numbering: str) -> dict[str, Any]:
-        """The description as the inline script reads it; ``numbering`` is the deal numbering
-        of the records the page makes."""
-        return {
-            "path": self.path,
-            "key": self.key,
-            "numbering": numbering,
-            "rules": [r.as_json() for r in self.rules],
-            "same": list(self.same),
-        }
-
-
 class WebAdapter(ABC):
     """One game as the web layer sees it."""
 
@@ -208,8 +151,6 @@ class WebAdapter(ABC):
     page_parts: ClassVar[tuple[str, ...]] = ()
     """Parts of the shared page the game shows (the shell's elements marked ``data-only``
     with the same word; the others are hidden): ``deal-button``."""
-    early: ClassVar[EarlyFetch]
-    """How the page asks for the position before its scripts load."""
     daily_parts: ClassVar[tuple[str, ...]] = ()
     """The middle parts of the addresses of the game's deals of the day,
     ``/daily/<date>/<part>/<grade>`` (one per daily variant, and the game's name alone for

@@ -18,8 +18,6 @@ from kosynka.games.freecell import player as fc_player
 from kosynka.web.games.base import (
     CARD_PATTERN,
     DEAL_SOURCES,
-    EarlyFetch,
-    EarlyRule,
     PageOption,
     Table,
     WebAdapter,
@@ -116,14 +114,6 @@ class FreeCellAdapter(WebAdapter):
         PageOption("fcSource", "normal", DEAL_SOURCES),
     )
     daily_parts: ClassVar[tuple[str, ...]] = ("freecell",)
-    early: ClassVar[EarlyFetch] = EarlyFetch(
-        path=r"^/freecell/deal/(?<number>\d+)/?$",
-        key="kosynka.game.v1.freecell",
-        rules=(
-            EarlyRule("cells", 4, option="fcCells", values=(0, 1, 2, 3, 4)),
-            EarlyRule("foundation_return", True, option="fcReturn", off=False),
-        ),
-    )
 
     def rules_of(self, rules: BaseModel) -> FreeCellRules:
         """The engine's rules for the API's rules model."""

@@ -15,8 +15,6 @@ from kosynka.games.klondike.player import Hint
 from kosynka.web.games.base import (
     CARD_PATTERN,
     DEAL_SOURCES,
-    EarlyFetch,
-    EarlyRule,
     PageOption,
     Table,
     WebAdapter,
@@ -93,16 +91,6 @@ class KlondikeAdapter(WebAdapter):
         PageOption("scoring", "standard", ("standard", "vegas", "vegas-cumulative")),
     )
     daily_parts: ClassVar[tuple[str, ...]] = ("klondike", "klondike/draw-1", "klondike/draw-3")
-    early: ClassVar[EarlyFetch] = EarlyFetch(
-        path=r"^/klondike/draw-(?<draw>[13])/deal/(?<number>\d+)/?$",
-        key="kosynka.game.v1",
-        rules=(
-            EarlyRule("draw", group="draw"),
-            EarlyRule("passes", None, query="passes", most=1000),
-            EarlyRule("foundation_return", True, query="return", off="0"),
-        ),
-        same=("draw", "passes", "foundation_return"),
-    )
 
     def rules_of(self, rules: BaseModel) -> KlondikeRules:
         """The engine's rules for the API's rules model."""

@@ -18,8 +18,6 @@ from kosynka.games.spider import player as spider_player
 from kosynka.web.games.base import (
     CARD_PATTERN,
     DEAL_SOURCES,
-    EarlyFetch,
-    EarlyRule,
     MenuEntry,
     PageOption,
     Table,
@@ -128,20 +126,6 @@ class SpiderAdapter(WebAdapter):
     daily_parts: ClassVar[tuple[str, ...]] = (
         "spider",
         *(f"spider/{page}" for page in SUIT_PAGES.values()),
-    )
-    early: ClassVar[EarlyFetch] = EarlyFetch(
-        path=r"^/spider/(?<suits>[124])-suits?(?:/deal/(?<number>\d+))?/?$",
-        key="kosynka.game.v1.spider-{suits}",
-        rules=(
-            EarlyRule(
-                "suits",
-                DEFAULT_SUITS,
-                group="suits",
-                option="spiderSuits",
-                values=tuple(SUIT_PAGES),
-            ),
-        ),
-        same=("suits",),
     )
 
     def menu(self) -> list[MenuEntry]:

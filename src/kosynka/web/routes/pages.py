@@ -133,9 +133,8 @@ class Site:
 
     def page_data(self, game: WebAdapter) -> dict[str, Any]:
         """What ``game``'s page reads before its modules load (the JSON block of the shell):
-        how to ask for the first position (``early``), every game's stored options
-        (``options``) and the words that come from the registry (``strings``: the game's
-        title and page title, the menu's entries)."""
+        every game's stored options (``options``) and the words that come from the registry
+        (``strings``: the game's title and page title, the menu's entries)."""
         strings: dict[str, dict[str, str]] = {}
         for lang in LANGUAGES:
             words = {"title": game.spec.titles[lang], "pageTitle": game.page_titles[lang]}
@@ -144,7 +143,6 @@ class Site:
                     words[f"menu:{e.variant}"] = e.labels[lang]
             strings[lang] = words
         return {
-            "early": game.early.as_json(game.spec.default_numbering()),
             "options": {o.key: o.as_json() for a in self.adapters for o in a.page_options},
             "strings": strings,
         }
