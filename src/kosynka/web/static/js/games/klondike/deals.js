@@ -1,0 +1,146 @@
+// @ts-check
+// Klondike's deal numbers (kosynka.games.klondike.deals): the layout of a deal number in each
+// numbering, as card indices.
+//
+// `pysol`: PySolFC's Klondike game numbers, 1 .. 10**20 - 1 (so BigInt). Below 32,000 a
+// rank-major deck shuffled by the Microsoft linear congruential generator; from there a
+// suit-major deck in PySolFC's suit order (C, S, H, D) shuffled by Python's Mersenne Twister
+// seeded with the number; PySolFC deals its columns right to left, face-down rows first.
+// `kpat`: KDE KPat's game numbers, 1 .. 2**32 - 1: a rank-major deck shuffled by the Microsoft
+// FreeCell generator, the tableau dealt row by row from the end of the list.
+
+import { TwinError } from "../../local/twin.js";
+import { pyRepr } from "./cards.js";
+import { PyRandom } from "./random.js";
+
+/** The numberings, the default first. */
+export const NUMBERINGS = ["pysol", "kpat"];
+/** The largest deal number of each numbering (the smallest is 1). @type {Record<string, bigint>} */
+export const MAX_DEAL = { pysol: 10n ** 20n - 1n, kpat: 2n ** 32n - 1n };
+const MS_LIMIT = 32000n;
+
+/** A fresh Klondike deal: seven columns bottom to top (all but the top card face down) and the
+ * stock (its last card is drawn first), as card indices.
+ * @typedef {{columns: number[][], stock: number[]}} Layout */
+
+/** A deal number as the API carries it (a JSON number, or digits above 2**53 - 1) as a
+ * BigInt; TwinError when it is no whole number.
+ * @param {unknown} number @returns {bigint} */
+function asBigInt(number) {
+  if (typeof number === "bigint") return number;
+  if (typeof number === "number" && Number.isInteger(number)) return BigInt(number);
+  if (typeof number === "string" && /^[0-9]+$/.test(number)) return BigInt(number);
+  throw new TwinError(`a deal number must be an integer, not ${typeof number === "string" ? pyRepr(number) : String(number)}`);
+}
+
+/** `numbering` when Klondike has it, else TwinError with the words of the spec's
+ * check_numbering. @param {unknown} numbering @returns {string} */
+export function checkNumbering(numbering) {
+  if (typeof numbering !== "string" || !NUMBERINGS.includes(numbering)) {
+    const shown = typeof numbering === "string" ? pyRepr(numbering) : String(numbering);
+    throw new TwinError(`unknown numbering ${shown} for klondike (expected one of: ${NUMBERINGS.join(", ")})`);
+  }
+  return numbering;
+}
+
+/** `number` as a BigInt when it is a deal number of `numbering`, else TwinError with the
+ * words of Python's check_deal_number (after the spec's check of the numbering).
+ * @param {unknown} number @param {unknown} numbering @returns {bigint} */
+export function checkDealNumber(number, numbering) {
+  const known = checkNumbering(numbering);
+  const n = asBigInt(number);
+  const top = MAX_DEAL[known];
+  if (n < 1n || n > top) throw new TwinError(`deal number ${n} is out of range 1..${top} (${known} numbering)`);
+  return n;
+}
+
+/** A deck ordered A..K, each rank in suits C, D, H, S (the Microsoft order). */
+function msRankMajorDeck() {
+  /** @type {number[]} */
+  const deck = [];
+  for (let rank = 0; rank < 13; rank++) for (let suit = 0; suit < 4; suit++) deck.push(suit * 13 + rank);
+  return deck;
+}
+
+/** The deck of PySolFC game `number` (cards are dealt from the end of the list).
+ * @param {bigint} number @returns {number[]} */
+export function pysolDeck(number) {
+  if (number < MS_LIMIT) {
+    const deck = msRankMajorDeck();
+    let state = Number(number);
+    for (let n = deck.length - 1; n > 0; n--) {
+      state = (Math.imul(state, 214013) + 2531011) >>> 0;
+      const j = ((state >>> 16) & 0x7fff) % (n + 1);
+      const t = deck[n];
+      deck[n] = deck[j];
+      deck[j] = t;
+    }
+    return deck;
+  }
+  /** @type {number[]} */
+  const deck = [];
+  for (const suit of [0, 3, 2, 1]) for (let rank = 0; rank < 13; rank++) deck.push(suit * 13 + rank);
+  const rng = new PyRandom(number);
+  for (let n = deck.length - 1; n > 0; n--) {
+    const j = Math.floor(rng.random() * (n + 1));
+    const t = deck[n];
+    deck[n] = deck[j];
+    deck[j] = t;
+  }
+  return deck;
+}
+
+/** The deck of KPat game `number` (the Microsoft FreeCell generator); dealt from the end.
+ * @param {number} number @returns {number[]} */
+export function kpatDeck(number) {
+  const deck = msRankMajorDeck();
+  let seed = number >>> 0;
+  for (let i = 52; i > 1; i--) {
+    seed = (Math.imul(seed, 214013) + 2531011) >>> 0;
+    const j = ((seed >>> 16) & 0x7fff) % i;
+    const t = deck[i - 1];
+    deck[i - 1] = deck[j];
+    deck[j] = t;
+  }
+  return deck;
+}
+
+/** PySolFC's Klondike layout of `deck`: its columns filled right to left, the face-down rows
+ * (6, 5, ..., 1 cards) first, then the face-up row. @param {number[]} deck @returns {Layout} */
+function dealPysol(deck) {
+  const cards = deck.slice().reverse(); // the order cards come off the deck
+  let pos = 0;
+  /** @type {number[][]} */
+  const columns = [[], [], [], [], [], [], []];
+  for (let rowLen = 6; rowLen > 0; rowLen--) for (let p = 0; p < rowLen; p++) columns[6 - p].push(cards[pos++]);
+  for (let p = 0; p < 7; p++) columns[6 - p].push(cards[pos++]);
+  return { columns, stock: cards.slice(pos).reverse() };
+}
+
+/** KPat's layout of `deck`: row r puts one card on each of columns r+1..7, from the deck's end;
+ * the rest is the stock, its last card drawn first. @param {number[]} deck @returns {Layout} */
+function dealKpat(deck) {
+  const cards = deck.slice();
+  /** @type {number[][]} */
+  const columns = [[], [], [], [], [], [], []];
+  for (let row = 0; row < 7; row++) for (let col = row; col < 7; col++) columns[col].push(/** @type {number} */ (cards.pop()));
+  return { columns, stock: cards };
+}
+
+/** The layout of deal `number` in `numbering`; TwinError for a number or numbering that has no
+ * deal. @param {unknown} number @param {unknown} numbering @returns {Layout} */
+export function klondikeLayout(number, numbering) {
+  const n = checkDealNumber(number, numbering);
+  return numbering === "kpat" ? dealKpat(kpatDeck(Number(n))) : dealPysol(pysolDeck(n));
+}
+
+/** A fresh random deal number of `numbering` (pysol: at most 10**12, numbers people can still
+ * type), as the API carries it. @param {string} numbering @returns {number} */
+export function randomDealNumber(numbering) {
+  checkNumbering(numbering);
+  const top = numbering === "pysol" ? 10 ** 12 : 2 ** 32 - 1;
+  const words = new Uint32Array(2);
+  globalThis.crypto.getRandomValues(words);
+  const r = (words[0] * 2 ** 21 + (words[1] >>> 11)) / 2 ** 53; // 53 random bits in [0, 1)
+  return 1 + Math.floor(r * top);
+}
