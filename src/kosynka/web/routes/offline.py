@@ -174,12 +174,20 @@ def page_routes(site: Site) -> tuple[list[str], list[Route]]:
     return keep, routes
 
 
+INSTALL_ONLY = frozenset(name for name, size, _ in ICONS if size > 192)
+"""The large icons: read by the browser when the app is installed (online), never by a page,
+so not kept for offline play (they would cost a first visit a fifth of what it loads)."""
+
+
 def static_addresses() -> list[str]:
-    """The versioned address of every static file a page may load (see :data:`STATIC_KINDS`)."""
+    """The versioned address of every static file a page may load (see :data:`STATIC_KINDS`;
+    the install-only icons left out)."""
     out = []
     for path in sorted(STATIC_DIR.rglob("*")):
         rel = path.relative_to(STATIC_DIR)
         hidden = any(part.startswith(".") for part in rel.parts)
+        if path.name in INSTALL_ONLY and rel.parts[0] == "icons":
+            continue
         if path.is_file() and path.suffix in STATIC_KINDS and not hidden:
             out.append(f"/static/{static_version()}/{rel.as_posix()}")
     return out

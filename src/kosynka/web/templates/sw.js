@@ -29,8 +29,12 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      // Past the browser's HTTP cache: what is kept is exactly what this version serves.
-      .then((cache) => cache.addAll(CONFIG.precache.map((url) => new Request(url, { cache: "reload" }))))
+      // A static file's address names its version (its content never changes), so the copy
+      // the page has just loaded serves; anything else past the browser's HTTP cache, so that
+      // what is kept is exactly what this version serves.
+      .then((cache) =>
+        cache.addAll(CONFIG.precache.map((url) => new Request(url, { cache: url.startsWith("/static/") ? "default" : "reload" }))),
+      )
       .then(() => self.skipWaiting()),
   );
 });
