@@ -24,6 +24,7 @@ const { LocalService, RecordError } = await import(pathToFileURL(path.join(STATI
 /** @type {Map<string, any>} */
 const services = new Map();
 
+/** Load the twin of `game` with its words. @param {string} game @param {any} texts */
 async function load(game, texts) {
   const mod = await import(pathToFileURL(path.join(STATIC, "games", game, "twin.js")).href);
   const twin = mod.default;
@@ -32,6 +33,8 @@ async function load(game, texts) {
   return { loaded: game };
 }
 
+/** The number of move sequences `depth` moves long from `table`.
+ * @param {any} twin @param {any} table @param {number} depth @returns {number} */
 function perft(twin, table, depth) {
   if (depth === 0) return 1;
   let total = 0;
@@ -43,6 +46,7 @@ function perft(twin, table, depth) {
   return total;
 }
 
+/** The answer to one request (see the top of this file). @param {any} req */
 async function answer(req) {
   if (req.op === "load") return load(req.game, req.texts);
   if (req.op === "module") {
@@ -60,11 +64,11 @@ async function answer(req) {
       return service.move(req.record, req.move, !!req.auto, req.score ?? null);
     case "explain": {
       const t = service.table(req.record);
-      return req.moves.map((text) => {
+      return req.moves.map((/** @type {string} */ text) => {
         let move;
         try {
           move = twin.parseMove(t.table, text);
-        } catch (err) {
+        } catch (/** @type {any} */ err) {
           return { unreadable: String(err && err.message ? err.message : err) };
         }
         const r = twin.explain(t.table, move);
@@ -75,6 +79,7 @@ async function answer(req) {
       return twin.position(service.table(req.record).table);
     case "positioned": {
       const table = twin.fromPosition(req.rules, req.position);
+      /** @type {Record<string, unknown>} */
       const out = {};
       for (const what of req.ask) {
         if (what === "legal") out.legal = twin.legal(table);
@@ -98,7 +103,7 @@ for await (const line of rl) {
   let out;
   try {
     out = { ok: await answer(JSON.parse(line)) };
-  } catch (err) {
+  } catch (/** @type {any} */ err) {
     out = err instanceof RecordError
       ? { error: err.detail, where: err.where }
       : { error: String(err && err.stack ? err.stack : err) };

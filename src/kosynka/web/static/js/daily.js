@@ -1,3 +1,4 @@
+// @ts-check
 // Deals of the day on the page: the player's own date, the deals' addresses, the calendar of a
 // month marking the days won (kept in the browser), the month's badge and the streak of days.
 //
@@ -11,32 +12,35 @@ export const GRADES = ["easy", "normal", "hard"];
 const BADGES = ["bronze", "silver", "gold"];
 const ADDRESS = /^\/daily\/(\d{4}-\d\d-\d\d)\/(.+)\/(easy|normal|hard)\/?$/;
 
+/** @param {number} n */
 const pad = (n, w = 2) => String(n).padStart(w, "0");
-/** A Date's local calendar day, YYYY-MM-DD. */
+/** A Date's local calendar day, YYYY-MM-DD. @param {Date} d */
 export const isoDay = (d) => `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 /** The player's date today. */
 export const today = () => isoDay(new Date());
-/** The local Date of a YYYY-MM-DD day (at noon, clear of any clock change). */
+/** The local Date of a YYYY-MM-DD day (at noon, clear of any clock change). @param {string} day */
 const dateOf = (day) => {
   const d = new Date(2000, 0, 1, 12);
   d.setFullYear(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
   return d;
 };
 
-/** {date, part, grade} of a deal of the day's address, or null. */
+/** {date, part, grade} of a deal of the day's address, or null. @param {string} path */
 export function parseDaily(path) {
   const m = ADDRESS.exec(path);
   return m && { date: m[1], part: m[2], grade: m[3] };
 }
 
-/** The address of the deal of `date` in `grade` of the variant whose address part is `part`. */
+/** The address of the deal of `date` in `grade` of the variant whose address part is `part`.
+ * @param {string} date @param {string} part @param {string} grade */
 export const dailyPath = (date, part, grade) => `/daily/${date}/${part}/${grade}`;
 
-/** The grades won on each day of `variant`: {date: [grades]}. */
+/** The grades won on each day of `variant`: {date: [grades]}.
+ * @param {string} variant @returns {Record<string, string[]>} */
 const wonDays = (variant) => store.loadDaily()[variant] || {};
 
 /** Days in a row with a deal of the day won in `variant`, back from today (from yesterday while
- * today's is still to win). */
+ * today's is still to win). @param {string} variant */
 export function dailyStreak(variant) {
   const won = wonDays(variant);
   const d = new Date();
@@ -48,7 +52,8 @@ export function dailyStreak(variant) {
 }
 
 /** The month's badge when every day of it has a deal won: bronze, silver or gold by the
- * hardest grade won on its weakest day; else null. */
+ * hardest grade won on its weakest day; else null.
+ * @param {Record<string, string[]>} won @param {number} year @param {number} month */
 function badgeOf(won, year, month) {
   const last = new Date(year, month + 1, 0).getDate();
   let tier = 2;
@@ -66,6 +71,8 @@ function badgeOf(won, year, month) {
  * the deal of the day in play, or null), open(date, grade)}.
  */
 export class Calendar {
+  /** @param {{variant: string, lang: import("./types.js").Lang, current: {date: string, grade: string}|null,
+   *   open: (date: string, grade: string) => void}} ui */
   constructor(ui) {
     this.ui = ui;
     this.day = ui.current ? ui.current.date : today();
@@ -74,7 +81,7 @@ export class Calendar {
     this.month = d.getMonth();
   }
 
-  /** Show another month (`step` months on). */
+  /** Show another month (`step` months on). @param {number} step */
   turn(step) {
     const d = new Date(this.year, this.month + step, 1);
     this.year = d.getFullYear();
@@ -82,15 +89,16 @@ export class Calendar {
     this.render();
   }
 
+  /** Draw the month, its days and the chosen day's deals. */
   render() {
-    const $ = (id) => document.getElementById(id);
+    const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
     const t = STRINGS[this.ui.lang];
     const lang = this.ui.lang === "ru" ? "ru-RU" : "en-GB";
     const won = wonDays(this.ui.variant);
     const now = today();
     const first = new Date(this.year, this.month, 1, 12);
     $("cal-month").textContent = first.toLocaleDateString(lang, { month: "long", year: "numeric" });
-    $("cal-next").disabled = isoDay(new Date(this.year, this.month + 1, 1)) > now;
+    /** @type {HTMLButtonElement} */ ($("cal-next")).disabled = isoDay(new Date(this.year, this.month + 1, 1)) > now;
     const grid = $("cal-days");
     grid.replaceChildren();
     for (let k = 0; k < 7; k++) {
@@ -133,8 +141,8 @@ export class Calendar {
     const chosen = dateOf(this.day);
     $("daily-day").textContent = chosen.toLocaleDateString(lang, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
     const dayWon = won[this.day] || [];
-    for (const b of document.querySelectorAll("#daily-grades button")) {
-      const g = b.dataset.grade;
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#daily-grades button"))) {
+      const g = /** @type {string} */ (b.dataset.grade);
       const playing = this.ui.current && this.ui.current.date === this.day && this.ui.current.grade === g;
       b.classList.toggle("won", dayWon.includes(g));
       b.textContent = `${t[SRC[g]]}${dayWon.includes(g) ? " \u2713" : ""}`;
@@ -144,4 +152,5 @@ export class Calendar {
   }
 }
 
+/** @type {Record<string, string>} */
 const SRC = { easy: "srcEasy", normal: "srcNormal", hard: "srcHard" };

@@ -1,3 +1,4 @@
+// @ts-check
 // Sounds and the cascade of cards at a win: made in the page (Web Audio synthesis, a canvas),
 // no files. Sounds play only when the player has turned them on (Options), never while the page
 // is hidden; a system asking for reduced motion gets no cascade and, instead of the longer
@@ -6,9 +7,11 @@
 const still = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 // ---------------------------------------------------------------- sound
+/** @type {AudioContext|null} */
 let audio = null; // one AudioContext, made at the first sound played
 
-/** A short burst of filtered noise (a card's tap on the table) at time `t`. */
+/** A short burst of filtered noise (a card's tap on the table) at time `t`.
+ * @param {AudioContext} c @param {number} t */
 function tap(c, t, pitch = 1800, gain = 0.35, dur = 0.045) {
   const n = Math.ceil(c.sampleRate * dur);
   const buf = c.createBuffer(1, n, c.sampleRate);
@@ -25,7 +28,8 @@ function tap(c, t, pitch = 1800, gain = 0.35, dur = 0.045) {
   src.start(t);
 }
 
-/** A soft tone of `freq` Hz from time `t`, `dur` seconds, gliding to `freq * slide`. */
+/** A soft tone of `freq` Hz from time `t`, `dur` seconds, gliding to `freq * slide`.
+ * @param {AudioContext} c @param {number} t @param {number} freq @param {number} dur */
 function tone(c, t, freq, dur, gain = 0.07, slide = 1) {
   const o = c.createOscillator();
   const g = c.createGain();
@@ -40,6 +44,7 @@ function tone(c, t, freq, dur, gain = 0.07, slide = 1) {
   o.stop(t + dur + 0.05);
 }
 
+/** @type {Record<string, (c: AudioContext, t: number) => void>} */
 const SOUNDS = {
   place: (c, t) => tap(c, t),
   turn: (c, t) => {
@@ -51,26 +56,30 @@ const SOUNDS = {
   win: (c, t) => [523, 659, 784, 1047].forEach((f, k) => tone(c, t + k * 0.13, f, 0.7, 0.06)),
 };
 
-/** Play the sound `kind` (place, turn, deal, run, win) when `on`. */
+/** Play the sound `kind` (place, turn, deal, run, win) when `on`.
+ * @param {string} kind @param {boolean} on */
 export function sound(kind, on) {
   if (!on || document.hidden || !SOUNDS[kind]) return;
   try {
-    const A = window.AudioContext || window.webkitAudioContext;
+    const A = window.AudioContext || /** @type {Window & {webkitAudioContext?: typeof AudioContext}} */ (window).webkitAudioContext;
     if (!A) return;
     audio = audio || new A();
     if (audio.state === "suspended") audio.resume();
     const play = still() && (kind === "deal" || kind === "win") ? SOUNDS.place : SOUNDS[kind];
     play(audio, audio.currentTime + 0.01);
-  } catch (err) {
+  } catch (/** @type {any} */ err) {
     console.warn("kosynka: sound", err && err.message ? err.message : err);
   }
 }
 
 // ---------------------------------------------------------------- the cascade
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+/** @type {Record<string, string>} */
 const GLYPH = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 
-/** Draw a face-up card of `rank` (0-12) and `suit` at (x, y), `w` by `h`. */
+/** Draw a face-up card of `rank` (0-12) and `suit` at (x, y), `w` by `h`.
+ * @param {CanvasRenderingContext2D} g @param {number} x @param {number} y @param {number} w
+ * @param {number} h @param {number} rank @param {string} suit @param {string} colour */
 function card(g, x, y, w, h, rank, suit, colour) {
   g.fillStyle = "#fffdf8";
   g.strokeStyle = "#9aa29c";
@@ -92,6 +101,8 @@ function card(g, x, y, w, h, rank, suit, colour) {
  * knows. `homes`: the foundations as [{x, y, suit}] (page coordinates); `w`, `h` the card size;
  * `colours` the suits' colours. Resolves when it ends or is skipped (a tap, a key); none under
  * reduced motion.
+ * @param {{x: number, y: number, suit: string}[]} homes @param {number} w @param {number} h
+ * @param {Record<string, string>} colours @returns {Promise<void>}
  */
 export function cascade(homes, w, h, colours) {
   if (still() || !homes.length) return Promise.resolve();
@@ -103,20 +114,23 @@ export function cascade(homes, w, h, colours) {
   const H = (cv.height = window.innerHeight);
   document.body.appendChild(cv);
   const g = cv.getContext("2d");
+  /** @typedef {{x: number, y: number, suit: string, r: number}} Leaving */
+  /** @type {Leaving[]} */
   const queue = [];
   for (let r = 12; r >= 0; r--) for (const f of homes) queue.push({ ...f, r });
   queue.length = Math.min(queue.length, 52);
-  return new Promise((done) => {
+  return new Promise((/** @type {() => void} */ done) => {
+    /** @type {(Leaving & {vx: number, vy: number})[]} */
     const flying = [];
     let frame = 0;
     let tick = 0;
     // The tap or key that skips the cascade does nothing else (not a click on the dialog
     // that opens under it, not Escape closing it, not a key of the game).
-    const swallow = (e) => {
+    const swallow = (/** @type {Event} */ e) => {
       e.preventDefault();
       e.stopPropagation();
     };
-    const end = (e) => {
+    const end = (/** @type {Event|null} */ e) => {
       cancelAnimationFrame(frame);
       removeEventListener("pointerdown", end, true);
       removeEventListener("keydown", end, true);
@@ -137,7 +151,7 @@ export function cascade(homes, w, h, colours) {
       // A card leaves every 4 frames (15 a second), Kings first; 52 cards at most.
       if (tick++ % 4 === 0 && queue.length) {
         const dir = Math.random() < 0.5 ? -1 : 1;
-        flying.push({ ...queue.shift(), vx: dir * speed * (0.6 + Math.random()), vy: -Math.random() * 9 });
+        flying.push({ .../** @type {Leaving} */ (queue.shift()), vx: dir * speed * (0.6 + Math.random()), vy: -Math.random() * 9 });
       }
       if (!flying.length && !queue.length) return end(null);
       for (const f of flying) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Words on the page in English and Russian, and the spoken names of cards. These are the words
 // every game's page shares; each game's module adds its own, and the server those that come from
 // the registry of games (the game's title, the games menu: page.js) (addStrings).
@@ -6,37 +7,51 @@ const RANKS = {
   en: ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"],
   ru: ["туз", "двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка", "девятка", "десятка", "валет", "дама", "король"],
 };
+/** @typedef {import("./types.js").Lang} Lang */
+/** @typedef {import("./types.js").Words} Words */
+/** @typedef {import("./types.js").WordList} WordList */
+/** A noun's forms for numbers, by plural rule: {one, other} in English, {one, few, many} in
+ * Russian. @typedef {Partial<Record<Intl.LDMLPluralRule, string>>} Forms */
+
 const SUITS = { en: ["clubs", "diamonds", "hearts", "spades"], ru: ["треф", "бубен", "червей", "пик"] };
 const RANK_LETTERS = "A23456789TJQK";
 const SUIT_LETTERS = "CDHS";
 
+/** @type {Record<Lang, Intl.PluralRules>} */
 const PLURAL_RULES = { en: new Intl.PluralRules("en"), ru: new Intl.PluralRules("ru") };
 
 /** The form of a noun for the number `n` in `lang`, by the language's plural rules (CLDR's,
  * through Intl.PluralRules): `forms` has {one, other} in English, {one, few, many} in Russian,
  * each in the case the sentence needs: plural("ru", 21, {one: "карту", few: "карты", many:
- * "карт"}) is "карту". */
+ * "карт"}) is "карту".
+ * @param {string} lang @param {number} n @param {Forms} forms */
 export function plural(lang, n, forms) {
   const rule = PLURAL_RULES[lang === "ru" ? "ru" : "en"].select(n);
   return forms[rule] ?? forms.other ?? forms.many;
 }
 
 /** `n` and its noun in the form it takes: count("en", 1, {one: "card", other: "cards"}) is
- * "1 card", count("ru", 22, {one: "ряд", few: "ряда", many: "рядов"}) "22 ряда". */
+ * "1 card", count("ru", 22, {one: "ряд", few: "ряда", many: "рядов"}) "22 ряда".
+ * @param {string} lang @param {number} n @param {Forms} forms */
 export function count(lang, n, forms) {
   return `${n} ${plural(lang, n, forms)}`;
 }
 
-/** A YYYY-MM-DD day as words: "1 December" / "1 декабря". */
+/** A YYYY-MM-DD day as words: "1 December" / "1 декабря".
+ * @param {string} d @param {Lang} lang */
 const dayName = (d, lang) =>
   new Date(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)), 12)
     .toLocaleDateString(lang === "ru" ? "ru-RU" : "en-GB", { day: "numeric", month: "long" });
+/** @param {string} one @param {string} other @returns {Forms} */
 const en = (one, other) => ({ one, other });
+/** @param {string} one @param {string} few @param {string} many @returns {Forms} */
 const ru = (one, few, many) => ({ one, few, many });
 /** Nouns that go with numbers on every game's page. */
 const CARDS = { en: en("card", "cards"), ru: ru("карта", "карты", "карт") };
 
-export const STRINGS = {
+/** The words of each language: these, each game's (addStrings) and the server's (page.js).
+ * @type {Record<Lang, Words>} */
+export const STRINGS = /** @type {Record<Lang, WordList>} */ ({
   en: {
     games: "Games",
     source: "Deals", srcEasy: "Easy", srcNormal: "Normal", srcHard: "Hard", srcRandom: "Random",
@@ -161,7 +176,7 @@ export const STRINGS = {
     dailyNote: "В один и тот же день сдачи у всех одинаковые, и каждую можно выиграть. Выигрывайте сдачу каждый день месяца — получите значок: бронзовый, серебряный (каждый день обычная или трудная) или золотой (каждый день трудная).",
     noDaily: "Эту сдачу дня открыть не удалось; вот новая сдача.",
   },
-};
+});
 
 const RANKS_ON_RU = ["тузе", "двойке", "тройке", "четвёрке", "пятёрке", "шестёрке", "семёрке", "восьмёрке", "девятке", "десятке", "валете", "даме", "короле"];
 const COUNT_EN = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
@@ -169,7 +184,8 @@ const COUNT_ON_RU = ["", "одной", "двух", "трёх", "четырёх",
 
 /** What lies in column `i` (1-based) for a screen reader, top card first: "column 3: seven of
  * clubs on eight of hearts on two face-down cards" / "столбец 3: семёрка треф на восьмёрке
- * червей на двух закрытых картах"; "column 3, empty" when nothing lies there. */
+ * червей на двух закрытых картах"; "column 3, empty" when nothing lies there.
+ * @param {number} i @param {string[]} up @param {number} down @param {Lang} lang */
 export function describeColumn(i, up, down, lang) {
   const t = STRINGS[lang];
   if (!up.length && !down) return t.emptyColumn(i);
@@ -200,12 +216,13 @@ export function describeColumn(i, up, down, lang) {
   return `column ${i}: ${parts.join(" ")}`;
 }
 
-/** Add a game's own words ({en: {...}, ru: {...}}). */
+/** Add a game's own words ({en: {...}, ru: {...}}). @param {Partial<Record<Lang, WordList>>} more */
 export function addStrings(more) {
-  for (const lang of ["en", "ru"]) Object.assign(STRINGS[lang], more[lang]);
+  for (const lang of /** @type {Lang[]} */ (["en", "ru"])) Object.assign(STRINGS[lang], more[lang]);
 }
 
-/** The page language: the saved choice, else Russian when the browser prefers it. */
+/** The page language: the saved choice, else Russian when the browser prefers it.
+ * @param {string|null} saved @returns {Lang} */
 export function initialLang(saved) {
   if (saved === "ru" || saved === "en") return saved;
   const prefs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
@@ -217,43 +234,49 @@ export function initialLang(saved) {
   return "en";
 }
 
-/** Parse a card code such as "7C" or "TD" into {rank 1..13, suit 0..3}. */
+/** Parse a card code such as "7C" or "TD" into {rank 1..13, suit 0..3}. @param {string} code */
 export function parseCard(code) {
   return { rank: RANK_LETTERS.indexOf(code[0]) + 1, suit: SUIT_LETTERS.indexOf(code[1]) };
 }
 
-/** The spoken name of a card code: "seven of clubs" / "семёрка треф". */
+/** The spoken name of a card code: "seven of clubs" / "семёрка треф".
+ * @param {string} code @param {string} lang */
 export function cardName(code, lang) {
   const { rank, suit } = parseCard(code);
   if (lang === "ru") return `${RANKS.ru[rank - 1]} ${SUITS.ru[suit]}`;
   return `${RANKS.en[rank - 1]} of ${SUITS.en[suit]}`;
 }
 
-/** The plural form of a Russian word for `n`: ruPlural(n, "карта", "карты", "карт"). */
+/** The plural form of a Russian word for `n`: ruPlural(n, "карта", "карты", "карт").
+ * @param {number} n @param {string} one @param {string} few @param {string} many */
 export function ruPlural(n, one, few, many) {
   return plural("ru", n, { one, few, many });
 }
 
-/** The plural form of an English word for `n`: enPlural(n, "card", "cards"). */
+/** The plural form of an English word for `n`: enPlural(n, "card", "cards").
+ * @param {number} n @param {string} one @param {string} other */
 export function enPlural(n, one, other) {
   return plural("en", n, { one, other });
 }
 
-/** Apply the language to every element marked with data-i18n / data-i18n-aria. */
+/** Apply the language to every element marked with data-i18n / data-i18n-aria.
+ * @param {Lang} lang */
 export function translatePage(lang) {
   const t = STRINGS[lang];
   document.documentElement.lang = lang;
   document.title = t.pageTitle;
-  for (const el of document.querySelectorAll("[data-i18n]")) {
-    const v = t[el.dataset.i18n];
+  /** @param {string} selector */
+  const marked = (selector) => /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(selector));
+  for (const el of marked("[data-i18n]")) {
+    const v = t[/** @type {string} */ (el.dataset.i18n)];
     if (typeof v === "string") el.textContent = v;
   }
-  for (const el of document.querySelectorAll("[data-i18n-aria]")) {
-    const v = t[el.dataset.i18nAria];
+  for (const el of marked("[data-i18n-aria]")) {
+    const v = t[/** @type {string} */ (el.dataset.i18nAria)];
     if (typeof v === "string") el.setAttribute("aria-label", v);
   }
-  for (const el of document.querySelectorAll("[data-i18n-title]")) {
-    const v = t[el.dataset.i18nTitle];
+  for (const el of marked("[data-i18n-title]")) {
+    const v = t[/** @type {string} */ (el.dataset.i18nTitle)];
     if (typeof v === "string") el.title = v;
   }
 }

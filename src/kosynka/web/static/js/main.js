@@ -1,3 +1,4 @@
+// @ts-check
 // The page's entry: finds which game this page plays (<html data-game>, filled in by the server
 // from the registry of games) and starts the shared controller with that game's module,
 // js/games/<name>.js (what a module provides: the comment on start() in controller.js).

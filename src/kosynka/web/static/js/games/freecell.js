@@ -1,3 +1,4 @@
+// @ts-check
 // FreeCell's page: Microsoft deal numbers in the address, rules from the options (free cells,
 // foundation returns), the top row (the free cells, then the foundations in suit order C, D, H,
 // S), how a tapped card maps to the legal moves (a move to "c" lights every empty free cell),
@@ -6,10 +7,17 @@
 import { cardName, count } from "../i18n.js";
 import { pileKind, pileNumber } from "../board.js";
 
+/** @typedef {import("../types.js").Geometry} Geometry */
+/** @typedef {import("../types.js").View} View */
+/** @typedef {"C"|"D"|"H"|"S"} Suit */
+
 const RANK_LETTERS = "A23456789TJQK";
 const SUITS = "CDHS";
 const PATH = /^\/freecell\/deal\/(\d+)\/?$/;
 
+/** The piles a legal move's destination ("f", "c", "c2", a column number) lights, each with
+ * the move that puts the card there. @param {View} view @param {string} code @param {string} dest
+ * @returns {[string, string][]} */
 function destPiles(view, code, dest) {
   if (dest === "f") return [[`f${SUITS.indexOf(code[1])}`, `${code}>f`]];
   if (dest === "c") {
@@ -19,7 +27,8 @@ function destPiles(view, code, dest) {
   return [[`c${Number(dest) - 1}`, `${code}>${dest}`]];
 }
 
-/** How many cards a move of `code` takes along in `view` (the card and those on it). */
+/** How many cards a move of `code` takes along in `view` (the card and those on it).
+ * @param {View} view @param {string} code */
 function groupSize(view, code) {
   for (const col of view.columns) {
     const j = col.up.indexOf(code);
@@ -31,7 +40,8 @@ function groupSize(view, code) {
 /** The longest group that can move onto a card now: as many cards as could move one at a time
  * through the free cells and empty columns, (1 + free cells) x 2^(empty columns), but never
  * more than a run that could lie on a card (twelve, the queen down to the ace, on a king) or
- * than the columns hold besides the card it goes onto (none once every card is home). */
+ * than the columns hold besides the card it goes onto (none once every card is home).
+ * @param {View} view */
 function longestRun(view) {
   const free = view.cells.filter((c) => !c).length;
   const empty = view.columns.filter((c) => c.up.length === 0).length;
@@ -41,7 +51,8 @@ function longestRun(view) {
 
 /** Where the top row's places stand: the free cells at the left and the foundations at the
  * right, two groups set apart by a gap wider than the gaps within them (at least 16 px, half a
- * card where there is room), each drawn in a frame of its own `pad` px around it. */
+ * card where there is room), each drawn in a frame of its own `pad` px around it.
+ * @param {Geometry} g */
 function topPlaces(g) {
   const pad = Math.max(3, Math.round(g.gap / 2));
   const room = g.W - 2 * (pad + 2);
@@ -52,11 +63,13 @@ function topPlaces(g) {
     mid = Math.max(room - 8 * g.cw - 6 * inner, 2 * pad + 4);
   }
   const left = Math.round((g.W - (8 * g.cw + 6 * inner + mid)) / 2);
-  const at = (k) => left + k * (g.cw + inner) + (k >= 4 ? mid - inner : 0);
+  const at = (/** @type {number} */ k) => left + k * (g.cw + inner) + (k >= 4 ? mid - inner : 0);
+  /** @param {number} from @param {number} n @returns {[number, number, number, number]} */
   const frame = (from, n) => [at(from) - pad, g.topY - pad, n * g.cw + (n - 1) * inner + 2 * pad, g.ch + 2 * pad];
   return { at, frame };
 }
 
+/** @type {import("../types.js").GameModule} */
 export default {
   name: "freecell",
   numbering: "ms",
@@ -201,7 +214,7 @@ export default {
       home: "Home", homeShort: "Home", freeCells: "Free cells", freeCellsShort: "Cells", longest: "Max run",
       longestTitle: "The longest ordered run that can move onto a card now",
       emptyCell: (k) => `free cell ${k}, empty`, inCell: (k) => `free cell ${k}`,
-      foundationOf: (s) => `foundation of ${{ C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s]}, empty`,
+      foundationOf: (/** @type {Suit} */ s) => `foundation of ${{ C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s]}, empty`,
       toCell: "a free cell", withOthers: (n) => ` with ${count("en", n, { one: "card", other: "cards" })} on it`,
       winText: (m, t) => `All 52 cards are home in ${count("en", m, { one: "move", other: "moves" })} and ${t}.`,
       endText: "Whatever is moved, no card can go home any more: this game can no longer be won. Undo some moves, start this deal again, or take a new one.",
@@ -212,7 +225,7 @@ export default {
       home: "В домах", homeShort: "Дома", freeCells: "Ячеек свободно", freeCellsShort: "Ячейки", longest: "Ряд до",
       longestTitle: "Сколько карт упорядоченного ряда можно сейчас перенести на карту",
       emptyCell: (k) => `свободная ячейка ${k}, пусто`, inCell: (k) => `ячейка ${k}`,
-      foundationOf: (s) => `дом ${{ C: "треф", D: "бубен", H: "червей", S: "пик" }[s]}, пусто`,
+      foundationOf: (/** @type {Suit} */ s) => `дом ${{ C: "треф", D: "бубен", H: "червей", S: "пик" }[s]}, пусто`,
       toCell: "в свободную ячейку",
       withOthers: (n) => ` и ещё ${count("ru", n, { one: "карта", few: "карты", many: "карт" })} на ней`,
       winText: (m, t) => `Все 52 карты в домах за ${count("ru", m, { one: "ход", few: "хода", many: "ходов" })}, время ${t}.`,

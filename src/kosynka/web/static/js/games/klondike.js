@@ -1,3 +1,4 @@
+// @ts-check
 // Klondike's page: its variants (Draw 1, Draw 3), addresses, rules from the options, the top
 // row (stock, waste, four foundations that follow the aces), how a tapped card maps to the legal
 // moves, its counters and words. The shared parts (table, controller) do the rest.
@@ -5,19 +6,25 @@
 import { cardName, count } from "../i18n.js";
 import { pileKind, pileNumber } from "../board.js";
 
+/** @typedef {import("../types.js").GameRecord} GameRecord */
+/** @typedef {import("../types.js").Rules} Rules */
+/** @typedef {import("../types.js").View} View */
+
 const RANK_LETTERS = "A23456789TJQK";
 const PATH = /^\/klondike\/draw-([13])\/deal\/(\d+)\/?$/;
-/** Vegas' pass limit by draw (its own rules: one pass in Draw 1, three in Draw 3). */
+/** Vegas' pass limit by draw (its own rules: one pass in Draw 1, three in Draw 3).
+ * @type {Record<number, number>} */
 const VEGAS_PASSES = { 1: 1, 3: 3 };
 
 /** The rules a deal's address names (Draw from the path; passes and foundation returns from the
- * query, the standard rules when absent); `bad` when a rule there could not be read. */
+ * query, the standard rules when absent); `bad` when a rule there could not be read.
+ * @param {number} draw @param {string} search */
 function linkRules(draw, search) {
   const q = new URLSearchParams(search || "");
   let bad = false;
   let passes = null;
   if (q.has("passes")) {
-    const p = q.get("passes");
+    const p = /** @type {string} */ (q.get("passes"));
     if (/^[1-9][0-9]{0,3}$/.test(p) && Number(p) <= 1000) passes = Number(p);
     else bad = true;
   }
@@ -30,7 +37,7 @@ function linkRules(draw, search) {
   return { rules: { draw, passes, foundation_return: ret }, bad };
 }
 
-/** The query of an address for `rules` (empty for the standard rules). */
+/** The query of an address for `rules` (empty for the standard rules). @param {Rules} rules */
 function linkQuery(rules) {
   const q = [];
   if (rules.passes != null) q.push(`passes=${rules.passes}`);
@@ -41,8 +48,10 @@ function linkQuery(rules) {
 /** The foundation slot (f0..f3) a card of `suit` goes to. The slots take the suits in the
  * order their aces first came home (the record's moves say which): a suit's own slot once its
  * ace has been home, else the first slot no suit has taken yet (the view lists those in suit
- * order, so the slot that shows a suit's mark now is not always where its ace will land). */
+ * order, so the slot that shows a suit's mark now is not always where its ace will land).
+ * @param {View} view @param {GameRecord|null|undefined} record @param {string} suit */
 function foundationPile(view, record, suit) {
+  /** @type {string[]} */
   const order = [];
   for (const m of (record && record.moves) || []) {
     const ace = /^A([CDHS])>f$/i.exec(m);
@@ -55,11 +64,13 @@ function foundationPile(view, record, suit) {
   return `f${view.foundations.findIndex((x) => x.suit === suit)}`;
 }
 
-/** The pile a legal destination ("f" or a column number) stands for. */
+/** The pile a legal destination ("f" or a column number) stands for.
+ * @param {View} view @param {GameRecord|null|undefined} record @param {string} code @param {string} dest */
 function destPile(view, record, code, dest) {
   return dest === "f" ? foundationPile(view, record, code[1]) : `c${Number(dest) - 1}`;
 }
 
+/** @type {import("../types.js").GameModule} */
 export default {
   name: "klondike",
   numbering: "pysol",

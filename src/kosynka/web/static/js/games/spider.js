@@ -1,3 +1,4 @@
+// @ts-check
 // Spider's page, one per suit count (/spider/1-suit, /2-suits, /4-suits): KPat deal numbers in
 // the address, the top row (the stock, then eight places for finished runs), how a tapped card
 // maps to the legal moves (always named by their column, since the two decks repeat cards), the
@@ -6,29 +7,38 @@
 import { cardName, count } from "../i18n.js";
 import { pileKind, pileNumber } from "../board.js";
 
+/** @typedef {import("../types.js").Picked} Picked */
+/** @typedef {import("../types.js").View} View */
+
 const RANK_LETTERS = "A23456789TJQK";
+/** The address part of each suit count. @type {Record<number, string>} */
 const PAGES = { 1: "1-suit", 2: "2-suits", 4: "4-suits" };
 const PATH = /^\/spider\/(1-suit|2-suits|4-suits)(?:\/deal\/(\d+))?\/?$/;
+/** @type {Record<string, Record<string, string>>} */
 const SUIT_NAMES = {
   en: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
   ru: { C: "треф", D: "бубен", H: "червей", S: "пик" },
 };
 
+/** The suit count of a variant ("spider-2": 2). @param {string} variant */
 const suitsOf = (variant) => Number(variant.slice(7));
 
 /** True when the selected card is the top copy of its card in its column: a move names a card
  * by column, and the engine then moves the copy nearest the top (a lower copy of the same card
- * never heads a movable run, since a run cannot repeat a card). */
+ * never heads a movable run, since a run cannot repeat a card).
+ * @param {View} view @param {Picked} sel */
 function topCopy(view, sel) {
   if (pileKind(sel.pile) !== "col") return false;
   const col = view.columns[pileNumber(sel.pile)];
   return col.down + col.up.lastIndexOf(sel.code) === sel.index;
 }
 
+/** A copy of the view's columns to change. @param {View} view */
 function cloneColumns(view) {
   return view.columns.map((c) => ({ down: c.down, up: c.up.slice() }));
 }
 
+/** @type {import("../types.js").GameModule} */
 export default {
   name: "spider",
   numbering: "kpat",
