@@ -29,6 +29,8 @@ function retryAfter(res) {
  * the page think, not the server's limit.
  * @param {string} url @param {unknown} [body] @returns {Promise<any>} */
 async function post(url, body) {
+  // Known to be offline: said at once, without a request that cannot go out.
+  if (typeof navigator !== "undefined" && navigator.onLine === false) throw new ApiError(0, "offline");
   let waited = 0;
   for (;;) {
     let res;

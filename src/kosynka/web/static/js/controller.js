@@ -86,7 +86,7 @@ import { dealNumber, store } from "./store.js";
 
 /** Make the saved game `saved` the game in play (its view asked for). @param {SavedGame} saved */
 async function resume(saved) {
-  const res = await viewOf(saved.record);
+  const res = await viewOf(saved.record, saved.score || null);
   adopt(saved);
   state.past = saved.past || [];
   state.ahead = saved.ahead || [];

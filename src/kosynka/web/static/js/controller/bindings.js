@@ -4,6 +4,7 @@
 // keyboard's shortcuts, and the page's timers (the clock shown, the table laid out again as
 // the window changes, the clock stopped while the page is hidden).
 
+import { isOnline, onConnectionChange } from "../offline.js";
 import { store } from "../store.js";
 import { analyse, openEnd } from "./analysis.js";
 import { fmtTime, playedMs, startClock, stopClock } from "./clock.js";
@@ -33,6 +34,23 @@ export function bindUi() {
   $("btn-redo").addEventListener("click", redo);
   $("btn-hint").addEventListener("click", hint);
   $("btn-collect").addEventListener("click", collect);
+  // A collect only the server's solver could prove (the rules in the browser asked it): shown
+  // when it answers, if the game is still where it was asked.
+  window.addEventListener("kosynka:collect", (e) => {
+    const asked = /** @type {CustomEvent} */ (e).detail;
+    if (!state.view || state.view.outcome || JSON.stringify(asked) !== JSON.stringify(state.record)) return;
+    state.view.collect = true;
+    $("btn-collect").hidden = false;
+  });
+  // Offline the game goes on; what needs the server says so on the buttons and when it goes.
+  const connection = (/** @type {boolean} */ online) => {
+    document.body.dataset.offline = online ? "" : "1";
+  };
+  connection(isOnline());
+  onConnectionChange((online) => {
+    connection(online);
+    toast(online ? t().backOnline : t().wentOffline, !online);
+  });
   $("btn-deal").addEventListener("click", stockMove);
   $("btn-games").addEventListener("click", () => toggleGames());
   $("games-menu").addEventListener("keydown", (e) => {

@@ -93,10 +93,11 @@ export async function newDeal(v = variant(), ask = true) {
   }
 }
 
-/** The view of `record` (as its rules and the default scoring score it).
- * @param {GameRecord} record @returns {Promise<ViewAnswer>} */
-export async function viewOf(record) {
-  return api.view(record);
+/** The view of `record`, scored as `score` asks (a saved game: as it was saved), else by
+ * its rules' default scoring.
+ * @param {GameRecord} record @param {import("../types.js").ScoreRequest|null} [score] @returns {Promise<ViewAnswer>} */
+export async function viewOf(record, score = null) {
+  return api.view(record, score);
 }
 
 /** Open the deal `number` of variant `v` (under `rules`, else the options'): a game in
@@ -125,8 +126,8 @@ export async function openDaily(date, grade) {
   resetGameState(res.record, res.view, { date, grade });
 }
 
-/** Have the view scored as the player chose when it came scored otherwise (the shell's first
- * request asks as the saved game was scored, or for the game's default scoring). */
+/** Have the view scored as the player chose when it came scored otherwise (a saved game comes
+ * back scored as it was saved, a deal opened by its address by the game's default scoring). */
 export async function rescore(force = false) {
   const sc = state.view && state.view.score;
   const want = chosenScoring().scoring;

@@ -15,7 +15,7 @@ import { game, state, variant } from "./state.js";
 /** Save the game in play (a game of the page's deal, with what Undo and Redo hold). */
 export function save() {
   if (!state.record) return;
-  // With its score request: the shell's first request of the next visit asks for the same.
+  // With its score request: the next visit shows the game scored the same way at once.
   store.saveGame(game.saveKey(game.variantOf(state.record)), { ...snapshot(), past: state.past, ahead: state.ahead, score: scoreReq() });
 }
 
