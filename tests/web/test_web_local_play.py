@@ -200,7 +200,8 @@ def test_the_game_plays_offline(page_factory: Any, server: str, v: Variant) -> N
     # A hint needs the server: offline it says so, and the game goes on.
     assert page.get_attribute("body", "data-offline") == "1"
     page.click("#btn-hint")
-    page.wait_for_function("() => window.__toasts.some((t) => t.startsWith('Для этого нужен сервер'))")
+    said = "() => window.__toasts.some((t) => t.startsWith('Для этого нужен сервер'))"
+    page.wait_for_function(said)
     # Undo, redo, restart.
     n = moves_shown(page)
     page.click("#btn-undo")
