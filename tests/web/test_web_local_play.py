@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from kosynka.games import game_spec
 from kosynka.library.daily import daily_deal
 from kosynka.library.starter import starter_index
-from tests.web.page_extras import card, play, stored
+from tests.web.page_extras import card, play, stored, tap_stock
 from tests.web.web_helpers import moves_shown, wait_moves
 
 
@@ -117,6 +117,22 @@ def card_moves(game: Any) -> list[str]:
     return [str(m) for m in game.legal_moves if ">" in str(m) and "c" not in str(m).split(">")[1]]
 
 
+def make(page: Any, text: str) -> None:
+    """Make a move as a player does: a card's by taps (``play``), a stock move by a tap on the
+    stock; wait for it to count."""
+    if ">" in text:
+        play(page, text)
+        return
+    before = moves_shown(page)
+    tap_stock(page)
+    wait_moves(page, before + 1)
+
+
+def a_move(game: Any) -> str:
+    """A card move when there is one, else a stock move."""
+    return (card_moves(game) or [str(m) for m in game.legal_moves])[0]
+
+
 def column_refusal(v: Variant, game: Any) -> tuple[str, int, int, Any]:
     """A move of a column's top card onto another column's top card that the rules refuse: the
     move text, the two columns (0-based) and the reason."""
@@ -184,10 +200,9 @@ def test_the_game_plays_offline(page_factory: Any, server: str, v: Variant) -> N
     for _ in range(4):
         options = card_moves(game) or [str(m) for m in game.legal_moves]
         text = rng.choice(options)
-        play(page, text) if ">" in text else page.click("#board [data-key='stock']")
+        make(page, text)
         game.push(game.parse_move(text))
         moves.append(text)
-        wait_moves(page, len(moves))
     saved = stored(page, v.save_key)["record"]
     assert saved["moves"][: len(moves)] == moves
     assert page.inner_text("#c-score") != ""
@@ -214,12 +229,8 @@ def test_the_game_plays_offline(page_factory: Any, server: str, v: Variant) -> N
     spec = game_spec(v.game)
     text = spec.make_rules(**v.rules).text()
     for source in ("easy", "normal", "hard", "random"):
-        play(
-            page,
-            card_moves(python_game(v, int(stored(page, v.save_key)["record"]["deal"]["number"])))[
-                0
-            ],
-        )
+        number = int(stored(page, v.save_key)["record"]["deal"]["number"])
+        make(page, a_move(python_game(v, number)))
         new_from(page, source)
         rec = stored(page, v.save_key)["record"]
         assert rec["deal"]["source"] == source
@@ -279,10 +290,7 @@ def test_a_dead_end_opens_the_lost_game_dialog_offline(page_factory: Any, v: Var
     page = page_factory(path, storage=storage, init_script=WATCH_TOASTS)
     go_offline(page)
     assert page.locator("#dlg-end[open]").count() == 0
-    if ">" in last:
-        play(page, last)
-    else:
-        page.click("#board [data-key='stock']")
+    make(page, last)
     expect(page.locator("#dlg-end[open]")).to_be_visible()
 
 
@@ -294,12 +302,10 @@ def test_no_request_is_sent_per_move_online(page_factory: Any, v: Variant) -> No
     page.wait_for_load_state("networkidle")  # what the page loads at first (the worker's files)
     before = len(page.urls)
     game = python_game(v, v.deal)
-    for k in range(6):
-        options = card_moves(game) or [str(m) for m in game.legal_moves]
-        text = options[0]
-        play(page, text) if ">" in text else page.click("#board [data-key='stock']")
+    for _ in range(6):
+        text = a_move(game)
+        make(page, text)
         game.push(game.parse_move(text))
-        wait_moves(page, k + 1)
     page.click("#btn-undo")
     wait_moves(page, 5)
     page.click("#btn-redo")
