@@ -45,20 +45,26 @@ new MutationObserver(() => {
 
 
 def taps(page: Any, n: int) -> list[float]:
-    """Tap the stock ``n`` times, each once the page showed the last; the latencies in ms."""
+    """Tap the stock ``n`` times, each a moment after the page showed the last; the latencies
+    in ms."""
     page.evaluate(WATCH)
     stock = page.locator('#board [data-key="stock"], #board .slot[data-pile="stock"]').first
     for k in range(n):
+        page.wait_for_timeout(600)  # apart, so that two taps are never taken for a double tap
         box = stock.bounding_box()
         page.mouse.click(box["x"] + 8, box["y"] + 8)
-        page.wait_for_function(f"window.__lat.length >= {k + 1}", timeout=30000)
+        page.wait_for_function(
+            "(n) => window.__lat.length >= n", arg=k + 1, timeout=30000, polling=20
+        )
     out: list[float] = page.evaluate("window.__lat")
     return out
 
 
 def phone(browser: Any, base: str, path: str) -> tuple[Any, Any]:
     """A phone-sized page at ``path``, ready, and its CDP session."""
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    ctx = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, bypass_csp=True
+    )
     page = ctx.new_page()
     page.goto(base + path)
     page.wait_for_selector("body[data-ready='1']")
@@ -66,21 +72,28 @@ def phone(browser: Any, base: str, path: str) -> tuple[Any, Any]:
 
 
 def spider_record(moves: int, seed: int) -> dict[str, Any]:
-    """A 4-suit Spider record of ``moves`` random legal moves (row deals taken when nothing
-    else moves), played with the Python rules."""
+    """A 4-suit Spider record of up to ``moves`` random legal moves (card moves mostly, row
+    deals now and then) that never ends the game (the page would open its end dialog), played
+    with the Python rules."""
     from kosynka.games.spider import Spider, SpiderRules
 
     rng = random.Random(seed)
     game = Spider(7, rules=SpiderRules(suits=4))
     played: list[str] = []
-    while len(played) < moves and not game.is_won():
+    while len(played) < moves:
         legal = [str(m) for m in game.legal_moves]
-        if not legal:
-            break
         cards = [m for m in legal if ">" in m]
-        text = rng.choice(cards if cards and rng.random() < 0.9 else legal)
-        game.push(game.parse_move(text))
-        played.append(text)
+        order = rng.sample(cards, len(cards)) + [m for m in legal if ">" not in m]
+        if rng.random() > 0.9:
+            order.reverse()
+        for text in order:
+            game.push(game.parse_move(text))
+            if game.outcome() is None:
+                played.append(text)
+                break
+            game.pop()
+        else:
+            break
     return {
         "game": "spider",
         "rules": {"suits": 4},
@@ -93,7 +106,7 @@ def undo_redo(browser: Any, base: str, moves: int) -> tuple[int, list[float], li
     """Open a saved Spider game of ``moves`` moves, undo 40 moves and redo them with the
     keyboard; the moves in the game and each undo's and redo's latency in ms."""
     rec = spider_record(moves, 1)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
     saved = {"record": rec, "redo": [], "autos": [], "elapsed": 0, "counted": True}
     ctx.add_init_script(
         f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
@@ -103,18 +116,22 @@ def undo_redo(browser: Any, base: str, moves: int) -> tuple[int, list[float], li
     page.goto(base + "/spider/4-suits")
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_function(
-        f"document.getElementById('c-moves').textContent === '{len(rec['moves'])}'"
+        "(n) => document.getElementById('c-moves').textContent === n",
+        arg=str(len(rec["moves"])),
+        polling=20,
     )
     page.evaluate(WATCH)
     undo: list[float] = []
     for k in range(40):
+        page.wait_for_timeout(150)  # each on a page at rest, as a player's presses come
         page.keyboard.press("Control+z")
-        page.wait_for_function(f"window.__lat.length >= {k + 1}")
+        page.wait_for_function("(n) => window.__lat.length >= n", arg=k + 1, polling=20)
     undo = page.evaluate("window.__lat.slice()")
     page.evaluate("window.__lat = []")
     for k in range(40):
+        page.wait_for_timeout(150)
         page.keyboard.press("Control+y")
-        page.wait_for_function(f"window.__lat.length >= {k + 1}")
+        page.wait_for_function("(n) => window.__lat.length >= n", arg=k + 1, polling=20)
     redo: list[float] = page.evaluate("window.__lat.slice()")
     ctx.close()
     return len(rec["moves"]), undo, redo

@@ -154,9 +154,13 @@ export class LocalService {
       }
     }
     const t = found ? this.copyTable(found) : this.dealt(record);
+    // A short replay (from a recent position or the last checkpoint: an undo far back) keeps
+    // every position it passes, so the undos that follow find theirs; a long one only the
+    // checkpoints.
+    const short = n - from <= CHECKPOINT;
     for (let i = from; i < n; i++) {
       this.pushText(t, moves[i], i);
-      if ((i + 1) % CHECKPOINT === 0 && i + 1 < n) this.remember(`${base}#${digests[i + 1]}`, i + 1, t);
+      if (i + 1 < n && (short || (i + 1) % CHECKPOINT === 0)) this.remember(`${base}#${digests[i + 1]}`, i + 1, t);
     }
     this.remember(`${base}#${digests[n]}`, n, t);
     return t;
