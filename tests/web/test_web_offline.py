@@ -7,6 +7,7 @@ still open with cards on the table; Chromium's installability check finds nothin
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import dataclasses
 import json
 import re
@@ -211,7 +212,10 @@ def test_the_version_changes_with_anything_the_worker_keeps(
     client: TestClient, worker: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app: Any = client.app
-    made = asyncio.run(offline.gather(app, app.state.site))
+    # On a thread of its own: a browser test before this one (Playwright's sync API) may have
+    # left this thread with a running event loop, where asyncio.run() refuses to start.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        made = pool.submit(asyncio.run, offline.gather(app, app.state.site)).result()
     assert made.version == worker["config"]["version"]  # the same inputs, the same version
     assert made.script() == worker["script"]
 
