@@ -39,12 +39,31 @@ def test_moves_and_apply(deal_file: Path) -> None:
     assert [str(c) for c in game.face_up(2)] == ["QC", "JD"]
 
 
-def test_apply_illegal(deal_file: Path) -> None:
-    code, text = run(["apply", str(deal_file), "s", "QH>1"])
+def test_apply_illegal(deal_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A refused move stops ``apply`` with exit 1 and the refusal on stderr; stdout gets the
+    position it was refused in (after the moves before it), so a pipe into ``show`` draws it."""
+    code, text = run(["apply", str(deal_file), "s", "QH>1", "AH>f"])
     assert code == 1
-    assert text.strip() == (
-        "illegal QH>1: rank: In a column a card goes only on a card exactly one rank higher."
+    assert capsys.readouterr().err.strip() == (
+        "illegal move 2 (QH>1): rank: In a column a card goes only on a card exactly one rank"
+        " higher."
     )
+    game = parse_position(text)
+    assert game.stock_count() == 23 and game.foundation_counts() == (0, 0, 0, 0)
+
+
+def test_apply_illegal_in_a_pipe() -> None:
+    """``apply ... | show -`` with a refused move: the refusal on stderr, the table it was
+    refused on drawn, and ``apply`` exits 1 (``show`` 0)."""
+    deal = run_program("deal", "klondike", "1", "--numbering", "kpat")
+    applied = run_program("apply", "-", "s", "QH>1", stdin=deal.stdout)
+    assert applied.returncode == 1
+    assert applied.stderr.startswith("illegal move 2 (QH>1): rank: ")
+    shown = run_program("show", "-", stdin=applied.stdout)
+    assert shown.returncode == 0 and "stock [23]" in shown.stdout, shown.stderr
+    scored = run_program("apply", "-", "s", "QH>1", "--score", stdin=deal.stdout)
+    assert scored.returncode == 1 and scored.stdout == ""
+    assert scored.stderr.startswith("illegal move 2 (QH>1): rank: ")
 
 
 def test_show(deal_file: Path) -> None:

@@ -76,7 +76,12 @@ def cmd_moves(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
     """``kosynka apply POSITION MOVE...``: apply moves, print the new position in the format it
     was read in; with ``--score``, the score of the moves instead (``--steps``: with its
-    account; ``--json``: both, and the position)."""
+    account; ``--json``: both, and the position).
+
+    A move the rules refuse stops it with exit status 1 and ``illegal move N (MOVE): CODE:
+    message`` on stderr, where it is seen even when stdout goes down a pipe; stdout then gets the
+    position the move was refused in (nothing with ``--score``), so ``apply ... | show -`` draws
+    the table the refusal is about rather than failing to read an error message."""
     scoring = args.score is not None
     if not scoring:
         given = [f for f in ("seconds", "undos", "hints", "carry") if getattr(args, f) is not None]
@@ -86,7 +91,7 @@ def cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
     else:
         play_values(args)  # bad values are refused before any move is read
     game, spec, fmt = read_position(args.position, args)
-    for text in args.moves:
+    for number, text in enumerate(args.moves, 1):
         try:
             move = game.parse_move(text)
         except KosynkaError as exc:
@@ -94,7 +99,11 @@ def cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
         try:
             game.push(move)
         except IllegalMoveError as exc:
-            print(f"illegal {text}: {exc.reason.code}: {exc.reason.en}", file=out)
+            if not scoring:
+                print(spec.write_position(game, fmt), file=out)
+                out.flush()
+            reason = exc.reason
+            print(f"illegal move {number} ({text}): {reason.code}: {reason.en}", file=sys.stderr)
             return 1
     if scoring:
         score = score_applied(game, args)
@@ -129,7 +138,13 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
         p = sub.add_parser(name, help=help_text)
         p.add_argument("position", help=where)
         add_rule_flags(p)
-    p = sub.add_parser("apply", help="apply moves and print the new position")
+    p = sub.add_parser(
+        "apply",
+        help="apply moves and print the new position",
+        description="Apply the moves and print the new position in the format it was read in. "
+        "A move the rules refuse stops it: the position before that move is printed, the "
+        "refusal (illegal move N (MOVE): CODE: message) goes to stderr, and the exit status is 1.",
+    )
     p.add_argument("position", help=where)
     p.add_argument("moves", nargs="+", metavar="MOVE", help="moves such as s, 7C>4, AH>f")
     p.add_argument(

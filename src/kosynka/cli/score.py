@@ -8,7 +8,7 @@
 It prints ``score 5691 (standard; won; 37 moves; 125 s)``; ``--steps`` first prints the
 account (which move earned what, and the score after it), ``--json`` one JSON object with the
 score and its steps. A move the rules refuse stops it with ``illegal move N (MOVE): CODE:
-message`` and exit status 1; bad arguments exit 2 with one line, as every command's do.
+message`` on stderr and exit status 1; bad arguments exit 2 with one line, as every command's do.
 """
 
 from __future__ import annotations
@@ -107,12 +107,9 @@ def print_score(
     print(summary(score), file=out)
 
 
-def scored(
-    work: Callable[[], Score],
-    out: TextIO,
-) -> Score | None:
-    """Run ``work`` (a scoring call): its score, or None after printing the illegal move (exit
-    status 1 for the caller); bad values become :class:`CliError`."""
+def scored(work: Callable[[], Score]) -> Score | None:
+    """Run ``work`` (a scoring call): its score, or None after printing the illegal move on
+    stderr (exit status 1 for the caller); bad values become :class:`CliError`."""
     try:
         return work()
     except LineError as exc:
@@ -120,7 +117,7 @@ def scored(
             raise CliError(f"bad {exc}") from None
         print(
             f"illegal move {exc.index + 1} ({exc.text}): {exc.reason.code}: {exc.reason.en}",
-            file=out,
+            file=sys.stderr,
         )
         return None
     except KosynkaError as exc:
@@ -174,7 +171,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         start = spec.deal(number, rules, numbering)
     except KosynkaError as exc:
         raise CliError(str(exc)) from None
-    score = scored(lambda: score_line(start, moves, args.scoring, **values), out)
+    score = scored(lambda: score_line(start, moves, args.scoring, **values))
     if score is None:
         return 1
     print_score(score, args, out, {"deal": number, "numbering": numbering})
