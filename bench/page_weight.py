@@ -34,6 +34,14 @@ PATHS = [
 """Each game's page at a deal's address, and a deal of the day's."""
 
 
+def sent_size(request: Any) -> int:
+    """The bytes of a request's answer's body as the server sent them (chromium reports no size,
+    a negative one, for an answer the service worker took from the browser's cache: nothing
+    was sent)."""
+    size: int = request.sizes()["responseBodySize"]
+    return max(size, 0)
+
+
 def kept_offline(page: Any) -> None:
     """Wait until the service worker controls the page and has filled its cache."""
     for _ in range(500):  # the page's CSP forbids wait_for_function's eval
@@ -60,7 +68,7 @@ def weigh(browser: Any, base: str, path: str) -> tuple[dict[str, tuple[int, int]
             continue
         keep = r.service_worker is not None
         name = ("(kept) " if keep else "") + r.url.replace(base, "")
-        files[name] = (0 if keep else len(r.response().body()), r.sizes()["responseBodySize"])
+        files[name] = (0 if keep else len(r.response().body()), sent_size(r))
     ctx.close()
     return files, (sum(a for a, _ in files.values()), sum(b for _, b in files.values()))
 
@@ -96,7 +104,7 @@ def main() -> int:
 
                 def on_finished(req, sizes=sizes):  # type: ignore[no-untyped-def]
                     if "/api/" not in req.url:
-                        sent = req.sizes()["responseBodySize"]
+                        sent = sent_size(req)
                         if req.service_worker is not None:
                             sizes["(kept) " + req.url.replace(base, "")] = (0, sent)
                         else:

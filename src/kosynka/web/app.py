@@ -23,7 +23,7 @@ from kosynka.web import bridges
 from kosynka.web.compress import Compress
 from kosynka.web.fair import EarlyRefusal, Meter
 from kosynka.web.games import adapter_of
-from kosynka.web.jsonbody import TooLongNumber
+from kosynka.web.jsonbody import TOO_DEEP, TooLongNumber
 from kosynka.web.limits import (
     SHARES_ENV,
     Rates,
@@ -33,6 +33,7 @@ from kosynka.web.limits import (
     lock_path,
 )
 from kosynka.web.notfound import not_found_page
+from kosynka.web.revalidate import Revalidate
 from kosynka.web.routes import api, data, offline, pages
 from kosynka.web.routes.pages import prefers_russian
 from kosynka.web.schemas import error_body
@@ -208,7 +209,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     message = str(exc.detail) if exc.detail else "error"
     if exc.status_code == 404:
         message = f"nothing at {request.url.path}"
-    elif exc.status_code == 400:
+    elif exc.status_code == 400 and exc.detail != TOO_DEEP:
         message = "the request body is not JSON in UTF-8"
     return JSONResponse(
         status_code=exc.status_code,
@@ -348,6 +349,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     static = StaticFiles(directory=STATIC_DIR)
     app.mount(f"/static/{pages.static_version()}", static, name="static-versioned")
     app.mount("/static", static, name="static")
+    app.add_middleware(Revalidate)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(EarlyRefusal, meter=meter)
     app.add_middleware(Headers)

@@ -14,6 +14,7 @@ import pytest
 
 from kosynka.games import game_spec
 from kosynka.library.daily import daily_deal, variants
+from kosynka.library.starter import starter_index
 from kosynka.web.games import adapter_of
 from kosynka.web.routes.data import deals_file
 from tests.web.twin.harness import Node, python_service, twin_games, twin_seed
@@ -85,10 +86,22 @@ def test_sources_are_the_pythons(node: Node, game: str) -> None:
         assert js == py, rules
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_deals_file_reads_back_as_the_starter_library(node: Node, game: str) -> None:
+    """The deal numbers travel as gaps; the page reads them back as every starter deal."""
+    file = _file(game)
+    read = node.ok(op="module", path="local/deals.js", fn="readDeals", args=[file])
+    index = starter_index(game)
+    assert [s["text"] for s in read["sets"]] == [s["text"] for s in file["sets"]]
+    for s in read["sets"]:
+        for grade, numbers in s["grades"].items():
+            assert numbers == sorted(index[(s["text"], grade)]), (game, s["text"], grade)
+
+
 def test_a_graded_pick_avoids_the_deals_excluded(node: Node) -> None:
     file = _file("klondike")
     rules = file["sets"][0]["rules"]
-    easy = file["sets"][0]["grades"]["easy"]
+    easy = sorted(starter_index("klondike")[(file["sets"][0]["text"], "easy")])
     exclude = easy[:-1]
     for _ in range(5):
         got = node.ok(

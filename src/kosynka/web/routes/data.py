@@ -23,14 +23,28 @@ from kosynka.web.schemas import deal_number_for_json
 from kosynka.web.texts import texts_json
 
 _JSON = "application/json"
-_CACHE = "public, max-age=300"
+_CACHE = "no-cache"
+"""Asked again on every use (an unchanged file is an empty 304: kosynka.web.revalidate)."""
+
+
+def gaps(numbers: Sequence[int]) -> list[int | str]:
+    """Sorted deal numbers as the first one and then the gap to each next one (a tenth of the
+    bytes of the numbers themselves, once compressed); as digits where a value passes what a
+    browser's numbers hold exactly."""
+    out: list[int | str] = []
+    last = 0
+    for n in numbers:
+        out.append(deal_number_for_json(n - last))
+        last = n
+    return out
 
 
 def deals_file(adapter: WebAdapter) -> dict[str, Any]:
     """The game's deal data for the page: its numberings (the default first), the numbering of
     graded deals, the starter library's rule sets (each as the API's rules and as the rules'
-    text, which keys the deals of the day) with their deal numbers by grade, sorted, and the
-    options that tell its daily variants apart with their defaults."""
+    text, which keys the deals of the day) with their deal numbers by grade (sorted, written
+    as :func:`gaps`), and the options that tell its daily variants apart with their
+    defaults."""
     spec = adapter.spec
     index = starter_index(spec.name)
     fields = adapter.rules_model.model_fields
@@ -41,10 +55,7 @@ def deals_file(adapter: WebAdapter) -> dict[str, Any]:
             {
                 "rules": {f: getattr(rules, f) for f in fields},
                 "text": text,
-                "grades": {
-                    g: [deal_number_for_json(n) for n in sorted(index.get((text, g), ()))]
-                    for g in GRADES
-                },
+                "grades": {g: gaps(sorted(index.get((text, g), ()))) for g in GRADES},
             }
         )
     kinds = variants(spec)

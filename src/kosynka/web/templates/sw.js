@@ -30,10 +30,11 @@ self.addEventListener("install", (event) => {
     caches
       .open(CACHE)
       // A static file's address names its version (its content never changes), so the copy
-      // the page has just loaded serves; anything else past the browser's HTTP cache, so that
-      // what is kept is exactly what this version serves.
+      // the page has just loaded serves; anything else is asked again of the server ("no-cache":
+      // an unchanged one answers 304 without its body), so that what is kept is exactly what
+      // this version serves.
       .then((cache) =>
-        cache.addAll(CONFIG.precache.map((url) => new Request(url, { cache: url.startsWith("/static/") ? "default" : "reload" }))),
+        cache.addAll(CONFIG.precache.map((url) => new Request(url, { cache: url.startsWith("/static/") ? "default" : "no-cache" }))),
       )
       .then(() => self.skipWaiting()),
   );

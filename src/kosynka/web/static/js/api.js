@@ -135,13 +135,24 @@ function askCollect(game, record, view) {
   );
 }
 
+/** Games whose rules the worker was asked to load. */
+const warmed = new Set();
+
+/** Have the worker load `game`'s rules and deal data now (once), so that the first view does
+ * not wait for them: the page calls it before its own modules load.
+ * @param {string} game */
+export function warm(game) {
+  if (warmed.has(game)) return;
+  warmed.add(game);
+  either(game, "warm", [], () => Promise.resolve(false)).catch((err) => console.warn("kosynka: the rules in the browser:", err.message));
+}
+
 /** The API calls of the game called `game` (its name in the registry: /api/<name>/...);
  * `score` (a score request: the scoring, seconds, undos, hints, carry) has the answer's view
  * scored.
  * @param {string} game */
 export function makeApi(game) {
-  // The rules and the deal data are loaded as the page starts, not at the first tap.
-  either(game, "warm", [], () => Promise.resolve(false)).catch((err) => console.warn("kosynka: the rules in the browser:", err.message));
+  warm(game); // the rules and the deal data as the page starts, not at the first tap
   const at = (/** @type {string} */ path) => `/api/${game}/${path}`;
   return {
     /** @param {any} record @param {any} [score] */
@@ -156,6 +167,26 @@ export function makeApi(game) {
       if (res.accepted) askCollect(game, { ...record, moves: [...record.moves, ...res.applied] }, res.view);
       return res;
     },
+    /** Why each of `moves` would be refused in the record's position, none of them made: the
+     * rule's reason ({code, en, ru}), or null for a legal move (the server's /move, asked
+     * move by move, where the browser has not got the rules).
+     * @param {any} record @param {string[]} moves @returns {Promise<({code: string, en: string, ru: string}|null)[]>} */
+    explain: (record, moves) =>
+      either(game, "explain", [record, moves], () =>
+        Promise.all(moves.map(async (move) => {
+          const res = await post(at("move"), { record, move, auto: false });
+          return res.accepted ? null : res.reason;
+        }))),
+    /** The refusal called `name` in the game's reasons module, in both languages (its words
+     * are the game's texts, /texts/<game>.json). @param {string} name
+     * @returns {Promise<{code: string, en: string, ru: string}>} */
+    reason: (name) =>
+      either(game, "reason", [name], async () => {
+        const texts = await post(`/texts/${game}.json`);
+        const r = texts && texts.reasons && texts.reasons[name];
+        if (!r) throw new ApiError(404, `no reason called ${name}`);
+        return r;
+      }),
     /** @param {any} rules @param {string} source @param {any[]} exclude @param {string|undefined} numbering @param {any} [score] */
     newGame: (rules, source, exclude, numbering, score) =>
       either(game, "new", [{ rules, source, exclude, numbering, score }], () => post(at("new"), { rules, source, exclude, numbering, score })),

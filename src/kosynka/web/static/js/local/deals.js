@@ -13,13 +13,40 @@ import { sha256 } from "./sha256.js";
  *   daily: {options: Record<string, any[]>, defaults: Record<string, any>}}} DealsFile */
 
 export const GRADES = ["easy", "normal", "hard"];
+
+/** @type {WeakMap<DealsFile, DealsFile>} */
+const readFiles = new WeakMap();
+
+/** The deals file with each grade's numbers written out: the server sends the first number
+ * and then the gap to each next one (kosynka.web.routes.data.gaps). Read once per file.
+ * @param {DealsFile} file @returns {DealsFile} */
+export function readDeals(file) {
+  const known = readFiles.get(file);
+  if (known) return known;
+  const sets = file.sets.map((s) => {
+    /** @type {Record<string, DealNumber[]>} */
+    const grades = {};
+    for (const [grade, steps] of Object.entries(s.grades)) {
+      let at = 0n;
+      grades[grade] = steps.map((step) => {
+        at += BigInt(step);
+        return at <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(at) : String(at);
+      });
+    }
+    return { ...s, grades };
+  });
+  const out = { ...file, sets };
+  readFiles.set(file, out);
+  readFiles.set(out, out);
+  return out;
+}
 const DAYS = 366;
 const SPLIT_FROM = 2 * DAYS;
 
 /** The starter rule set that `rules` (the API's rules of a record) are, or undefined.
  * @param {DealsFile} file @param {Record<string, any>} rules */
 export function ruleSet(file, rules) {
-  return file.sets.find((s) => Object.keys(s.rules).every((k) => (rules[k] ?? null) === s.rules[k]));
+  return readDeals(file).sets.find((s) => Object.keys(s.rules).every((k) => (rules[k] ?? null) === s.rules[k]));
 }
 
 /** Which graded sources have deals for `rules` (the server's /sources).
@@ -105,7 +132,7 @@ export function dailyDeal(file, date, grade, choice) {
     if (!kinds[name].includes(value)) throw new Error(`${file.game}'s daily deals have ${name} ${kinds[name].join(", ")}, not ${value}`);
     wanted[name] = value;
   }
-  const set = file.sets.find((s) => Object.entries(wanted).every(([k, v]) => s.rules[k] === v));
+  const set = readDeals(file).sets.find((s) => Object.entries(wanted).every(([k, v]) => s.rules[k] === v));
   if (!set) throw new Error(`${file.game} has no starter library for these rules`);
   if (!GRADES.includes(grade)) throw new Error(`unknown grade ${grade}`);
   const { year, day } = dayOfYear(date);
