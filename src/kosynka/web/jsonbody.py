@@ -3,7 +3,9 @@
 Python refuses to turn more than 4,300 digits into an ``int`` (``sys.get_int_max_str_digits``:
 the conversion takes time quadratic in the digits). The API's JSON reader keeps such a number
 as a :class:`TooLongNumber` instead of failing the whole body, so that validation names the
-field that holds it and the answer is a 422 saying what is wrong ("number too long").
+field that holds it and the answer is a 422 saying what is wrong ("number too long"). A body
+nested deeper than Python's parser can follow (about a thousand arrays or objects, one in the
+next) is a 400 saying so (:data:`TOO_DEEP`).
 """
 
 from __future__ import annotations
@@ -13,9 +15,12 @@ import sys
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from fastapi import Request
+from fastapi import HTTPException, Request
 from fastapi.routing import APIRoute
 from starlette.responses import Response
+
+TOO_DEEP = "the request body is nested too deeply (arrays or objects within each other)"
+"""The message of the 400 answer to a body nested deeper than the parser follows."""
 
 MAX_DIGITS = getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
 """The most digits an integer in a request body may have (Python's own limit)."""
@@ -48,8 +53,13 @@ def parse_int(text: str) -> int | TooLongNumber:
 
 
 def loads(body: bytes) -> Any:
-    """Parse a request body (UTF-8 JSON) with :func:`parse_int` for its integers."""
-    return json.loads(body, parse_int=parse_int)
+    """Parse a request body (UTF-8 JSON) with :func:`parse_int` for its integers; a body nested
+    too deeply for the parser raises a 400 :class:`HTTPException` saying so (FastAPI passes
+    it on as it is)."""
+    try:
+        return json.loads(body, parse_int=parse_int)
+    except RecursionError:
+        raise HTTPException(400, detail=TOO_DEEP) from None
 
 
 class JSONRequest(Request):

@@ -44,11 +44,7 @@ class Revalidate:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
-        if (
-            scope["type"] != "http"
-            or scope.get("method") != "GET"
-            or path.startswith(SKIPPED)
-        ):
+        if scope["type"] != "http" or scope.get("method") != "GET" or path.startswith(SKIPPED):
             await self.app(scope, receive, send)
             return
         wanted = b""
