@@ -128,6 +128,19 @@ def position_json(game: Any) -> dict[str, Any]:
     return out
 
 
+def compare_table(node: Node, name: str, rules: dict[str, Any], game: Any, where: str) -> None:
+    """Compare the twin's table made from ``game``'s full position under ``rules`` (the API's
+    rules of game ``name``) with the Python game: the same legal moves in the same order, the
+    same outcome and the same position."""
+    position = position_json(game)
+    ask = ["legal", "outcome", "position"]
+    got = node.ok(op="positioned", game=name, rules=rules, position=position, ask=ask)
+    outcome = game.outcome()
+    assert got["legal"] == [str(m) for m in game.legal_moves], where
+    assert got["outcome"] == (None if outcome is None else outcome.termination.value), where
+    assert got["position"] == position, where
+
+
 def _same_view(py: dict[str, Any], js: dict[str, Any], where: str) -> None:
     """Assert two views agree: every field, but ``collect`` only where the browser decides it
     (where it would ask the server's solver, the Python side may have found a line)."""
@@ -246,6 +259,36 @@ def random_score(rng: random.Random, scorings: Sequence[str]) -> dict[str, Any] 
         "hints": rng.choice([0, 0, 1]),
         "carry": rng.choice([None, 0, rng.randint(-5000, 5000)]),
     }
+
+
+def pysol_number(rng: random.Random, roll: float, lcg_below: float, mt_below: float) -> int | str:
+    """A PySolFC deal number as the API carries it, chosen by ``roll`` (a ``rng.random()`` the
+    caller drew): one its LCG deals (below 32,000) when ``roll < lcg_below``, one its Mersenne
+    Twister deals up to 10**12 when ``roll < mt_below``, else one past 2**53 - 1, as digits."""
+    if roll < lcg_below:
+        return rng.randint(1, 31999)
+    if roll < mt_below:
+        return rng.randint(32000, 10**12)
+    return str(rng.randint(2**53, 10**20 - 1))
+
+
+def respell_card(rng: random.Random, card: str) -> str:
+    """``card`` (``TH``) as a player might type it: the rank ``T`` as ``t`` or ``10``, the ace
+    as ``a`` or ``1``, the suit in lower case or as a symbol (filled or outline)."""
+    rank, suit = card[:-1], card[-1]
+    rank = {"T": rng.choice(["T", "t", "10"]), "A": rng.choice(["A", "a", "1"])}.get(rank, rank)
+    suit = rng.choice([suit, suit.lower(), "♣♦♥♠"["CDHS".index(suit)], "♧♢♡♤"["CDHS".index(suit)]])
+    return rank + suit
+
+
+def golden_rows(path: Path) -> list[list[str]]:
+    """The rows of a golden data file (perft counts, solutions): each line that is not blank
+    and no ``#`` comment, split at its blanks."""
+    return [
+        line.split()
+        for line in path.read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
 
 
 def play_games(

@@ -27,8 +27,12 @@ from tests.games.test_dead_ends import freecell_endgames
 from tests.web.twin.harness import (
     Differ,
     Node,
+    compare_table,
+    golden_rows,
     play_games,
     position_json,
+    pysol_number,
+    respell_card,
     twin_games,
     twin_seed,
 )
@@ -71,11 +75,9 @@ def every_candidate(view: dict[str, Any]) -> list[str]:
 def respell(rng: random.Random, text: str) -> str:
     """``text`` as a player might type it (another case, ``10``, suit symbols, blanks)."""
     card, dest = text.split(">")
-    rank, suit = card[:-1], card[-1]
-    rank = {"T": rng.choice(["T", "t", "10"]), "A": rng.choice(["A", "a", "1"])}.get(rank, rank)
-    suit = rng.choice([suit, suit.lower(), "♣♦♥♠"["CDHS".index(suit)], "♧♢♡♤"["CDHS".index(suit)]])
+    card = respell_card(rng, card)
     dest = dest.upper() if rng.random() < 0.5 else dest
-    return f" {rank}{suit} > {dest}" if rng.random() < 0.5 else f"{rank}{suit}>{dest}"
+    return f" {card} > {dest}" if rng.random() < 0.5 else f"{card}>{dest}"
 
 
 class Player:
@@ -140,11 +142,7 @@ def dealer(player: Player, rules_cycle: list[dict[str, Any]]) -> Any:
         roll = rng.random()
         if roll < 0.7:
             return rules, rng.randint(1, 2**33 - 1), "ms"
-        if roll < 0.8:
-            return rules, rng.randint(1, 31999), "pysol"
-        if roll < 0.9:
-            return rules, rng.randint(32000, 10**12), "pysol"
-        return rules, str(rng.randint(2**53, 10**20 - 1)), "pysol"
+        return rules, pysol_number(rng, roll, 0.8, 0.9), "pysol"
 
     return deal
 
@@ -279,16 +277,12 @@ def test_records_refused_at_the_same_part(node: Node) -> None:
 # ----------------------------------------------------------------------------- goldens
 def test_perft_golden(node: Node) -> None:
     differ = Differ("freecell", node)
-    rows = 0
-    for line in (DATA / "perft.txt").read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        deal, numbering, cells, ret, depth, nodes, _ = line.split()
+    rows = golden_rows(DATA / "perft.txt")
+    for deal, numbering, cells, ret, depth, nodes, _ in rows:
         rules = {"cells": int(cells), "foundation_return": ret == "on"}
         record = differ.record(rules, int(deal), numbering)
         assert node.ok(op="perft", game="freecell", record=record, depth=int(depth)) == int(nodes)
-        rows += 1
-    assert rows >= 8
+    assert len(rows) >= 8
 
 
 NUMBERS = [
@@ -320,13 +314,8 @@ def test_deals_of_every_numbering(node: Node) -> None:
 def positioned(node: Node, game: FreeCell, where: str) -> None:
     """The twin of ``game``'s position: the same legal moves, outcome and dead-end search."""
     rules = {"cells": game.rules.cells, "foundation_return": game.rules.foundation_return}
+    compare_table(node, "freecell", rules, game, where)
     pos = position_json(game)
-    ask = ["legal", "outcome", "position"]
-    js = node.ok(op="positioned", game="freecell", rules=rules, position=pos, ask=ask)
-    outcome = game.outcome()
-    assert js["legal"] == [str(m) for m in game.legal_moves], where
-    assert js["outcome"] == (None if outcome is None else outcome.termination.value), where
-    assert js["position"] == pos, where
     found = fc_deadend.search(game)
     twin = node.ok(op="twin", game="freecell", fn="deadEndSearch", args=[rules, pos])
     py = {"dead": found.dead, "bound_hit": found.bound_hit, "positions": found.positions}
@@ -391,10 +380,7 @@ def test_fcsolve_lines_win_in_the_browser(node: Node) -> None:
     view and score at every move of the first two and at the end of every one."""
     differ = Differ("freecell", node)
     rows = 0
-    for text in (DATA / "fcsolve_solutions.txt").read_text().splitlines():
-        if not text.strip() or text.startswith("#"):
-            continue
-        deal, cells, *tokens = text.split()
+    for deal, cells, *tokens in golden_rows(DATA / "fcsolve_solutions.txt"):
         rules = {"cells": int(cells), "foundation_return": True}
         board = FreeCell(int(deal), rules=FreeCellRules(cells=int(cells)))
         moves = []

@@ -31,6 +31,7 @@ from tests.games.test_dead_ends import _klondike_cycling, klondike_endgames
 from tests.web.twin.harness import (
     Differ,
     Node,
+    golden_rows,
     play_games,
     position_json,
     twin_games,
@@ -277,10 +278,7 @@ def test_refused_records_are_refused_at_the_same_move(node: Node) -> None:
 # --------------------------------------------------------------------------- perft
 def read_perft() -> list[tuple[int, str, dict[str, Any], int, int]]:
     rows = []
-    for line in PERFT_FILE.read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        deal, numbering, draw, passes, ret, depth, nodes, _unique = line.split()
+    for deal, numbering, draw, passes, ret, depth, nodes, _unique in golden_rows(PERFT_FILE):
         rules = {
             "draw": int(draw),
             "passes": None if passes == "-" else int(passes),

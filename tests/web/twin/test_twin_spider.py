@@ -28,8 +28,12 @@ from tests.games.test_dead_ends import spider_endgames
 from tests.web.twin.harness import (
     Differ,
     Node,
+    compare_table,
+    golden_rows,
     play_games,
     position_json,
+    pysol_number,
+    respell_card,
     twin_games,
     twin_seed,
 )
@@ -54,11 +58,9 @@ def respell(rng: random.Random, text: str) -> str:
         return rng.choice(["s", "S", " s"])
     col, rest = text.split(":")
     card, dest = rest.split(">")
-    rank, suit = card[:-1], card[-1]
-    rank = {"T": rng.choice(["T", "t", "10"]), "A": rng.choice(["A", "a", "1"])}.get(rank, rank)
-    suit = rng.choice([suit, suit.lower(), "♣♦♥♠"["CDHS".index(suit)], "♧♢♡♤"["CDHS".index(suit)]])
+    card = respell_card(rng, card)
     head = "" if rng.random() < 0.3 else f"{col}:"
-    return f" {head}{rank}{suit} > {dest}" if rng.random() < 0.5 else f"{head}{rank}{suit}>{dest}"
+    return f" {head}{card} > {dest}" if rng.random() < 0.5 else f"{head}{card}>{dest}"
 
 
 class Tracker(Differ):
@@ -150,11 +152,7 @@ def dealer(suits_cycle: list[int]) -> Any:
         roll = rng.random()
         if roll < 0.5:
             return rules, rng.randint(1, 2**31 - 1), "kpat"
-        if roll < 0.7:
-            return rules, rng.randint(1, 31999), "pysol"
-        if roll < 0.85:
-            return rules, rng.randint(32000, 10**12), "pysol"
-        return rules, str(rng.randint(2**53, 10**20 - 1)), "pysol"
+        return rules, pysol_number(rng, roll, 0.7, 0.85), "pysol"
 
     return deal
 
@@ -368,13 +366,11 @@ def test_random_deal_numbers_are_deals(node: Node) -> None:
 # ----------------------------------------------------------------------------- perft
 def test_perft_golden(node: Node) -> None:
     differ = Differ("spider", node)
-    for line in (DATA / "perft.txt").read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        deal, numbering, suits, depth, nodes, _unique = line.split()
+    for row in golden_rows(DATA / "perft.txt"):
+        deal, numbering, suits, depth, nodes, _unique = row
         record = differ.record({"suits": int(suits)}, int(deal), numbering)
         got = node.ok(op="perft", game="spider", record=record, depth=int(depth))
-        assert got == int(nodes), line
+        assert got == int(nodes), row
 
 
 # ----------------------------------------------------------------------------- dead ends
@@ -382,18 +378,8 @@ def compare_position(node: Node, game: Spider, where: str, limits: tuple[int, ..
     """Compare the legal moves, outcome, full position and dead-end search (at its bound and
     at ``limits``) of ``game`` in both; the search's answer."""
     rules = {"suits": game.rules.suits}
+    compare_table(node, "spider", rules, game, where)
     position = position_json(game)
-    got = node.ok(
-        op="positioned",
-        game="spider",
-        rules=rules,
-        position=position,
-        ask=["legal", "outcome", "position"],
-    )
-    assert got["legal"] == [str(m) for m in game.legal_moves], where
-    outcome = game.outcome()
-    assert got["outcome"] == (None if outcome is None else outcome.termination.value), where
-    assert got["position"] == position, where
     found = None
     for limit in (spider_deadend.LIMIT, *limits):
         py = spider_deadend.search(game, limit)

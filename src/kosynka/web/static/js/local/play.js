@@ -69,7 +69,7 @@ export function serviceOf(game) {
   if (!s) {
     s = Promise.all([twinOf(game), fetchJson(where.data("texts", game))]).then(([mod, texts]) => {
       mod.default.useTexts(texts);
-      return new LocalService(mod.default);
+      return new LocalService(mod.default, texts);
     });
     s.catch(() => services.delete(game)); // asked again later (the network may be back)
     services.set(game, s);
@@ -141,5 +141,7 @@ export async function answer(game, op, args) {
   if (op === "view") return { view: service.recordView(args[0], args[1]) };
   if (op === "move") return service.move(args[0], args[1], !!args[2], args[3]);
   if (op === "collect") return service.plainCollect(args[0]);
+  if (op === "explain") return service.explain(args[0], args[1]);
+  if (op === "reason") return service.reason(args[0]);
   throw new Error(`unknown request ${op}`);
 }

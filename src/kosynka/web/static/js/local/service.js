@@ -6,7 +6,11 @@
 // record replays one move), scores them and words the answers. The differential tests hold the
 // answers to the server's, field by field.
 
+import { reason as namedReason } from "./texts.js";
+
 /** @typedef {import("./twin.js").GameTwin} GameTwin */
+/** @typedef {import("./texts.js").GameTexts} GameTexts */
+/** @typedef {import("./texts.js").Reason} Reason */
 /** @typedef {import("./twin.js").Tally} Tally */
 /** @typedef {import("./ledger.js").Play} Play */
 /** @typedef {{game?: string, rules: any, deal: {number: number|string, numbering: string, source?: string}, moves: string[]}} GameRecord */
@@ -49,9 +53,10 @@ function prefixDigests(moves) {
 }
 
 export class LocalService {
-  /** @param {GameTwin} twin */
-  constructor(twin) {
+  /** @param {GameTwin} twin @param {GameTexts|null} [texts] the game's words (its refusals by name) */
+  constructor(twin, texts = null) {
     this.twin = twin;
+    this.texts = texts;
     /** @type {Map<string, Table>} recent positions, the least recently kept dropped first */
     this.recent = new Map();
     /** @type {Map<string, Table>} every CHECKPOINT-th position of the lines played */
@@ -228,6 +233,31 @@ export class LocalService {
     if (!twin.collectPossible(t.table)) return { available: false, moves: [] };
     const line = twin.plainCollect(t.table);
     return line ? { available: true, moves: line.map((m) => twin.moveText(m)) } : null;
+  }
+
+  /** Why each of the moves `texts` would be refused in the record's position, none of them
+   * made: the rule's reason (as the server's /move refuses it), or null for a legal move.
+   * @param {GameRecord} record @param {string[]} texts @returns {(Reason|null)[]} */
+  explain(record, texts) {
+    const t = this.table(record);
+    return texts.map((text) => {
+      let move;
+      try {
+        move = this.twin.parseMove(t.table, text);
+      } catch (err) {
+        throw new RecordError("move", err instanceof Error ? err.message : String(err));
+      }
+      const r = this.twin.explain(t.table, move);
+      return r ? { code: r.code, en: r.en, ru: r.ru } : null;
+    });
+  }
+
+  /** The refusal called `name` in the game's reasons module (a refusal the page tells without
+   * a move to explain: see the game module's moveTo). @param {string} name @returns {Reason} */
+  reason(name) {
+    if (!this.texts) throw new Error("the game's texts are not loaded");
+    const r = namedReason(this.texts, name);
+    return { code: r.code, en: r.en, ru: r.ru };
   }
 
   /** Try a move (the server's /move): accepted with the moves to append (the move, then the

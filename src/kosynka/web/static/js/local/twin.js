@@ -3,11 +3,16 @@
 // of the game's Python package and web adapter, so the page plays without the server. The
 // shared local service (service.js) replays records, scores and answers with the same views as
 // the server's API (kosynka/web/service.py); it names no game. Every twin is held to the Python
-// rules by the differential tests (tests/web/test_twin*.py): the same views, legal moves,
+// rules by the differential tests (tests/web/twin/test_twin_*.py): the same views, legal moves,
 // refusals, counters, scores and outcomes after every move.
 //
 // A twin's table is its own object (the position and what the page shows beyond it: the Draw 3
 // fan, the foundations' order, ...); the service only hands it back to the twin.
+//
+// What the twins share lives beside this file, each the twin of a Python module the games
+// share: cards.js (kosynka.cards), pytext.js (Python's text handling, kosynka.numtext and
+// the notation error), pyrandom.js (Python's random.Random) and numbering.js (the shuffles and
+// checks the games' deal numberings have in common).
 
 /** @typedef {import("./texts.js").Reason} Reason */
 /** @typedef {import("./texts.js").GameTexts} GameTexts */
@@ -25,8 +30,9 @@
  * @property {(table: any, moves: number, play: Play) => Ledger} finish   the account so far with `play`
  * @property {() => Tally} copy */
 
-/** A table whose deal cannot be dealt (a number past its numbering's end, an unknown numbering):
- * `message` is the Python error's text. */
+/** A table whose deal cannot be dealt (a number past its numbering's end, an unknown numbering),
+ * or text that cannot be read (pytext.js's NotationError is one): `message` is the Python
+ * error's text. */
 export class TwinError extends Error {}
 
 /**

@@ -4,7 +4,7 @@
 // counters), the safe cards home for the auto option, and the plain collect once every column
 // is in order.
 
-import { CARD_TEXT, RANK, SUIT, SUIT_LETTERS } from "./cards.js";
+import { CARD_TEXT, RANK, SUIT, SUIT_LETTERS } from "../../local/cards.js";
 import { DESTS, FOUNDATION, apply, copyPosition, freeCells, isWon, legalMoves, supermoveLimit } from "./rules.js";
 
 /** @typedef {import("./rules.js").Position} Position */

@@ -6,7 +6,7 @@
 // search step for step (the same columns numbered in the same order, the same positions in
 // the same order of the queue), so it gives the same verdicts and counts, bound hits included.
 
-import { FITS, RANK, SUIT, WANTS } from "./cards.js";
+import { FITS, RANK, SUIT, WANTS } from "../../local/cards.js";
 
 /** The most positions the search builds before it answers "not dead" (bound hit). */
 export const LIMIT = 3000;

@@ -10,10 +10,11 @@
 // columns: at most (1 + empty cells) * 2 ** empty columns cards, not counting the destination
 // when it is an empty column itself.
 //
-// Cards are indices (cards.js); a move is a number, `card * DESTS + to`, `to` being a column
+// Cards are indices (local/cards.js); a move is a number, `card * DESTS + to`, `to` being a column
 // 0..7, FOUNDATION, CELL (the first empty free cell) or CELL_SLOT + k (free cell k).
 
-import { CARD_TEXT, FITS, NotationError, RANK, RED, SUIT, WANTS, parseCard, parseWhole, pyRepr, withoutSpaces } from "./cards.js";
+import { CARD_TEXT, FITS, RANK, RED, SUIT, WANTS, parseCard } from "../../local/cards.js";
+import { NotationError, parseWhole, pyRepr, withoutSpaces } from "../../local/pytext.js";
 
 export const COLUMNS = 8;
 export const FOUNDATION = 8;

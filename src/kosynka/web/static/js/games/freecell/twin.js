@@ -1,14 +1,13 @@
 // @ts-check
 // FreeCell's rules in the browser: the GameTwin (js/local/twin.js) the local service plays the
-// page's FreeCell with, made of this folder's modules: cards, deals (the ms and pysol
-// numberings), rules (moves, refusals, legal moves), deadend (the bounded dead-end search),
-// scoring and adapter (what the page shows). A table is a position (rules.js); FreeCell shows
-// nothing beyond it. `position`, `fromPosition` and `deadEndSearch` serve the differential
-// tests (tests/web/twin/test_twin_freecell.py).
+// page's FreeCell with, made of this folder's modules on the shared ones of js/local/ (cards,
+// text, deal numberings): deals (the ms and pysol numberings), rules (moves, refusals, legal
+// moves), deadend (the bounded dead-end search), scoring and adapter (what the page shows). A
+// table is a position (rules.js); FreeCell shows nothing beyond it. `position`, `fromPosition`
+// and `deadEndSearch` serve the differential tests (tests/web/twin/test_twin_freecell.py).
 
 import { reason } from "../../local/texts.js";
-import { TwinError } from "../../local/twin.js";
-import { CARD_TEXT, NotationError, parseCard } from "./cards.js";
+import { CARD_TEXT, parseCard } from "../../local/cards.js";
 import { freecellColumns, randomDealNumber } from "./deals.js";
 import { search } from "./deadend.js";
 import { collectPossible, plainCollect, safeMoves, viewParts } from "./adapter.js";
@@ -83,14 +82,7 @@ const twin = {
   },
   randomNumber: (numbering) => randomDealNumber(numbering),
   copy: (table) => copyPosition(table),
-  parseMove(_table, text) {
-    try {
-      return parseMove(text);
-    } catch (err) {
-      if (err instanceof NotationError) throw new TwinError(err.message);
-      throw err;
-    }
-  },
+  parseMove: (_table, text) => parseMove(text), // a NotationError (a TwinError) when no move
   moveText: (move) => moveText(move),
   explain(table, move) {
     const why = explain(table, move);

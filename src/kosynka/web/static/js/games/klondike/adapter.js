@@ -4,7 +4,7 @@
 // shown of it, the safe cards home of the auto option (player.safe_home_moves) and the plain
 // collect of an all-face-up game.
 
-import { CARD_TEXT, RANK, SUIT, SUIT_LETTERS } from "./cards.js";
+import { CARD_TEXT, RANK, SUIT, SUIT_LETTERS } from "../../local/cards.js";
 import { DRAW, FOUNDATION } from "./rules.js";
 
 /** @typedef {import("./rules.js").Klondike} Klondike */

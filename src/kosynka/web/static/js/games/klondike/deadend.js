@@ -6,7 +6,7 @@
 // positions built; a search that reaches it answers "not dead"). See the Python module for why
 // each shortcut changes no answer.
 
-import { FITS, KING, RANK, SUIT, WANTS } from "./cards.js";
+import { FITS, KING, RANK, SUIT, WANTS } from "../../local/cards.js";
 
 /** The most positions search() looks at before it answers "not dead" (bound hit). */
 export const LIMIT = 4000;

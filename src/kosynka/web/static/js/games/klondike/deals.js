@@ -9,9 +9,9 @@
 // `kpat`: KDE KPat's game numbers, 1 .. 2**32 - 1: a rank-major deck shuffled by the Microsoft
 // FreeCell generator, the tableau dealt row by row from the end of the list.
 
+import { checkInRange, lcgShuffle, mtShuffle, pysolSuitMajorDeck, randomUpTo, rankMajorDeck } from "../../local/numbering.js";
+import { pyRepr } from "../../local/pytext.js";
 import { TwinError } from "../../local/twin.js";
-import { pyRepr } from "./cards.js";
-import { PyRandom } from "./random.js";
 
 /** The numberings, the default first. */
 export const NUMBERINGS = ["pysol", "kpat"];
@@ -48,61 +48,21 @@ export function checkNumbering(numbering) {
  * @param {unknown} number @param {unknown} numbering @returns {bigint} */
 export function checkDealNumber(number, numbering) {
   const known = checkNumbering(numbering);
-  const n = asBigInt(number);
-  const top = MAX_DEAL[known];
-  if (n < 1n || n > top) throw new TwinError(`deal number ${n} is out of range 1..${top} (${known} numbering)`);
-  return n;
+  return checkInRange(asBigInt(number), MAX_DEAL[known], known);
 }
 
-/** A deck ordered A..K, each rank in suits C, D, H, S (the Microsoft order). */
-function msRankMajorDeck() {
-  /** @type {number[]} */
-  const deck = [];
-  for (let rank = 0; rank < 13; rank++) for (let suit = 0; suit < 4; suit++) deck.push(suit * 13 + rank);
-  return deck;
-}
-
-/** The deck of PySolFC game `number` (cards are dealt from the end of the list).
+/** The deck of PySolFC game `number` (cards are dealt from the end of the list): Microsoft's
+ * deck and generator below 32,000, PySolFC's deck and Python's Mersenne Twister from there.
  * @param {bigint} number @returns {number[]} */
 export function pysolDeck(number) {
-  if (number < MS_LIMIT) {
-    const deck = msRankMajorDeck();
-    let state = Number(number);
-    for (let n = deck.length - 1; n > 0; n--) {
-      state = (Math.imul(state, 214013) + 2531011) >>> 0;
-      const j = ((state >>> 16) & 0x7fff) % (n + 1);
-      const t = deck[n];
-      deck[n] = deck[j];
-      deck[j] = t;
-    }
-    return deck;
-  }
-  /** @type {number[]} */
-  const deck = [];
-  for (const suit of [0, 3, 2, 1]) for (let rank = 0; rank < 13; rank++) deck.push(suit * 13 + rank);
-  const rng = new PyRandom(number);
-  for (let n = deck.length - 1; n > 0; n--) {
-    const j = Math.floor(rng.random() * (n + 1));
-    const t = deck[n];
-    deck[n] = deck[j];
-    deck[j] = t;
-  }
-  return deck;
+  if (number < MS_LIMIT) return lcgShuffle(rankMajorDeck(), Number(number));
+  return mtShuffle(pysolSuitMajorDeck(), number);
 }
 
-/** The deck of KPat game `number` (the Microsoft FreeCell generator); dealt from the end.
+/** The deck of KPat game `number` (Microsoft's deck and generator); dealt from the end.
  * @param {number} number @returns {number[]} */
 export function kpatDeck(number) {
-  const deck = msRankMajorDeck();
-  let seed = number >>> 0;
-  for (let i = 52; i > 1; i--) {
-    seed = (Math.imul(seed, 214013) + 2531011) >>> 0;
-    const j = ((seed >>> 16) & 0x7fff) % i;
-    const t = deck[i - 1];
-    deck[i - 1] = deck[j];
-    deck[j] = t;
-  }
-  return deck;
+  return lcgShuffle(rankMajorDeck(), number);
 }
 
 /** PySolFC's Klondike layout of `deck`: its columns filled right to left, the face-down rows
@@ -138,9 +98,5 @@ export function klondikeLayout(number, numbering) {
  * type), as the API carries it. @param {string} numbering @returns {number} */
 export function randomDealNumber(numbering) {
   checkNumbering(numbering);
-  const top = numbering === "pysol" ? 10 ** 12 : 2 ** 32 - 1;
-  const words = new Uint32Array(2);
-  globalThis.crypto.getRandomValues(words);
-  const r = (words[0] * 2 ** 21 + (words[1] >>> 11)) / 2 ** 53; // 53 random bits in [0, 1)
-  return 1 + Math.floor(r * top);
+  return randomUpTo(numbering === "pysol" ? 10 ** 12 : 2 ** 32 - 1);
 }

@@ -8,7 +8,8 @@
 // foundation (`to` = 7), DRAW (-1) for a draw from the stock, RECYCLE (-2) for the waste
 // turned over into a new stock.
 
-import { CARD_TEXT, FITS, KING, NotationError, RANK, RED, SUIT, WANTS, parseCard, parseWhole, pyRepr, withoutSpaces } from "./cards.js";
+import { CARD_TEXT, FITS, KING, RANK, RED, SUIT, WANTS, parseCard } from "../../local/cards.js";
+import { NotationError, parseWhole, pyRepr, withoutSpaces } from "../../local/pytext.js";
 
 export const COLUMNS = 7;
 /** A card move's `to` for a foundation. */

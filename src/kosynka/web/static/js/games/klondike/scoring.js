@@ -6,7 +6,7 @@
 
 import { Ledger, wholeSeconds } from "../../local/ledger.js";
 import { FOUNDATION, RECYCLE, moveText } from "./rules.js";
-import { RANK, SUIT } from "./cards.js";
+import { RANK, SUIT } from "../../local/cards.js";
 
 /** @typedef {import("../../local/ledger.js").Play} Play */
 /** @typedef {import("./adapter.js").Table} Table */

@@ -5,7 +5,8 @@
 
 import { TwinError } from "../../local/twin.js";
 import { reason } from "../../local/texts.js";
-import { CARD_TEXT, NotationError, parseCard } from "./cards.js";
+import { CARD_TEXT, parseCard } from "../../local/cards.js";
+import { NotationError } from "../../local/pytext.js";
 import { klondikeLayout, randomDealNumber } from "./deals.js";
 import { Klondike, moveText, parseMove } from "./rules.js";
 import { search } from "./deadend.js";
@@ -95,15 +96,9 @@ const twin = {
   },
   randomNumber: randomDealNumber,
   copy: adapter.copyTable,
-  /** @param {Table} _table @param {string} text */
-  parseMove(_table, text) {
-    try {
-      return parseMove(text);
-    } catch (err) {
-      if (err instanceof NotationError) throw new TwinError(err.message);
-      throw err;
-    }
-  },
+  /** Move text read as Move.parse reads it (a NotationError, which is a TwinError, when it is
+   * no move). @param {Table} _table @param {string} text */
+  parseMove: (_table, text) => parseMove(text),
   moveText,
   /** @param {Table} table @param {number} move */
   explain(table, move) {

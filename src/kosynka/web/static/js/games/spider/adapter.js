@@ -5,7 +5,7 @@
 // finish the page may offer: only once nothing is hidden, and then only as the server's
 // solver proves it (Spider has no plain way to finish and no safe moves).
 
-import { CARD_TEXT, SUIT_LETTERS } from "./cards.js";
+import { CARD_TEXT, SUIT_LETTERS } from "../../local/cards.js";
 
 /** @typedef {import("./rules.js").Position} Position */
 

@@ -6,7 +6,8 @@
 // of the columns met and the same count of positions built), so that it gives the same verdict
 // at the same bound: a search that would need more than LIMIT positions answers "not dead".
 
-import { FULL_RUN, RANK } from "./cards.js";
+import { RANK } from "../../local/cards.js";
+import { FULL_RUN } from "./cards.js";
 
 /** @typedef {import("./rules.js").Position} Position */
 /** @typedef {{dead: boolean, bound_hit: boolean, positions: number}} DeadEndSearch */

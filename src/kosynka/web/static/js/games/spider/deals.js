@@ -10,8 +10,8 @@
 // 32000 and by Python's Mersenne Twister from there on, dealt from the end of the list: four
 // rows, a sixth card on columns 1, 4, 7 and 10, a face-up row; the stock is the rest, reversed.
 
+import { checkInRange, lcgShuffle, mtShuffle, randomUpTo } from "../../local/numbering.js";
 import { TwinError } from "../../local/twin.js";
-import { msNext, PyRandom } from "./random.js";
 
 /** @typedef {{columns: number[][], stock: number[]}} Layout  columns bottom to top (only the
  * top card face up), the stock in dealing order (its first ten cards are the next row) */
@@ -52,26 +52,7 @@ export function checkDealNumber(number, numbering) {
   else if (typeof number === "number" && Number.isInteger(number)) n = BigInt(number);
   else if (typeof number === "string" && /^-?[0-9]+$/.test(number)) n = BigInt(number);
   else throw new TwinError(`a deal number must be an integer, not ${JSON.stringify(number)}`);
-  const top = MAX_DEAL[numbering];
-  if (n < 1n || n > top) throw new TwinError(`deal number ${n} is out of range 1..${top} (${numbering} numbering)`);
-  return n;
-}
-
-/** A copy of `items` shuffled as KPat shuffles (kpat_shuffled: the Microsoft generator
- * seeded with `seed`, each place from the end swapped with one below it).
- * @template T @param {T[]} items @param {number} seed @returns {T[]} */
-export function kpatShuffled(items, seed) {
-  const out = items.slice();
-  let state = seed >>> 0;
-  for (let n = out.length; n > 1; n--) {
-    const [next, r] = msNext(state);
-    state = next;
-    const j = r % n;
-    const t = out[n - 1];
-    out[n - 1] = out[j];
-    out[j] = t;
-  }
-  return out;
+  return checkInRange(n, MAX_DEAL[numbering], numbering);
 }
 
 /** KPat's shuffled 104 card indices for game `number`; the deal takes cards from the end.
@@ -81,7 +62,7 @@ function kpatDeck(number, suits) {
   /** @type {number[]} */
   const deck = [];
   for (let copy = 0; copy < 2; copy++) for (let rank = 0; rank < 13; rank++) for (const s of slots) deck.push(s * 13 + rank);
-  return kpatShuffled(deck, number);
+  return lcgShuffle(deck, number); // kpat_shuffled
 }
 
 /** KPat's shuffled cards (taken from the end of the list) as a layout. @param {number[]} deck
@@ -107,26 +88,7 @@ function pysolDeck(number, suits) {
   /** @type {number[]} */
   const deck = [];
   for (let copy = 0; copy < 2; copy++) for (const s of PYSOL_SUIT_ORDER[suits]) for (let rank = 0; rank < 13; rank++) deck.push(s * 13 + rank);
-  if (number < PYSOL_LCG_BELOW) {
-    let state = Number(number);
-    for (let n = deck.length - 1; n > 0; n--) {
-      const [next, r] = msNext(state);
-      state = next;
-      const j = r % (n + 1);
-      const t = deck[n];
-      deck[n] = deck[j];
-      deck[j] = t;
-    }
-  } else {
-    const rng = new PyRandom(number);
-    for (let n = deck.length - 1; n > 0; n--) {
-      const j = Math.floor(rng.random() * (n + 1));
-      const t = deck[n];
-      deck[n] = deck[j];
-      deck[j] = t;
-    }
-  }
-  return deck;
+  return number < PYSOL_LCG_BELOW ? lcgShuffle(deck, Number(number)) : mtShuffle(deck, number);
 }
 
 /** PySolFC's shuffled cards (taken from the end of the list) as a layout.
@@ -157,9 +119,5 @@ export function spiderLayout(number, suits, numbering) {
  * @param {string} numbering @returns {number} */
 export function randomDealNumber(numbering) {
   checkNumbering(numbering);
-  const top = numbering === "kpat" ? 2 ** 31 - 1 : 10 ** 12;
-  const words = new Uint32Array(2);
-  globalThis.crypto.getRandomValues(words);
-  const r = (words[0] * 2 ** 21 + (words[1] >>> 11)) / 2 ** 53; // 53 random bits in [0, 1)
-  return 1 + Math.floor(r * top);
+  return randomUpTo(numbering === "kpat" ? 2 ** 31 - 1 : 10 ** 12);
 }

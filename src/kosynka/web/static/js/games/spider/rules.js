@@ -10,7 +10,9 @@
 // kosynka.games.spider.reasons (the twin looks their words up).
 
 import { TwinError } from "../../local/twin.js";
-import { CARD_TEXT, FULL_RUN, RANK, SUIT, parseCard, parseWhole, pyRepr, withoutSpaces } from "./cards.js";
+import { CARD_TEXT, RANK, SUIT, parseCard } from "../../local/cards.js";
+import { parseWhole, pyRepr, withoutSpaces } from "../../local/pytext.js";
+import { FULL_RUN } from "./cards.js";
 
 export const COLUMNS = 10;
 /** `Move.to` for the foundations (written `f`): always refused, RUNS_ONLY. */

@@ -7,7 +7,8 @@
 import { TwinError } from "../../local/twin.js";
 import { reason } from "../../local/texts.js";
 import { collectPossible, viewParts } from "./adapter.js";
-import { CARD_TEXT, FULL_RUN, SUIT, parseCard } from "./cards.js";
+import { CARD_TEXT, SUIT, parseCard } from "../../local/cards.js";
+import { FULL_RUN } from "./cards.js";
 import { search } from "./deadend.js";
 import { randomDealNumber, spiderLayout } from "./deals.js";
 import { Position, moveText, parseMoveText } from "./rules.js";

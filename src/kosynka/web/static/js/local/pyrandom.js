@@ -1,14 +1,17 @@
 // @ts-check
-// Python's random.Random in the browser, as far as PySolFC's deals use it: the Mersenne
-// Twister (MT19937) seeded as random.seed(int) seeds it (init_by_array over the 32-bit words of
-// the number's absolute value, least significant first; one word 0 for 0), and random() (a
-// float of 53 random bits). Seeds are BigInts: PySolFC's game numbers go up to 10**20 - 1.
+// Python's random.Random in the browser, as far as the deal numberings use it: CPython's
+// Mersenne Twister (MT19937, Modules/_randommodule.c) seeded as random.seed(int) seeds it
+// (init_by_array over the 32-bit words of the number's absolute value, least significant
+// first; one word 0 for 0), its 32-bit outputs and random() (a float of 53 random bits). Seeds
+// are BigInts: PySolFC's game numbers go up to 10**20 - 1.
 
 const N = 624;
 const M = 397;
 
+/** random.Random(seed): the generator of one seed. */
 export class PyRandom {
-  /** @param {bigint} seed */
+  /** The generator random.Random(seed) is (random.seed(int): init_by_array over the seed's
+   * 32-bit words). @param {bigint} seed */
   constructor(seed) {
     /** @type {Uint32Array} */
     this.mt = new Uint32Array(N);
@@ -64,7 +67,7 @@ export class PyRandom {
     mt[0] = 0x80000000;
   }
 
-  /** genrand_uint32: the next 32-bit number. @returns {number} */
+  /** genrand_uint32 (getrandbits(32)): the next 32-bit number. @returns {number} */
   next32() {
     const mt = this.mt;
     if (this.index >= N) {
@@ -82,7 +85,7 @@ export class PyRandom {
     return y >>> 0;
   }
 
-  /** random.random(): a float in [0, 1) of 53 random bits. */
+  /** random.random(): a float in [0, 1) of 53 random bits. @returns {number} */
   random() {
     const a = this.next32() >>> 5;
     const b = this.next32() >>> 6;
