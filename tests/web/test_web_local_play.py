@@ -279,9 +279,7 @@ def stuck_record(v: Variant, seed: int) -> dict[str, Any]:
     raise AssertionError(f"no lost game found in {tries} tries")
 
 
-@pytest.mark.parametrize(
-    "v", [VARIANTS[0], VARIANTS[2], VARIANTS[4]], ids=["klondike", "freecell", "spider"]
-)
+@pytest.mark.parametrize("v", VARIANTS, ids=IDS)
 def test_a_dead_end_opens_the_lost_game_dialog_offline(page_factory: Any, v: Variant) -> None:
     rec = stuck_record(v, 1)
     last = rec.pop("last")
@@ -294,9 +292,7 @@ def test_a_dead_end_opens_the_lost_game_dialog_offline(page_factory: Any, v: Var
     expect(page.locator("#dlg-end[open]")).to_be_visible()
 
 
-@pytest.mark.parametrize(
-    "v", [VARIANTS[1], VARIANTS[2], VARIANTS[5]], ids=["klondike", "freecell", "spider"]
-)
+@pytest.mark.parametrize("v", VARIANTS, ids=IDS)
 def test_no_request_is_sent_per_move_online(page_factory: Any, v: Variant) -> None:
     page = page_factory(f"{v.path}/deal/{v.deal}")
     page.wait_for_load_state("networkidle")  # what the page loads at first (the worker's files)
