@@ -123,6 +123,7 @@ export class Board {
     const t = STRINGS[this.lang];
     this.el.style.setProperty("--cw", `${g.cw}px`);
     this.el.style.setProperty("--ch", `${g.ch}px`);
+    this.el.style.setProperty("--ix", `${g.ix.toFixed(2)}px`);
     this.el.classList.toggle("compact", g.compact);
     /** @type {CardSpec[]} */
     const want = [];

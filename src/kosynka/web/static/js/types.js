@@ -108,12 +108,13 @@
  * @property {number} topY
  * @property {number} tabY
  * @property {boolean} compact
- * @property {number} readable   the strip that shows a covered card's rank and suit
+ * @property {number} readable   the strip that shows a covered card's corner (rank and suit) whole
  * @property {number} avail      the height the columns have
  * @property {number} dNorm
  * @property {number} dMin
  * @property {number} uMax
  * @property {number} floor
+ * @property {number} ix         the width the corners are drawn for (`cw`, less where the strips are narrower than `readable`)
  */
 
 /** A card the table shows: where it stands and what it says.
@@ -198,6 +199,9 @@
  * @property {(view: View) => string|null} stockMove
  * @property {(view: View, sel: Picked, record?: GameRecord|null) => Map<string, string>} destinations
  * @property {(view: View, sel: Picked, pile: string) => string|{refuse: string}|null} moveTo
+ *     the move that puts `sel` on `pile` (sent, and refused by the rules if it is not legal),
+ *     a refusal the page tells without a move ({refuse: the name of a reason in the game's
+ *     reasons module, as /texts/<game>.json names it}), or null (no such move)
  * @property {(view: View, sel: Picked) => string|null} quickMove
  * @property {(view: View, move: string, board: import("./board.js").Board) => (string|null)[]} hintMarks
  * @property {(before: View, applied: string[], after: View) => View[]} [stages]
