@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from kosynka import KlondikeRules
+from kosynka import Klondike, KlondikeRules
 from tests.web.klondike_web import columns_shown, open_menu, players_line, position, record
 from tests.web.klondike_web import saved as saved_game
 
@@ -123,6 +123,34 @@ def test_the_end_dialog_offers_undo_restart_and_a_new_deal(
     stuck.click("#dlg-end button[value=new]")
     expect(stuck.locator("#deal-link")).not_to_have_text("#71")
     assert stuck.inner_text("#c-moves") == "0"
+
+
+@pytest.mark.parametrize(("width", "height", "locale"), [(360, 740, "ru-RU"), (1280, 800, "en-US")])
+def test_a_deal_lost_from_its_first_position_offers_a_new_deal_only(
+    page_at: Any, width: int, height: int, locale: str
+) -> None:
+    """Draw 3 deal 10 is lost before any move (the dead-end search proves it as it is dealt):
+    the dialog says the deal cannot be won from its first position and offers a new deal, not
+    Undo or Restart (nothing to take back), nor where the win was lost (it never existed)."""
+    ru = locale == "ru-RU"
+    assert Klondike(10, rules=KlondikeRules(draw=3)).outcome() is not None
+    page = page_at("/klondike/draw-3/deal/10", width, height, locale)
+    dialog = page.locator("#dlg-end[open]")
+    expect(dialog).to_be_visible()
+    assert page.inner_text("#c-moves") == "0"
+    title = "Эту сдачу не выиграть" if ru else "This deal cannot be won"
+    assert page.inner_text("#end-h") == title
+    assert ("с первой позиции" if ru else "from its first position") in page.inner_text("#end-text")
+    for name in ["Отменить", "Заново"] if ru else ["Undo", "Restart"]:
+        expect(dialog.get_by_role("button", name=name, exact=True)).to_have_count(0)
+    assert page.locator("#end-ask").is_hidden() and page.locator("#end-tip").is_hidden()
+    new = dialog.get_by_role("button", name="Новая сдача" if ru else "New deal", exact=True)
+    assert inside_viewport(page, new)
+    new.click()
+    expect(page.locator("#deal-link")).not_to_have_text("#10")
+    assert page.locator("#dlg-end[open]").count() == 0
+    assert page.inner_text("#c-moves") == "0"
+    assert not page.js_errors
 
 
 @pytest.mark.core  # for its speed: the analysis ends within its time

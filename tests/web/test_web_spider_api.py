@@ -212,12 +212,20 @@ def test_pages_and_rules(client: TestClient) -> None:
     assert "deal-onto" not in en.text and "Паук" in ru.text and "Spider" in en.text
 
 
-def test_the_page_refuses_a_lower_copy_with_the_engines_words() -> None:
+def test_the_page_refuses_a_lower_copy_with_the_engines_words(client: TestClient) -> None:
     """The page refuses on the spot a move from a lower copy of a card under its twin (a move
-    names the column's topmost copy); its words are the engine's ``run-not-ordered``."""
+    names the column's topmost copy) by the name of the engine's ``run-not-ordered``, whose
+    words the game's texts carry: the page module holds no copy of any refusal's words."""
     text = (STATIC_DIR / "js" / "games" / "spider.js").read_text(encoding="utf-8")
-    assert f'runNotOrdered: "{RUN_NOT_ORDERED.en}"' in text
-    assert f'runNotOrdered: "{RUN_NOT_ORDERED.ru}"' in text
+    assert '{ refuse: "RUN_NOT_ORDERED" }' in text
+    texts = client.get("/texts/spider.json").json()["reasons"]
+    assert texts["RUN_NOT_ORDERED"] == {
+        "code": RUN_NOT_ORDERED.code,
+        "en": RUN_NOT_ORDERED.en,
+        "ru": RUN_NOT_ORDERED.ru,
+    }
+    for reason in texts.values():
+        assert reason["en"] not in text and reason["ru"] not in text
 
 
 def test_following_hints_never_goes_round_in_circles() -> None:

@@ -257,6 +257,13 @@ class WebAdapter(ABC):
         """The page routes of this game: (path pattern, static page file)."""
         return []
 
+    @property
+    def page_numbering(self) -> str:
+        """The numbering of the deal numbers in the game's page addresses (the page module's
+        ``numbering``): the game's default numbering. A deal address past its end leads to
+        the not-found page."""
+        return self.spec.default_numbering()
+
     def daily_pages(self) -> list[tuple[str, str]]:
         """The addresses of the game's deals of the day (``{date}`` and ``{grade}`` in them),
         each the game page: one for each of :attr:`daily_parts`."""

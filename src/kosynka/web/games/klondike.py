@@ -61,6 +61,10 @@ def _foundation_order(order: tuple[int, ...]) -> list[int]:
     return [*order, *(s for s in range(4) if s not in order)]
 
 
+DRAWS: tuple[int, ...] = (1, 3)
+"""The page's variants: Draw 1 and Draw 3 (``/klondike/draw-1``, ``/klondike/draw-3``)."""
+
+
 class KlondikeAdapter(WebAdapter):
     """Klondike's web adapter."""
 
@@ -83,7 +87,7 @@ class KlondikeAdapter(WebAdapter):
     play_words: ClassVar[dict[str, str]] = {"en": "Play Klondike", "ru": "Играть в Косынку"}
     example_deal: ClassVar[str] = "/klondike/draw-1/deal/12345"
     page_options: ClassVar[tuple[PageOption, ...]] = (
-        PageOption("draw", 1, (1, 3)),
+        PageOption("draw", 1, DRAWS),
         PageOption("source", "easy", DEAL_SOURCES),
         PageOption("passes", None, (None, 1, 3)),
         PageOption("foundationReturn", True, (True, False)),
@@ -225,12 +229,13 @@ class KlondikeAdapter(WebAdapter):
         return line
 
     def pages(self) -> list[tuple[str, str]]:
-        """The game page, also at a deal's shareable address."""
-        return [
-            ("/klondike", "index.html"),
-            ("/klondike/draw-1/deal/{number}", "index.html"),
-            ("/klondike/draw-3/deal/{number}", "index.html"),
-        ]
+        """The game page; at each variant's address (``/klondike/draw-3``: that variant's game
+        in progress, else a new deal of it), also with a deal's number (shareable)."""
+        out = [("/klondike", "index.html")]
+        for draw in DRAWS:
+            out.append((f"/klondike/draw-{draw}", "index.html"))
+            out.append((f"/klondike/draw-{draw}/deal/{{number}}", "index.html"))
+        return out
 
 
 ADAPTER = KlondikeAdapter()

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
@@ -40,6 +41,16 @@ def static_version() -> str:
             h.update(str(path.relative_to(STATIC_DIR)).encode())
             h.update(path.read_bytes())
     return "v-" + h.hexdigest()[:12]
+
+
+@lru_cache(maxsize=1)
+def favicon_url() -> str:
+    """The site's icon (``static/favicon.svg``) as a ``data:`` address, for the game pages.
+    Chromium asks for a page's icon again whenever the page's address changes without a load,
+    and a game page names its deal in the address (``history.replaceState``) once it is dealt:
+    an icon that comes inside the page is never asked for at all."""
+    svg = (STATIC_DIR / "favicon.svg").read_text(encoding="utf-8").strip()
+    return "data:image/svg+xml," + quote(svg.replace('"', "'"), safe="=:/'")
 
 
 def content_policy(text: str) -> str:
@@ -113,6 +124,7 @@ class Site:
                 "parts": " ".join(game.page_parts),
                 "menu": self.menu_html(),
                 "data": json_block(self.page_data(game)),
+                "favicon": favicon_url(),
             },
         )
 
@@ -196,13 +208,17 @@ DEAL_NUMBER_PATH = re.compile(r"0*[1-9][0-9]{0,29}")
 
 def _page_route(site: Site, page: str, game: WebAdapter) -> Callable[..., Response]:
     """A handler serving ``page`` as ``game``'s page; path parameters named ``number`` must be
-    deal numbers (:data:`DEAL_NUMBER_PATH`), ``date`` a date (``YYYY-MM-DD``, years 0001 to
-    9999) and ``grade`` a grade."""
+    deal numbers (:data:`DEAL_NUMBER_PATH`) of the game's page numbering (at most its
+    ``max_deal``), ``date`` a date (``YYYY-MM-DD``, years 0001 to 9999) and ``grade`` a grade.
+    Any other address is answered with the not-found page, in the player's language."""
+    top = game.spec.max_deal(game.page_numbering)
 
     def handler(request: Request) -> Response:
         params = request.path_params
         number = params.get("number")
-        if number is not None and not DEAL_NUMBER_PATH.fullmatch(str(number)):
+        if number is not None and (
+            not DEAL_NUMBER_PATH.fullmatch(str(number)) or int(str(number)) > top
+        ):
             raise HTTPException(404)
         if "grade" in params and params["grade"] not in GRADES:
             raise HTTPException(404)

@@ -151,9 +151,16 @@ export async function start(module) {
         store.saveOptions(state.options);
         await openDeal(state.variant, number, info.rules);
       }
-    } else if (saved) {
+    } else if (saved && (!info.variant || game.variantOf(saved.record) === state.variant)) {
       await resume(saved);
     } else {
+      // A variant's address (its page's address with no deal number) and no game of that
+      // variant kept: a new deal of it (a game of another variant kept under the same key
+      // gives way, as to a deal's address).
+      if (info.variant) {
+        game.rememberVariant(state.options, state.variant);
+        store.saveOptions(state.options);
+      }
       await newDeal(state.variant, false);
     }
   } catch (/** @type {any} */ err) {

@@ -8,27 +8,43 @@ import { announce } from "./messages.js";
 import { assisted } from "./saving.js";
 import { $, api, dialog, state, t } from "./state.js";
 
-/** Open the end-of-game dialog: `mode` "stuck" (no move can ever help: Undo, Restart, New deal,
- * and the offer to find where the win was lost) or "ask" (the player asked "Still winnable?":
- * the solver's answer straight away). @param {"stuck"|"ask"} mode */
+/** Open the end-of-game dialog: `mode` "stuck" (no move can ever help: Undo and Restart when
+ * there is something to take back, New deal, and the offer to find where the win was lost) or
+ * "ask" (the player asked "Still winnable?": the solver's answer straight away). A deal lost
+ * from its first position, no move made, is said to be one: a new deal is the only way on.
+ * @param {"stuck"|"ask"} mode */
 export function openEnd(mode) {
   const dlg = dialog("dlg-end");
   if (dlg.open) return;
   const tt = t();
   dlg.dataset.mode = mode;
+  const stuck = mode === "stuck";
+  const played = !!(state.record && state.record.moves.length);
   // "No more moves" when nothing can move at all; else moves remain, but none of them helps.
   const none = !(state.view && state.view.legal && state.view.legal.length);
-  const title = none ? tt.endTitle : tt.endTitleUseless;
-  $("end-h").textContent = mode === "stuck" ? title : tt.winnableBtn;
-  $("end-text").hidden = mode !== "stuck";
-  $("end-tip").hidden = mode !== "stuck";
-  $("end-ask").hidden = mode !== "stuck";
+  const titleKey = !played ? "endTitleDeal" : none ? "endTitle" : "endTitleUseless";
+  const textKey = played ? "endText" : "endTextDeal";
+  const head = $("end-h");
+  head.dataset.i18n = stuck ? titleKey : "winnableBtn";
+  head.textContent = /** @type {string} */ (tt[head.dataset.i18n]);
+  const text = $("end-text");
+  text.dataset.i18n = textKey;
+  text.textContent = /** @type {string} */ (tt[textKey]);
+  text.hidden = !stuck;
+  // Where the win was lost, and the tip about asking the solver, mean nothing before a move.
+  $("end-tip").hidden = !stuck || !played;
+  $("end-ask").hidden = !stuck || !played;
   $("end-answer").textContent = "";
   $("end-jump").hidden = true;
-  for (const b of /** @type {NodeListOf<HTMLElement>} */ (dlg.querySelectorAll(".actions [data-stuck]"))) b.hidden = mode !== "stuck";
-  $("end-close").hidden = mode === "stuck";
+  // Undo and Restart only when there is something to take back (as their buttons say).
+  const canUndo = !!(state.view && state.view.can_undo) || state.past.length > 0;
+  const offered = { undo: canUndo, restart: !!(state.view && state.view.can_undo), new: true };
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (dlg.querySelectorAll(".actions [data-stuck]"))) {
+    b.hidden = !stuck || !offered[/** @type {"undo"|"restart"|"new"} */ (b.value)];
+  }
+  $("end-close").hidden = stuck;
   dlg.returnValue = "";
-  announce(mode === "stuck" ? `${title}. ${tt.endText}` : tt.asking);
+  announce(stuck ? `${tt[titleKey]}. ${tt[textKey]}` : tt.asking);
   dlg.showModal();
   if (mode === "ask") analyse();
 }

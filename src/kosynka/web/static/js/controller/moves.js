@@ -18,6 +18,25 @@ import { api, board, game, sleep, state, t, variant } from "./state.js";
 /** @typedef {import("../types.js").Target} Target */
 /** @typedef {import("../types.js").View} View */
 
+/** Taps made while a move is under way (its answer awaited, its cards landing before a run
+ * leaves), made once its table is shown: the tap lands on the card the player saw under it.
+ * Null while no move is under way (a tap then during another wait is not kept).
+ * @type {{target: Target, how: {keyboard?: boolean}}[]|null} */
+let held = null;
+const HELD_TAPS = 2; // at most this many taps are kept (a card, then its place)
+
+/** Make the taps `held` while a move was under way, each whose card still stands where it
+ * stood when it was tapped. @param {{target: Target, how: {keyboard?: boolean}}[]} taps */
+function replay(taps) {
+  for (const { target, how } of taps) {
+    if (target.kind === "card") {
+      const it = board.itemOf(target.key);
+      if (!it || it.code !== target.code || it.pile !== target.pile || it.index !== target.index || !it.playable) continue;
+    }
+    onTap(target, how);
+  }
+}
+
 /** Send one move; `how.redo` keeps the redo list, `how.quiet` skips the announcement,
  * `how.key` is the card element to shake when the move is refused, `how.chain` sends it as one
  * of a line already under way (collect).
@@ -26,6 +45,7 @@ import { api, board, game, sleep, state, t, variant } from "./state.js";
 export async function doMove(text, how = {}) {
   if (state.busy && !how.chain) return false;
   state.busy = true;
+  if (!how.chain) held = [];
   const before = /** @type {View} */ (state.view);
   try {
     /** @type {import("../types.js").MoveAnswer} */
@@ -72,7 +92,12 @@ export async function doMove(text, how = {}) {
     show(before);
     return false;
   } finally {
-    if (!how.chain) state.busy = false;
+    if (!how.chain) {
+      state.busy = false;
+      const taps = held || [];
+      held = null;
+      replay(taps);
+    }
   }
 }
 
@@ -99,7 +124,11 @@ function moveTo(sel, pile) {
     return;
   }
   if (typeof move === "object") {
-    refuse(t()[move.refuse], sel.key);
+    // A refusal the page tells by itself (no move to send): its words are the rules'.
+    api.reason(move.refuse).then(
+      (r) => refuse(r[state.lang], sel.key),
+      (err) => apiFailed(err),
+    );
     return;
   }
   doMove(move, { key: sel.key });
@@ -114,10 +143,15 @@ export function stockMove() {
 }
 
 /** A tap on the table (`how.keyboard`: by Enter or Space): take a card up, put it down, move
- * it home by a double tap, deal, or put the selection back.
+ * it home by a double tap, deal, or put the selection back. A tap while a move is under way
+ * waits for its table (see `held`); one on the stock then is dropped (no row dealt twice).
  * @param {Target} target @param {{keyboard?: boolean}} how */
 export function onTap(target, how) {
-  if (state.busy || !state.view) return;
+  if (!state.view) return;
+  if (state.busy) {
+    if (held && held.length < HELD_TAPS && target.kind !== "stock") held.push({ target, how });
+    return;
+  }
   const sel = state.selection;
   if (target.kind === "stock") {
     stockMove();

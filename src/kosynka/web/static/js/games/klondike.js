@@ -11,7 +11,7 @@ import { pileKind, pileNumber } from "../board.js";
 /** @typedef {import("../types.js").View} View */
 
 const RANK_LETTERS = "A23456789TJQK";
-const PATH = /^\/klondike\/draw-([13])\/deal\/(\d+)\/?$/;
+const PATH = /^\/klondike\/draw-([13])(?:\/deal\/(\d+))?\/?$/;
 /** Vegas' pass limit by draw (its own rules: one pass in Draw 1, three in Draw 3).
  * @type {Record<number, number>} */
 const VEGAS_PASSES = { 1: 1, 3: 3 };
@@ -89,12 +89,14 @@ export default {
     { variant: "draw-3", label: "draw3" },
   ],
 
-  /** {variant, number, text, rules} of a page address: a deal's address carries the rules it
-   * is played under (``?passes=3``, ``?return=0``; none for the standard rules), so a shared
-   * link opens the same game. ``badQuery``: a rule in the address could not be read. */
+  /** {variant, number, text, rules} of a page address: a variant's address (``/klondike/draw-3``)
+   * names the variant alone; a deal's address carries the rules it is played under
+   * (``?passes=3``, ``?return=0``; none for the standard rules), so a shared link opens the
+   * same game. ``badQuery``: a rule in the address could not be read. */
   parsePath(path, search = "") {
     const m = path.match(PATH);
     if (!m) return { variant: null, number: null };
+    if (!m[2]) return { variant: `draw-${m[1]}`, number: null };
     const { rules, bad } = linkRules(Number(m[1]), search);
     return { variant: `draw-${m[1]}`, number: Number(m[2]), text: m[2], rules, badQuery: bad };
   },

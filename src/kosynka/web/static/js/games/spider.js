@@ -135,7 +135,7 @@ export default {
   moveTo(view, sel, pile) {
     const kind = pileKind(pile);
     if (kind !== "col" && kind !== "found") return null;
-    if (!topCopy(view, sel)) return { refuse: "runNotOrdered" };
+    if (!topCopy(view, sel)) return { refuse: "RUN_NOT_ORDERED" };
     const head = `${pileNumber(sel.pile) + 1}:${sel.code}>`;
     return kind === "found" ? `${head}f` : `${head}${pileNumber(pile) + 1}`;
   },
@@ -213,7 +213,6 @@ export default {
       stockDone: "empty stock", runPlace: "place for a finished run",
       runOf: (s) => `finished run of ${s}`,
       dealt: "Dealt a row.", runDone: (s) => ` A run of ${s} is complete and leaves the table.`,
-      runNotOrdered: "The cards on top of it do not go down one rank at a time, so they cannot move together.",
       winText: (m, t) => `All eight runs are complete in ${count("en", m, { one: "move", other: "moves" })} and ${t}.`,
       endText: "Whatever is moved, no face-down card can be turned up any more, no run completed and no row dealt: this game can no longer be won. Undo some moves, start this deal again, or take a new one.",
     },
@@ -225,7 +224,6 @@ export default {
       stockDone: "колода пуста", runPlace: "место для собранного ряда",
       runOf: (s) => `собранный ряд ${s}`,
       dealt: "Роздан новый ряд.", runDone: (s) => ` Ряд ${s} собран и уходит со стола.`,
-      runNotOrdered: "Карты поверх неё не идут подряд по убыванию, поэтому вместе их не перенести.",
       winText: (m, t) => `Все восемь рядов собраны за ${count("ru", m, { one: "ход", few: "хода", many: "ходов" })}, время ${t}.`,
       endText: "Что ни перекладывай, ни одна закрытая карта больше не откроется, ни один ряд не соберётся и новый ряд не раздать: эту партию уже не выиграть. Отмените несколько ходов, начните сдачу заново или возьмите новую.",
     },
