@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,15 +49,17 @@ def describe_install(command: str) -> str:
 
 
 def start_server(
-    port: int, workers: int | None = 1, command: str | None = None
+    port: int, workers: int | None = 1, command: str | None = None, log: IO[bytes] | None = None
 ) -> subprocess.Popen[bytes]:
     """Start the installed ``kosynka serve`` (``workers`` processes; None: its default) and
-    wait until it answers."""
+    wait until it answers; what it logs goes to ``log`` (by default nowhere)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     cmd = [installed_command(command), "serve", "--port", str(port)]
     if workers is not None:
         cmd += ["--workers", str(workers)]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        cmd, env=env, stdout=subprocess.DEVNULL, stderr=log if log else subprocess.DEVNULL
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:

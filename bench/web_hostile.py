@@ -28,19 +28,57 @@ refusals).
 
 Goals (issue 26): under attack by 16 addresses, ordinary moves p99 < 100 ms and >= 90% of
 ordinary hints answered by the solver.
+
+The edges (issue 43), ``--case never-reading`` and ``--case flood``: a crowd of hostile
+connections (in a process of their own, each put back at once whenever the server closes it)
+beside a new client that sends 64 views, one every ~0.4 s, each on a new connection from a new
+address; printed: how many of its views were served and their latency, how long the server held
+the crowd's connections, what the kernel held for them each second, and the server's log.
+
+* ``never-reading``: 40 connections with a 1 KB receive buffer that read nothing: 20 send 50
+  Klondike views ahead (as the audit did), 20 send 12 requests for the game page (30 KB each,
+  under the pipelining cap);
+* ``flood``: 9,000 idle connections from 400 addresses (22-23 each, under the per-address
+  cap), opened 2,000 a second, for two workers' 8,192 places.
+
+    python bench/web_hostile.py --case never-reading --duration 45
+    python bench/web_hostile.py --case flood --duration 30
+
+Figures (4 Dec, 2 cores shared with other work, default serve: 2 workers; "before" is the
+source of the commit before issue 43, run the same way):
+
+* never-reading, before: the new client 64 of 64 served (p99 4.2 ms), but the 40 connections
+  kept 223 KB each (5.2 MB in all) queued in the kernel for the whole run: closed by the server
+  after a few seconds with the answers unsent, the kernel kept trying to send them to a client
+  that never reads. After: 64 of 64 served, p99 26.4 ms (worst 52); those sending 50 requests
+  ahead are cut off at once (they came back 85,692 times in 45 s, which cost the server 1.7
+  cores: what any client that reconnects at once costs), those with 12 requests after 20.1 s
+  (the write timeout); at most 54 KB queued for one connection, 1.1 MB in all, nothing left
+  in the kernel once cut off (a reset); no traceback in the log (a client that left while its
+  pipelined requests were answered used to log "Exception in ASGI application ...
+  RuntimeError: unable to perform operation on <TCPTransport closed=True>", 5 times in 20).
+* flood, before: the new client 6 of 64 served (3 got 503, 55 were reset), while 8,192 idle
+  connections held every place; after: 64 of 64 served, p50 8.3 ms, p99 54.1 ms (worst 61);
+  the idle connections made room (held 0.8 s at the median, 3.4 s at most), the server at
+  0.75 cores.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
 import random
+import select
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
@@ -352,6 +390,293 @@ def run_once(
         )
 
 
+# ----------------------------------------------------------------------------- the edges
+EDGES = ("never-reading", "flood")
+"""The hostile clients of ``--case``: clients that never read what they are sent, and a crowd
+of idle connections."""
+NEW_CLIENT_REQUESTS = 64
+
+
+def _request(kind: str) -> bytes:
+    """A whole request: ``view`` (a Klondike view of a 1,000-move record, 20 KB answered) or
+    ``page`` (the game page, sent whole: 30 KB)."""
+    if kind == "page":
+        return b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\n\r\n"
+    rec = {
+        "game": "klondike",
+        "rules": {"draw": 1, "passes": None, "foundation_return": True},
+        "deal": {"number": 3, "numbering": "pysol", "source": "chosen"},
+        "moves": long_record(1, 1000),
+    }
+    body = json.dumps({"record": rec}, separators=(",", ":")).encode()
+    return (
+        b"POST /api/klondike/view HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Content-Type: application/json\r\nAccept-Encoding: identity\r\n"
+        b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+    )
+
+
+def _server_ends(port: int, prefixes: tuple[str, ...]) -> list[tuple[str, int]]:
+    """The server's ends of the connections from IPv4 addresses starting with one of
+    ``prefixes`` (``"127.0.230."``): each one's state (``/proc/net/tcp``'s code, ``01``
+    established) and the bytes the kernel holds of what it sent (unsent or unacknowledged)."""
+    out = []
+    with open("/proc/net/tcp", encoding="ascii") as f:
+        for line in f.readlines()[1:]:
+            fields = line.split()
+            local, remote = fields[1], fields[2]
+            if not local.endswith(f":{port:04X}"):
+                continue
+            address = ".".join(str(b) for b in bytes.fromhex(remote.split(":")[0])[::-1])
+            if address.startswith(prefixes):
+                out.append((fields[3], int(fields[4].split(":")[0], 16)))
+    return out
+
+
+def _server_rss_mb(pid: int) -> float:
+    """Resident memory of ``pid`` and its children, in MB."""
+    total = 0
+    kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    for p in [pid, *map(int, kids)]:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+class _Crowd:
+    """Connections from loopback addresses, each sending ``payload`` once connected and then
+    reading nothing, put back at once whenever the server closes one (told by epoll, which
+    sees the close without reading: ``EPOLLRDHUP``). A connection that fails before it is made
+    (the server's queue of new connections full) is tried again 0.1 s later."""
+
+    _GONE = select.EPOLLRDHUP | select.EPOLLHUP | select.EPOLLERR
+
+    def __init__(self, port: int, sources: list[str], payload: bytes, small_window: bool) -> None:
+        self.port = port
+        self.sources = sources
+        self.payload = payload
+        self.small_window = small_window
+        self.ep = select.epoll()
+        self.socks: dict[int, tuple[int, socket.socket, float | None]] = {}
+        self.held: list[float] = []
+        self.made = 0
+        self.failed = 0
+        self.retry: list[tuple[float, int]] = []
+
+    def _open(self, i: int) -> None:
+        s = socket.socket()
+        if self.small_window:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        s.setblocking(False)
+        s.bind((self.sources[i], 0))
+        s.connect_ex(("127.0.0.1", self.port))
+        self.ep.register(s.fileno(), self._GONE | select.EPOLLOUT)
+        self.socks[s.fileno()] = (i, s, None)
+
+    def run(self, seconds: float, ramp: float = 2000.0) -> None:
+        """Hold the crowd for ``seconds``, its connections first opened ``ramp`` a second (all
+        at once would overflow the server's queue of connections not yet taken, whose
+        connections Linux then drops: a storm of the client's own making)."""
+        stop = time.monotonic() + seconds
+        started = time.monotonic()
+        opened = 0
+        while (left := stop - time.monotonic()) > 0:
+            now = time.monotonic()
+            while opened < len(self.sources) and opened < (now - started) * ramp:
+                self._open(opened)
+                opened += 1
+            while self.retry and self.retry[0][0] <= now:
+                self._open(self.retry.pop(0)[1])
+            for fd, events in self.ep.poll(min(left, 0.05), 1024):
+                i, s, since = self.socks[fd]
+                if events & self._GONE:
+                    self.ep.unregister(fd)
+                    del self.socks[fd]
+                    s.close()
+                    if since is None:  # never made: try again soon
+                        self.failed += 1
+                        self.retry.append((time.monotonic() + 0.1, i))
+                    else:
+                        self.held.append(time.monotonic() - since)
+                        self._open(i)
+                elif events & select.EPOLLOUT:  # made: send the requests once
+                    self.made += 1
+                    self.socks[fd] = (i, s, time.monotonic())
+                    with contextlib.suppress(OSError):
+                        s.send(self.payload)
+                    self.ep.modify(fd, self._GONE)
+        for _, s, _ in self.socks.values():
+            s.close()
+
+
+def _crowd_process(
+    port: int, groups: list[tuple[list[str], bytes, bool]], seconds: float, out: Any
+) -> None:
+    """The crowds of ``groups`` (sources, payload, small window), held for ``seconds`` in
+    this process; how many connections each made and how long the server held them go to
+    ``out``."""
+    import resource
+
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    crowds = [_Crowd(port, *g) for g in groups]
+    threads = [threading.Thread(target=c.run, args=(seconds,)) for c in crowds]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    out.put([(c.made, c.failed, sorted(c.held)) for c in crowds])
+
+
+def _new_client(port: int, started: float, seconds: float) -> tuple[list[float], list[str]]:
+    """A new player's requests: :data:`NEW_CLIENT_REQUESTS` views, one every
+    ``seconds / NEW_CLIENT_REQUESTS`` from ``started`` on, each on a new connection from a new
+    address; the milliseconds each took and what each got (a status, or what went wrong)."""
+    body = json.dumps({"record": {"game": "klondike", "deal": {"number": 7}}}).encode()
+    request = (
+        b"POST /api/klondike/view HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+        b"application/json\r\nConnection: close\r\nContent-Length: "
+        + str(len(body)).encode()
+        + b"\r\n\r\n"
+        + body
+    )
+    ms: list[float] = []
+    got: list[str] = []
+    for i in range(NEW_CLIENT_REQUESTS):
+        time.sleep(max(0.0, started + i * seconds / NEW_CLIENT_REQUESTS - time.monotonic()))
+        t0 = time.perf_counter()
+        try:
+            with socket.create_connection(
+                ("127.0.0.1", port), timeout=10, source_address=(f"127.0.220.{1 + i}", 0)
+            ) as s:
+                s.sendall(request)
+                answer = b""
+                while part := s.recv(65536):
+                    answer += part
+            got.append(answer.split(b" ", 2)[1].decode() if answer else "closed")
+        except OSError as exc:
+            got.append(type(exc).__name__)
+        ms.append((time.perf_counter() - t0) * 1000)
+    return ms, got
+
+
+def run_edge(command: str, workers: int | None, args: argparse.Namespace) -> None:
+    """One run of an edge case on a fresh server (its log kept): the hostile crowd in a
+    process of its own, a new client beside it, the server's ends of the crowd's connections
+    sampled each second; print what each saw."""
+    with tempfile.TemporaryFile() as log:
+        _run_edge(command, workers, args, log)
+
+
+def _run_edge(command: str, workers: int | None, args: argparse.Namespace, log: Any) -> None:
+    """:func:`run_edge` with the server's log going to ``log``."""
+    port = free_port()
+    proc = start_server(port, workers, command, log=log)
+    if args.case == "never-reading":
+        # As the audit did: 50 requests sent ahead (over the pipelining cap), half of them;
+        # the others send 12 page requests (under the cap): 360 KB they never take.
+        sources = [f"127.0.210.{1 + i}" for i in range(args.never_readers)]
+        half = len(sources) // 2
+        groups = [
+            (sources[:half], _request("view") * 50, True),
+            (sources[half:], _request("page") * 12, True),
+        ]
+        prefixes: tuple[str, ...] = ("127.0.210.",)
+    else:
+        sources = [
+            f"127.0.{230 + a // 250}.{1 + a % 250}"
+            for a in range(args.addresses)
+            for _ in range(args.connections // args.addresses)
+        ]
+        sources += sources[: args.connections - len(sources)]
+        groups = [(sources, b"", False)]
+        prefixes = ("127.0.230.", "127.0.231.")
+    queue: Any = multiprocessing.get_context("spawn").Queue()
+    crowd = multiprocessing.get_context("spawn").Process(
+        target=_crowd_process, args=(port, groups, args.duration + 3, queue)
+    )
+    samples: list[tuple[float, int, int, int, int, float]] = []
+    try:
+        cpu0 = _cpu_seconds(proc.pid)
+        crowd.start()
+        t0 = time.monotonic()
+        result: dict[str, Any] = {}
+
+        def new_client() -> None:
+            result["ms"], result["got"] = _new_client(port, t0 + 3, args.duration - 3)
+
+        client = threading.Thread(target=new_client)
+        client.start()
+        while time.monotonic() - t0 < args.duration:
+            time.sleep(1.0)
+            ends = _server_ends(port, prefixes)
+            held = sum(1 for state, _ in ends if state == "01")
+            closing = sum(1 for state, q in ends if state != "01" and q)
+            queued = [q for _, q in ends]
+            samples.append(
+                (
+                    time.monotonic() - t0,
+                    held,
+                    closing,
+                    max(queued, default=0),
+                    sum(queued),
+                    _server_rss_mb(proc.pid),
+                )
+            )
+        client.join(timeout=60)
+        made = queue.get(timeout=60)
+        crowd.join(timeout=30)
+        server_cpu = (_cpu_seconds(proc.pid) - cpu0) / (time.monotonic() - t0)
+    finally:
+        if crowd.is_alive():
+            crowd.kill()
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=40)
+            stopped = "stopped on SIGINT"
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            stopped = "did not stop within 40 s of SIGINT (killed)"
+    log.seek(0)
+    text = log.read().decode(errors="replace")
+    ms, got = result.get("ms", []), result.get("got", [])
+    served = got.count("200")
+    missed = ", ".join(f"{k} {got.count(k)}" for k in sorted(set(got)) if k != "200")
+    print(
+        f"new client: {served} of {len(got)} served, p50 {pct(ms, 50):.1f} ms, "
+        f"p99 {pct(ms, 99):.1f} ms, worst {max(ms, default=float('nan')):.0f} ms; "
+        f"not served: {missed or 'none'}"
+    )
+    for (sources_, _, _), (count, failed, held) in zip(groups, made, strict=True):
+        print(
+            f"crowd of {len(sources_)}: {count} connections made ({failed} failed before); "
+            f"{len(held)} closed by the server, held p50 {pct(held, 50):.1f} s, "
+            f"max {max(held, default=0):.1f} s"
+        )
+    if samples:
+        print(
+            "server's ends of the crowd's connections, each second: open / closed by the server "
+            "with answers still queued in the kernel, most KB queued for one, KB in all, the "
+            "server's RSS MB:"
+        )
+        step = max(1, len(samples) // 12)
+        print(
+            "  "
+            + "; ".join(
+                f"{t:.0f}s {n}/{closing} {most // 1024}K {total // 1024}K {rss:.0f}"
+                for t, n, closing, most, total, rss in samples[::step]
+            )
+        )
+    print(
+        f"server CPU {server_cpu:.2f} cores; log: {text.count('Traceback')} tracebacks, "
+        f"{text.count('Exception in ASGI')} 'Exception in ASGI application'; {stopped}"
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hostile", type=int, nargs="+", default=[16], help="hostile addresses")
@@ -362,13 +687,36 @@ def main() -> int:
     ap.add_argument("--duration", type=float, default=30.0, help="seconds per run (max 300)")
     ap.add_argument("--no-quiet", action="store_true", help="skip the quiet run")
     ap.add_argument("--kosynka", help="the installed kosynka command (default: beside python)")
+    ap.add_argument(
+        "--case",
+        choices=("load", *EDGES),
+        default="load",
+        help="load: hostile requests beside ordinary players (the default); never-reading: "
+        "clients that never read what they are sent; flood: idle connections",
+    )
+    ap.add_argument("--never-readers", type=int, default=40, help="never-reading connections")
+    ap.add_argument("--connections", type=int, default=9000, help="flood: idle connections")
+    ap.add_argument("--addresses", type=int, default=400, help="flood: their addresses")
     args = ap.parse_args()
     if not 1 <= args.duration <= 300 or not 0 <= args.workers <= 16:
         ap.error("duration must be 1..300 s and workers 0..16")
     if any(not 0 <= h <= 250 for h in args.hostile) or not 1 <= args.per_address <= 64:
         ap.error("hostile addresses must be 0..250 and connections per address 1..64")
+    if not 1 <= args.never_readers <= 250 or not 1 <= args.addresses <= 500:
+        ap.error("never-readers must be 1..250 and addresses 1..500")
+    if not args.addresses <= args.connections <= 20000:
+        ap.error("connections must be addresses..20000")
     command = installed_command(args.kosynka)
     print(f"{command}: {describe_install(command)}")
+    if args.case != "load":
+        load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(
+            f"{os.cpu_count()} CPUs, load average before {load}; case {args.case}, "
+            f"{args.duration:.0f} s; a new client sends {NEW_CLIENT_REQUESTS} views, each on a "
+            "new connection from a new address"
+        )
+        run_edge(command, args.workers or None, args)
+        return 0
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(
         f"{os.cpu_count()} CPUs, load average before {load}; {args.players} Klondike, "

@@ -310,20 +310,44 @@ def test_a_client_in_debt_is_refused_before_its_body_is_sent(tight: str) -> None
     assert b"retry-after" in answer.lower() and b"too-many-requests" in answer
 
 
-def test_a_forwarded_address_counts_only_from_a_trusted_proxy(tight: str) -> None:
-    """A client cannot pick a fresh share per request by naming another address in
-    X-Forwarded-For; only a proxy uvicorn trusts (127.0.0.1 by default: one on this machine)
-    names its clients."""
+def _hint_from(base: str, source: str, forwarded: str) -> int:
+    """The status of a costly hint sent from ``source`` naming ``forwarded`` as its client."""
+    headers = {"x-forwarded-for": forwarded}
+    return post_from(base, source, "/api/klondike/hint", _long(7), headers=headers)[0]
 
-    def hint(source: str, forwarded: str) -> int:
-        headers = {"x-forwarded-for": forwarded}
-        return post_from(tight, source, "/api/klondike/hint", _long(7), headers=headers)[0]
 
-    assert hint("127.0.0.71", "198.51.100.1") == 200
-    assert hint("127.0.0.71", "198.51.100.2") == 429  # the same client: 127.0.0.71
-    assert hint("127.0.0.1", "198.51.100.3") == 200
-    assert hint("127.0.0.1", "198.51.100.3") == 429
-    assert hint("127.0.0.1", "198.51.100.4") == 200  # another client of the proxy
+def test_no_address_picks_its_identity_by_a_header(tight: str) -> None:
+    """With no proxy named (the default), X-Forwarded-For counts from no one, 127.0.0.1
+    included: a client cannot pick a fresh share per request by naming another address."""
+    assert _hint_from(tight, "127.0.0.71", "198.51.100.1") == 200
+    assert _hint_from(tight, "127.0.0.71", "198.51.100.2") == 429  # the same client: 127.0.0.71
+    assert _hint_from(tight, "127.0.0.1", "198.51.100.3") == 200
+    assert _hint_from(tight, "127.0.0.1", "198.51.100.4") == 429  # the same client: 127.0.0.1
+
+
+def test_a_named_proxy_names_its_clients() -> None:
+    """Only a proxy named with ``--forwarded-allow-ips`` names its clients (each with a share
+    of its own); any other address is still the client it connects from."""
+    proc, base = start_server(
+        workers=1,
+        extra_env={
+            "KOSYNKA_CLIENT_WORK": "0.0001",
+            "KOSYNKA_CLIENT_WORK_BURST": "0.05",
+            "KOSYNKA_REFUSAL_DELAY": "0.05",
+        },
+        args=["--forwarded-allow-ips", "127.0.0.1"],
+    )
+    try:
+        assert _hint_from(base, "127.0.0.1", "198.51.100.3") == 200
+        assert _hint_from(base, "127.0.0.1", "198.51.100.3") == 429
+        assert _hint_from(base, "127.0.0.1", "198.51.100.4") == 200  # another client of the proxy
+        # A client's own header, passed on by the proxy, does not pick its identity: the
+        # address the proxy appended does.
+        assert _hint_from(base, "127.0.0.1", "203.0.113.9, 198.51.100.3") == 429
+        assert _hint_from(base, "127.0.0.72", "198.51.100.5") == 200
+        assert _hint_from(base, "127.0.0.72", "198.51.100.6") == 429
+    finally:
+        stop_server(proc)
 
 
 @pytest.fixture(scope="module")

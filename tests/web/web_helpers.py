@@ -30,10 +30,10 @@ def record(
 
 
 def start_server(
-    workers: int = 1, extra_env: dict[str, str] | None = None
+    workers: int = 1, extra_env: dict[str, str] | None = None, args: list[str] | None = None
 ) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``kosynka serve`` on a free port (with ``extra_env`` settings); return the process
-    and its base address."""
+    """Start ``kosynka serve`` on a free port (with ``extra_env`` settings and ``args`` added to
+    its command line); return the process and its base address."""
     port = free_port()
     env = dict(os.environ, **(extra_env or {}))
     src = str(Path(kosynka.__file__).resolve().parents[1])
@@ -48,6 +48,7 @@ def start_server(
             str(port),
             "--workers",
             str(workers),
+            *(args or []),
         ],
         env=env,
         stdout=subprocess.DEVNULL,
@@ -79,10 +80,12 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def serving(workers: int = 1, extra_env: dict[str, str] | None = None) -> Iterator[str]:
+def serving(
+    workers: int = 1, extra_env: dict[str, str] | None = None, args: list[str] | None = None
+) -> Iterator[str]:
     """A running ``kosynka serve`` (see :func:`start_server`) for the ``with`` block: its base
     address; stopped after."""
-    proc, base = start_server(workers, extra_env)
+    proc, base = start_server(workers, extra_env, args)
     try:
         yield base
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
 import re
 import shutil
@@ -33,6 +34,28 @@ def _workers(text: str) -> int:
     if number is None or not 1 <= number <= 64:
         raise argparse.ArgumentTypeError(f"workers must be 1..64, not {text[:20]!r}")
     return number
+
+
+def _proxies(text: str) -> str:
+    """The ``--forwarded-allow-ips`` list: comma-separated IP addresses and networks
+    (``10.0.0.0/8``), or ``*`` for every peer, or nothing; each checked here, as uvicorn would
+    take a mistyped one as a name no peer has and trust nobody without a word."""
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    if items == ["*"]:
+        return "*"
+    for item in items:
+        if not item.isascii() or len(item) > 64:
+            raise argparse.ArgumentTypeError(f"not an IP address or network: {item[:20]!r}")
+        try:
+            if "/" in item:
+                ipaddress.ip_network(item)
+            else:
+                ipaddress.ip_address(item)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(
+                f"not an IP address or network: {item!r} ({exc})"
+            ) from None
+    return ",".join(items)
 
 
 def default_workers() -> int:
@@ -70,6 +93,11 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from kosynka.web.limits import SHARES_ENV, create_table_file
 
     _check_free(args.host, args.port)
+    if args.forwarded_allow_ips is None:
+        try:
+            args.forwarded_allow_ips = _proxies(os.environ.get("FORWARDED_ALLOW_IPS", ""))
+        except argparse.ArgumentTypeError as exc:
+            raise CliError(f"FORWARDED_ALLOW_IPS: {exc}") from None
     if args.workers is None:
         args.workers = default_workers()
     if args.workers > 1:
@@ -93,6 +121,9 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             access_log=args.log_level == "debug",
             # Read timeouts and connections per address (kosynka.web.connections).
             http="kosynka.web.connections:GuardedHttpToolsProtocol",
+            # X-Forwarded-For counts only from the proxies named (none unless asked).
+            proxy_headers=bool(args.forwarded_allow_ips),
+            forwarded_allow_ips=args.forwarded_allow_ips or "",
         )
     except OSError as exc:
         raise CliError(f"cannot serve on {args.host}:{args.port}: {exc.strerror or exc}") from None
@@ -114,6 +145,17 @@ def register(
         type=_workers,
         default=None,
         help="server processes (default: one per CPU, at most 4)",
+    )
+    p.add_argument(
+        "--forwarded-allow-ips",
+        type=_proxies,
+        default=None,
+        metavar="IPS",
+        help="the addresses of the proxies in front of the server, comma-separated IP "
+        "addresses or networks (or *: every peer is a proxy): only they may name a client "
+        "in X-Forwarded-For, and their own connections are not capped per address "
+        "(default $FORWARDED_ALLOW_IPS, else none: every client is the address it connects "
+        "from)",
     )
     p.add_argument(
         "--log-level",

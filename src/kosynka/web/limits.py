@@ -18,9 +18,9 @@ the kernel if a worker dies) and a lock of the process. Beside the table lies th
 :class:`WorkerLock` that lets one heavy request run at a time in the whole server.
 
 A client is its address as the server sees it (:func:`client_key`): the connection's address,
-or for a connection from a proxy uvicorn trusts (``--forwarded-allow-ips``, by default only
-this machine's loopback 127.0.0.1 and ::1) the address the proxy forwards; an IPv6 client is
-its /64 network.
+or for a connection from a proxy the operator names (``kosynka serve --forwarded-allow-ips``;
+none by default, so no peer, 127.0.0.1 included, picks its identity by a header) the address
+the proxy forwards in ``X-Forwarded-For``; an IPv6 client is its /64 network.
 """
 
 from __future__ import annotations

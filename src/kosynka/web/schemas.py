@@ -56,7 +56,8 @@ def _whole(value: Any) -> Any:
 
 
 WholeNumber = Annotated[StrictInt, BeforeValidator(_whole)]
-"""An integer in the API: ``981`` or ``981.0``, never ``true`` or ``"981"``."""
+"""An integer in the API: ``981`` or ``981.0``, never ``true`` or ``"981"`` (a deal number
+as a float must also be below 2**53: :data:`DealNumber`)."""
 
 
 SAFE_INTEGER = 2**53 - 1
@@ -65,10 +66,36 @@ SAFE_INTEGER = 2**53 - 1
 _DIGITS = re.compile(r"^[1-9][0-9]{0,29}$")
 
 
+def _integer_deal(value: Any) -> Any:
+    """A deal number given as a JSON float: the integer it is when it surely is the number
+    written, else refused. ``5.0`` and ``1e10`` are the integers 5 and 10**10 (as JSON
+    Schema's ``integer`` has it: a JSON number has no separate float spelling, and schema-driven
+    clients send them so); a fraction is no deal number, and neither is a float of 2**53 or
+    more, which need not be the number written (``9007199254740993.0`` and
+    ``99999999999999999999.0`` read as other numbers): above 2**53 - 1 a deal number travels as
+    an integer or as digits."""
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise PydanticCustomError(
+                "deal_number",
+                "a deal number is an integer, and {shown} is not one",
+                {"shown": repr(value)},
+            )
+        if abs(value) > SAFE_INTEGER:
+            raise PydanticCustomError(
+                "deal_number",
+                "a deal number written as a float must be at most 2**53 - 1 ({shown} may not be "
+                "the number written): write it as an integer or as digits",
+                {"shown": repr(value)},
+            )
+        return int(value)
+    return value
+
+
 def _deal_number(value: Any) -> Any:
-    """A deal number from JSON: a whole number (``12345`` or ``12345.0``) or its digits
-    (``"12345"``, how numbers above 2**53 - 1 travel to and from browsers, whose numbers would
-    round them)."""
+    """A deal number from JSON: an integer (``12345``; as a float only below 2**53, see
+    :func:`_integer_deal`) or its digits (``"12345"``, how numbers above 2**53 - 1 travel to
+    and from browsers, whose numbers would round them)."""
     if isinstance(value, str):
         if not _DIGITS.fullmatch(value):  # ASCII digits only, and no newline after them
             if value.isascii() and value.isdigit() and not value.startswith("0"):
@@ -79,7 +106,7 @@ def _deal_number(value: Any) -> Any:
                 "a deal number written as text must be ASCII digits, without a leading 0"
             )
         return int(value)
-    return _whole(value)
+    return _integer_deal(value)
 
 
 DealNumber = Annotated[
@@ -95,7 +122,12 @@ DealNumber = Annotated[
         }
     ),
 ]
-"""A deal number in the API: a whole number, or its digits as text."""
+"""A deal number in the API: an integer, or its digits as text (as a float only below 2**53:
+see :func:`_integer_deal`)."""
+
+ListedDeal = Annotated[StrictInt, BeforeValidator(_integer_deal)]
+"""A deal number in a list of deals (a new deal's ``exclude``): an integer (as a float only
+below 2**53)."""
 
 
 def deal_number_of(value: int | str) -> int:
@@ -470,7 +502,7 @@ def game_models(
         source=(DealSource, "random"),
         numbering=(numbering, default_numbering),
         exclude=(
-            list[WholeNumber],
+            list[ListedDeal],
             Field(default_factory=list, max_length=MAX_EXCLUDE, description="deals to avoid"),
         ),
         score=score_field,

@@ -100,6 +100,13 @@ class Settings:
     body_timeout: float = 30.0
     """Seconds a request's body may take to arrive after its headers; then the connection is
     closed."""
+    write_timeout: float = 20.0
+    """Seconds answers may wait unread: a connection whose client reads nothing of what it was
+    sent (its queue of answers stays full, or a closed connection's last answer stays unsent)
+    for this long is cut off."""
+    max_connections: int = 4096
+    """Connections one worker holds open (fewer when the process may not open that many
+    files); past half of them, idle connections are closed sooner, the oldest first."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -128,4 +135,6 @@ class Settings:
             ),
             header_timeout=_float_env("KOSYNKA_HEADER_TIMEOUT", d.header_timeout),
             body_timeout=_float_env("KOSYNKA_BODY_TIMEOUT", d.body_timeout),
+            write_timeout=_float_env("KOSYNKA_WRITE_TIMEOUT", d.write_timeout),
+            max_connections=_int_env("KOSYNKA_MAX_CONNECTIONS", d.max_connections),
         )
