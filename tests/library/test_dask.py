@@ -1,7 +1,11 @@
-"""The same build on a Dask distributed cluster (two workers on loopback) as in one process."""
+"""The same build on a Dask distributed cluster (two workers on loopback) as in one process; a
+cluster whose workers are all gone is given up on, saying so."""
 
 from __future__ import annotations
 
+import sqlite3
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -9,7 +13,7 @@ from typing import Any
 import pytest
 
 from kosynka.cli import main
-from kosynka.library import BuildSpec, LibraryError, build
+from kosynka.library import BuildSpec, LibraryError, build, open_library
 from tests.library.library_helpers import SMALL_STATES
 from tests.library.test_build import check_records, comparable
 
@@ -64,3 +68,56 @@ def test_unreachable_scheduler_is_a_clear_error(tmp_path: Path) -> None:
             scheduler="tcp://127.0.0.1:9",
             connect_timeout=2,
         )
+
+
+def test_a_build_whose_workers_are_all_gone_says_so_and_gives_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The cluster's only worker goes away mid-build: the build says the cluster has no
+    workers, gives up after the timeout (60 s unless told), keeps what was stored and gives
+    back its claims."""
+    db = str(tmp_path / "gone.sqlite")
+    commits: list[int] = []
+    got: dict[str, Any] = {}
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as lonely:
+
+        def run() -> None:
+            try:
+                build(
+                    BuildSpec(draw=1, max_states=SMALL_STATES, runs=1),
+                    list(range(1, 3001)),
+                    db=db,
+                    scheduler=lonely.scheduler_address,
+                    progress=False,
+                    workerless_timeout=2,
+                    on_commit=commits.append,
+                )
+            except LibraryError as exc:
+                got["error"] = str(exc)
+
+        builder = threading.Thread(target=run)
+        builder.start()
+        deadline = time.monotonic() + 120
+        while not commits and builder.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert commits, "the build stored nothing"
+        lonely.scale(0)
+        gone = time.monotonic()
+        builder.join(timeout=60)
+        took = time.monotonic() - gone
+    assert not builder.is_alive()
+    assert "has had no workers for 2 s: giving up" in got.get("error", ""), got
+    assert "run the same command again to resume" in got["error"]
+    assert took < 30, took
+    assert "has no workers: waiting up to 2 s for one" in capsys.readouterr().err
+    with open_library(db, create=False) as lib:
+        assert len(list(lib.records())) >= sum(commits) > 0
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM kosynka_claims").fetchone() == (0,)

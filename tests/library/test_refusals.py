@@ -299,7 +299,8 @@ def test_a_library_of_several_games_needs_game_where_one_is_meant(
     assert code == 0
     assert f"freecell {FREECELL_RULES}: 1 deals" in out and f"klondike {KLONDIKE_RULES}: 2" in out
     code, out, _ = _run(capsys, "stats", "--db", mixed, "--draw", "1")
-    assert code == 0 and "klondike" in out and "freecell" not in out
+    assert code == 0 and "klondike" in out and f"freecell {FREECELL_RULES}" not in out
+    assert "freecell deals not shown: freecell has no rule option --draw" in out
     for args in (["pick", "--grade", "easy"], ["build", "--deals", "3", *QUICK]):
         line = _refused(capsys, *args, "--db", mixed)
         assert line.endswith("holds freecell and klondike deals: give --game to choose one")

@@ -5,10 +5,14 @@ the limits, so it gives the same record wherever it runs: in this process (``job
 local process pool (the default, one worker per core) or on a Dask distributed cluster
 (``scheduler="tcp://HOST:PORT"``). Only the solver's wall time differs between runs.
 
-Resuming is built in: deals already stored for these rules are skipped, results are committed in
-batches, and the set of stored deals is read again from time to time, so two builds writing the
-same database share the work instead of doing it twice (and the unique constraint makes a deal
-that both happen to solve land once).
+Resuming is built in: deals already stored for these rules are skipped and results are committed
+in batches. Builds writing the same library at once share the work: before a build solves a
+chunk of deals it claims them in the library (:meth:`~kosynka.library.storage.Library.claim`),
+and a deal claimed by another build, or stored by one, is left to it; claims are given back as
+the deals are stored or the build stops, and lapse after :data:`CLAIM_LEASE` seconds when a
+build is killed (a running build renews its own). The unique constraint still makes a deal that
+two builds happen to solve land once. A build on a Dask cluster whose workers are all gone
+gives up after :data:`WORKERLESS_TIMEOUT` seconds, saying so.
 """
 
 from __future__ import annotations
@@ -52,6 +56,15 @@ BATCH_SECONDS: Final = 3.0
 """Buffered results are written at least this often."""
 REFRESH_SECONDS: Final = 10.0
 """How often the build looks again at which deals other builds have stored."""
+CLAIM_LEASE: Final = 300.0
+"""Seconds a build's claim on the deals it is solving holds unless renewed: how long the
+deals of a build that was killed (not stopped: a stopped build gives its claims back) wait
+before another build takes them."""
+CLAIM_RENEW: Final = 60.0
+"""How often a running build renews its claims."""
+WORKERLESS_TIMEOUT: Final = 60.0
+"""Seconds a build on a Dask cluster waits while the cluster has no worker at all (all of
+them gone) before it gives up, saying so; what was done is stored."""
 LIBRARY_NUMBERING: Final = {"klondike": "pysol"}
 """The deal numbering the library stores deals in, by game (the game's default otherwise)."""
 MAX_DEALS_PER_BUILD: Final = 10_000_000
@@ -448,8 +461,12 @@ def probe_scheduler(text: str, timeout: float) -> str:
 class _Dask(_Runner):
     """The workers of a Dask distributed cluster."""
 
-    def __init__(self, address: str, timeout: float) -> None:
+    def __init__(
+        self, address: str, timeout: float, workerless: float = WORKERLESS_TIMEOUT
+    ) -> None:
         address = scheduler_address(address)[0]
+        self.address = address
+        self.workerless = workerless
         try:
             self.dask: Any = importlib.import_module("distributed")
         except ImportError:
@@ -465,24 +482,62 @@ class _Dask(_Runner):
     def run(
         self, spec: BuildSpec, chunks: Iterator[list[int]], in_flight: int
     ) -> Iterator[ChunkResult]:
-        futures = []
+        pending: set[Any] = set()
         for chunk in chunks:
-            futures.append(self.client.submit(examine_chunk, spec, chunk, pure=False))
-            if len(futures) >= in_flight:
+            pending.add(self.client.submit(examine_chunk, spec, chunk, pure=False))
+            if len(pending) >= in_flight:
                 break
-        if not futures:
-            return
-        queue = self.dask.as_completed(futures)
-        for fut in queue:
+        alone_since: float | None = None
+        while pending:
             try:
-                result: ChunkResult = fut.result()
-            except Exception as exc:
-                raise LibraryError(f"a Dask worker failed: {type(exc).__name__}: {exc}") from None
-            fut.release()
-            nxt = next(chunks, None)
-            if nxt is not None:
-                queue.add(self.client.submit(examine_chunk, spec, nxt, pure=False))
-            yield result
+                done, pending = self.dask.wait(pending, timeout=1.0, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                done = set()
+            if not done:
+                if self.stop is not None and self.stop.is_set():
+                    return
+                alone_since = self._no_workers(alone_since)
+                continue
+            alone_since = None
+            for fut in done:
+                try:
+                    result: ChunkResult = fut.result()
+                except Exception as exc:
+                    raise LibraryError(
+                        f"a Dask worker failed: {type(exc).__name__}: {exc}"
+                    ) from None
+                fut.release()
+                nxt = next(chunks, None)
+                if nxt is not None:
+                    pending.add(self.client.submit(examine_chunk, spec, nxt, pure=False))
+                yield result
+
+    def _no_workers(self, since: float | None) -> float | None:
+        """While results are awaited: None when the cluster has workers; else since when it
+        has had none (said on stderr when first seen), and give up once that is
+        ``workerless`` seconds ago."""
+        try:
+            workers = self.client.nthreads()
+        except (OSError, TimeoutError) as exc:
+            raise LibraryError(f"lost the Dask scheduler at {self.address}: {exc}") from None
+        if workers:
+            return None
+        now = time.monotonic()
+        if since is None:
+            print(
+                f"the Dask cluster at {self.address} has no workers: waiting up to "
+                f"{self.workerless:.0f} s for one",
+                file=sys.stderr,
+                flush=True,
+            )
+            return now
+        if now - since >= self.workerless:
+            raise LibraryError(
+                f"the Dask cluster at {self.address} has had no workers for "
+                f"{self.workerless:.0f} s: giving up (what was done is stored; run the same "
+                "command again to resume)"
+            )
+        return since
 
     def close(self) -> None:
         self.client.close()
@@ -528,6 +583,7 @@ def build(
     batch_rows: int = BATCH_ROWS,
     create_dirs: bool = False,
     on_start: Callable[[str, int], None] | None = None,
+    workerless_timeout: float = WORKERLESS_TIMEOUT,
 ) -> BuildReport:
     """Examine and store every deal of ``deals`` not yet in the library ``db``.
 
@@ -540,7 +596,9 @@ def build(
     Everything that can be refused is refused before any deal is solved, with one
     :class:`LibraryError`: deal numbers the game does not have, an in-memory database, a
     library that is damaged, foreign or cannot be written, a scheduler that cannot be
-    reached. Then ``on_start`` is told where the library is and how many deals are to do."""
+    reached. Then ``on_start`` is told where the library is and how many deals are to do.
+    On a cluster whose workers are all gone, the build gives up after ``workerless_timeout``
+    seconds with a :class:`LibraryError` saying so."""
     if batch_rows < 1:
         raise LibraryError(f"a batch needs at least one deal, not {batch_rows}")
     if jobs is not None and jobs < 1:
@@ -566,6 +624,7 @@ def build(
     lib = open_library(db, create_dirs=create_dirs)
     try:
         lib.check_writable()
+        lib.prepare_claims()
         stored = lib.stored_deals(spec.game, spec.rules_text, lo, hi)
         todo = [d for d in deals if d not in stored]
         report.already = len(deals) - len(todo)
@@ -576,7 +635,7 @@ def build(
             return report
         runner: _Runner
         if scheduler:
-            runner = _Dask(scheduler, connect_timeout)
+            runner = _Dask(scheduler, connect_timeout, workerless_timeout)
         else:
             n = jobs if jobs is not None else default_jobs()
             n = min(n, len(todo))
@@ -621,22 +680,46 @@ def _run(
     buffer: list[dict[str, Any]] = []
     last_flush = time.monotonic()
     last_refresh = last_flush
+    owner = f"{_HOST}:{os.getpid()}:{os.urandom(4).hex()}"
+    # The deals another build had claimed (or had just stored) when their turn came: looked
+    # at again once the rest is under way.
+    left: list[int] = []
+
+    def claimed(deals: list[int]) -> list[int]:
+        """Those of ``deals`` this build may solve (claimed for it now); those another build
+        has stored are counted as its."""
+        part = [d for d in deals if d not in known]
+        if len(part) < len(deals):
+            report.by_others += len(deals) - len(part)
+            bar.advance(len(deals) - len(part))
+        mine = (
+            lib.claim(spec.game, spec.rules_text, part, owner, CLAIM_LEASE, _ended_here)
+            if part
+            else []
+        )
+        taken = set(mine)
+        left.extend(d for d in part if d not in taken)
+        return mine
 
     def chunks() -> Iterator[list[int]]:
         for i in range(0, len(todo), size):
-            whole = todo[i : i + size]
-            part = [d for d in whole if d not in known]
-            skipped = len(whole) - len(part)
-            if skipped:
-                report.by_others += skipped
-                bar.advance(skipped)
-            if part:
+            if part := claimed(todo[i : i + size]):
                 yield part
+        # The deals another build had claimed: those it gave back (stopped) or let lapse
+        # (killed) and did not store are this build's now; the rest stay left to it.
+        again, left[:] = list(left), []
+        known.update(lib.stored_deals(spec.game, spec.rules_text, lo, hi))
+        for i in range(0, len(again), size):
+            if part := claimed(again[i : i + size]):
+                yield part
+        report.by_others += len(left)
+        bar.advance(len(left))
 
     def flush() -> None:
         nonlocal last_flush, last_refresh
         if buffer:
             added = lib.store(buffer)
+            lib.release_claims(owner, [int(r["deal"]) for r in buffer])
             report.stored += added
             for r in buffer:
                 report.verdicts[r["verdict"]] = report.verdicts.get(r["verdict"], 0) + 1
@@ -654,6 +737,11 @@ def _run(
     stop = threading.Event()
     runner.stop = stop
     previous = _stop_on_signals(stop)
+    ended = threading.Event()
+    renewer = threading.Thread(
+        target=_renew_claims, args=(lib, owner, ended), name="claims", daemon=True
+    )
+    renewer.start()
     try:
         for result in runner.run(spec, chunks(), in_flight=workers * 3):
             buffer.extend(result)
@@ -668,8 +756,42 @@ def _run(
     finally:
         report.interrupted = stop.is_set()
         _restore_signals(previous)
-        flush()
-        bar.finish()
+        try:
+            flush()
+        finally:
+            ended.set()
+            renewer.join()
+            # What this build claimed and did not store is another build's to take.
+            with contextlib.suppress(LibraryError):
+                lib.release_claims(owner)
+            bar.finish()
+
+
+_HOST: Final = socket.gethostname()[:40]
+"""This machine, as the claims of its builds name it (``HOST:PID:RANDOM``)."""
+
+
+def _ended_here(owner: str) -> bool:
+    """True when the build ``owner`` ran on this machine and its process is gone (killed):
+    its claims need not wait out their lease."""
+    host, _, rest = owner.rpartition(":")[0].rpartition(":")
+    if host != _HOST or not rest.isdigit():
+        return False
+    try:
+        os.kill(int(rest), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # alive, another user's
+    return False
+
+
+def _renew_claims(lib: Library, owner: str, ended: threading.Event) -> None:
+    """Until ``ended``, renew the claims of the build ``owner`` every :data:`CLAIM_RENEW`
+    seconds (a deal may take longer to solve than a claim's lease)."""
+    while not ended.wait(CLAIM_RENEW):
+        with contextlib.suppress(LibraryError):
+            lib.renew_claims(owner, CLAIM_LEASE)
 
 
 _Handler = Callable[[int, FrameType | None], Any] | int | None
@@ -722,15 +844,16 @@ def grade_record(rec: dict[str, Any]) -> tuple[float | None, str | None]:
     return regrader(rec)
 
 
-def regrade(db: str | None = None) -> int:
-    """Recompute every stored grade from the stored figures (after the thresholds or weights
-    changed; nothing is solved or played again). Return how many grades changed (scores that
-    changed within their grade are stored too, not counted)."""
+def regrade(db: str | None = None, game: str | None = None) -> int:
+    """Recompute every stored grade (of ``game``'s deals; every game's when None) from the
+    stored figures (after the thresholds or weights changed; nothing is solved or played
+    again). Return how many grades changed (scores that changed within their grade are stored
+    too, not counted)."""
     changed = 0
     with open_library(db, create=False) as lib:
         lib.check_writable()
         updates = []
-        for rec in lib.records(verdict="solved"):
+        for rec in lib.records(game=game, verdict="solved"):
             score, grade = grade_record(rec)
             if score != rec["score"] or grade != rec["grade"]:
                 updates.append((int(rec["id"]), score, grade))

@@ -8,7 +8,8 @@ library shared by several servers).
 One row per deal and rule set: the unique constraint on (game, rules, deal) makes every write
 idempotent, so a resumed build and two builds writing at once never store a deal twice; rows are
 written in batches, each batch one transaction, so a killed build loses at most its last batch
-(which the next run does again).
+(which the next run does again). Beside the deals, a table of claims (:data:`claims_table`)
+holds the deals builds are solving now, so that builds writing at once share the work.
 
 Opening a SQLite library reads it through once (``PRAGMA quick_check``) and refuses a damaged
 file; a new file is made only in a directory that exists (or when asked to make it, and always
@@ -23,7 +24,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -114,6 +115,20 @@ deals_table = Table(
     UniqueConstraint("game", "rules", "deal", name="uq_deals_game_rules_deal"),
     Index("ix_deals_grade", "game", "rules", "grade"),
 )
+
+claims_table = Table(
+    "kosynka_claims",
+    metadata,
+    Column("game", String(32), nullable=False),
+    Column("rules", String(64), nullable=False),
+    Column("deal", BigInteger, nullable=False),
+    Column("owner", String(64), nullable=False),
+    Column("until", Float, nullable=False),
+    UniqueConstraint("game", "rules", "deal", name="uq_claims_game_rules_deal"),
+    Index("ix_claims_owner", "owner"),
+)
+"""Deals a build is solving now (see :meth:`Library.claim`): one row per deal, with the build
+that claimed it and the time (seconds since the epoch) its claim lapses unless renewed."""
 
 RECORD_FIELDS: Final = tuple(c.name for c in deals_table.columns if c.name != "id")
 """The fields of a deal record, in table order."""
@@ -218,43 +233,134 @@ class Library:
         self.close()
 
     # ----------------------------------------------------------------- writing
+    def _insert_new(self, conn: Any, table: Table, rows: list[dict[str, Any]]) -> int:
+        """Insert those of ``rows`` whose (game, rules, deal) ``table`` does not hold yet, in
+        the transaction of ``conn``; return how many were new."""
+        dialect = self.engine.dialect.name
+        if dialect in ("sqlite", "postgresql"):
+            stmt: Any
+            if dialect == "sqlite":
+                from sqlalchemy.dialects import sqlite
+
+                stmt = sqlite.insert(table).on_conflict_do_nothing(
+                    index_elements=["game", "rules", "deal"]
+                )
+            else:
+                from sqlalchemy.dialects import postgresql
+
+                stmt = postgresql.insert(table).on_conflict_do_nothing(
+                    index_elements=["game", "rules", "deal"]
+                )
+            # Rows skipped by ON CONFLICT DO NOTHING are not counted in rowcount.
+            added = conn.execute(stmt, rows).rowcount
+            if added is not None and added >= 0:
+                return int(added)
+            return len(rows)  # pragma: no cover - a driver without rowcount
+        added = 0
+        for row in rows:
+            try:
+                with conn.begin_nested():
+                    conn.execute(table.insert(), row)
+                added += 1
+            except sa_exc.IntegrityError:
+                pass
+        return added
+
     def store(self, records: Sequence[Mapping[str, Any]]) -> int:
         """Write ``records`` in one transaction; deals already stored are left as they are.
         Return how many rows were new."""
         if not records:
             return 0
         rows = [{k: r[k] for k in RECORD_FIELDS} for r in records]
-        dialect = self.engine.dialect.name
         try:
             with self.engine.begin() as conn:
-                if dialect in ("sqlite", "postgresql"):
-                    stmt: Any
-                    if dialect == "sqlite":
-                        from sqlalchemy.dialects import sqlite
+                return self._insert_new(conn, deals_table, rows)
+        except sa_exc.SQLAlchemyError as exc:
+            raise LibraryError(f"cannot write to the library {self.where}: {_short(exc)}") from None
 
-                        stmt = sqlite.insert(deals_table).on_conflict_do_nothing(
-                            index_elements=["game", "rules", "deal"]
-                        )
-                    else:
-                        from sqlalchemy.dialects import postgresql
+    # ----------------------------------------------------------------- claims
+    def prepare_claims(self) -> None:
+        """Make the claims table in a library made before it existed (another build making it
+        at the same moment is fine)."""
+        try:
+            with contextlib.suppress(*_CREATE_RACE_ERRORS), self.engine.begin() as conn:
+                claims_table.create(conn, checkfirst=True)
+            if claims_table.name not in set(inspect(self.engine).get_table_names()):
+                raise LibraryError(f"cannot make the claims table of the library {self.where}")
+        except sa_exc.SQLAlchemyError as exc:
+            raise LibraryError(f"cannot write to the library {self.where}: {_short(exc)}") from None
 
-                        stmt = postgresql.insert(deals_table).on_conflict_do_nothing(
-                            index_elements=["game", "rules", "deal"]
+    def claim(
+        self,
+        game: str,
+        rules: str,
+        deals: Sequence[int],
+        owner: str,
+        lease: float,
+        gone: Callable[[str], bool] | None = None,
+    ) -> list[int]:
+        """Claim ``deals`` of ``game`` under ``rules`` for the build ``owner`` for ``lease``
+        seconds, in one transaction: the deals it may solve now, those neither stored nor
+        claimed by another build whose claim still holds. A lapsed claim (of a build that was
+        killed) is taken over, and so is every claim of an owner ``gone`` says has ended (a
+        build of this machine whose process is no more). Two builds claiming at once get
+        disjoint deals: the unique constraint on (game, rules, deal) decides."""
+        if not deals:
+            return []
+        c, d = claims_table, deals_table
+        now = time.time()
+        mine = (c.c.game == game) & (c.c.rules == rules) & c.c.deal.in_(list(deals))
+        try:
+            with self.engine.begin() as conn:
+                stored = set(
+                    conn.execute(
+                        select(d.c.deal).where(
+                            d.c.game == game, d.c.rules == rules, d.c.deal.in_(list(deals))
                         )
-                    # Rows skipped by ON CONFLICT DO NOTHING are not counted in rowcount.
-                    added = conn.execute(stmt, rows).rowcount
-                    if added is not None and added >= 0:
-                        return int(added)
-                    return len(rows)  # pragma: no cover - a driver without rowcount
-                added = 0
-                for row in rows:
-                    try:
-                        with conn.begin_nested():
-                            conn.execute(deals_table.insert(), row)
-                        added += 1
-                    except sa_exc.IntegrityError:
-                        pass
-                return added
+                    ).scalars()
+                )
+                conn.execute(c.delete().where(mine & (c.c.until < now)))
+                if gone is not None:
+                    others = conn.execute(
+                        select(c.c.owner).where(mine & (c.c.owner != owner)).distinct()
+                    ).scalars()
+                    for ended in [o for o in others if gone(str(o))]:
+                        conn.execute(c.delete().where(c.c.owner == ended))
+                free = [x for x in deals if x not in stored]
+                if free:
+                    rows = [
+                        {"game": game, "rules": rules, "deal": x, "owner": owner,
+                         "until": now + lease}
+                        for x in free
+                    ]  # fmt: skip
+                    self._insert_new(conn, claims_table, rows)
+                got = set(
+                    conn.execute(select(c.c.deal).where(mine & (c.c.owner == owner))).scalars()
+                )
+        except sa_exc.SQLAlchemyError as exc:
+            raise LibraryError(f"cannot write to the library {self.where}: {_short(exc)}") from None
+        return [x for x in deals if x in got and x not in stored]
+
+    def renew_claims(self, owner: str, lease: float) -> None:
+        """Extend every claim of ``owner`` to ``lease`` seconds from now."""
+        c = claims_table
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(c.update().where(c.c.owner == owner).values(until=time.time() + lease))
+        except sa_exc.SQLAlchemyError as exc:
+            raise LibraryError(f"cannot write to the library {self.where}: {_short(exc)}") from None
+
+    def release_claims(self, owner: str, deals: Sequence[int] | None = None) -> None:
+        """Drop the claims of ``owner`` (on ``deals`` only, when given)."""
+        c = claims_table
+        where = c.c.owner == owner
+        if deals is not None:
+            if not deals:
+                return
+            where = where & c.c.deal.in_(list(deals))
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(c.delete().where(where))
         except sa_exc.SQLAlchemyError as exc:
             raise LibraryError(f"cannot write to the library {self.where}: {_short(exc)}") from None
 
@@ -372,6 +478,22 @@ class Library:
         try:
             with self.engine.connect() as conn:
                 return [int(d) for d in conn.execute(q).scalars()]
+        except sa_exc.SQLAlchemyError as exc:
+            raise LibraryError(f"cannot read the library {self.where}: {_short(exc)}") from None
+
+    def tally(self) -> list[tuple[str, str, str, str | None, int]]:
+        """Every row counted as stored, readable or not: (game, rules, verdict, grade, rows)
+        for each combination there is."""
+        t = deals_table
+        q = select(t.c.game, t.c.rules, t.c.verdict, t.c.grade, func.count()).group_by(
+            t.c.game, t.c.rules, t.c.verdict, t.c.grade
+        )
+        try:
+            with self.engine.connect() as conn:
+                return [
+                    (str(g), str(r), str(v), None if grade is None else str(grade), int(n))
+                    for g, r, v, grade, n in conn.execute(q)
+                ]
         except sa_exc.SQLAlchemyError as exc:
             raise LibraryError(f"cannot read the library {self.where}: {_short(exc)}") from None
 
