@@ -272,6 +272,9 @@ def test_double_tap_home_drag_and_free_cells(page_factory: Any) -> None:
     # Drag a card from a free cell to a column that takes it, or to the last empty cell.
     move = next((m for m in game.legal_move_list() if m.card in (top, second) and m.to < 8), None)
     moving = move.card if move else top
+    # Once the card has landed: a card still in flight takes no input (the press would go to
+    # what lies under it).
+    expect(page.locator("#board .card.moving")).to_have_count(0)
     src = card(page, moving.text()).bounding_box()
     if move is not None:
         dest = card(page, game.column(move.to)[-1].text()).bounding_box()
