@@ -1,6 +1,6 @@
 """The ``kosynka`` command line: thin argument parsing over the library, one module per command
 group (:mod:`.games` deal/show/moves/apply, :mod:`.score`, :mod:`.daily`, :mod:`.solve`,
-:mod:`.library`, :mod:`.serve`).
+:mod:`.play` hint/play, :mod:`.library`, :mod:`.serve`).
 
 Exit codes: 0 success, 1 an illegal move (``apply``, ``score``), 2 bad arguments or input.
 """
@@ -28,6 +28,8 @@ _GROUPS = {
     "score": "kosynka.cli.score",
     "daily": "kosynka.cli.daily",
     "solve": "kosynka.cli.solve",
+    "hint": "kosynka.cli.play",
+    "play": "kosynka.cli.play",
     "serve": "kosynka.cli.serve",
     "library": "kosynka.cli.library",
 }

@@ -1,0 +1,358 @@
+"""What a Klondike player has seen, and the strong no-peek hint drawn from it.
+
+:class:`KlondikeSeen` is the table as the player knows it: the face-up cards, how many lie face
+down in each column, the waste, the foundations and the stock, whose cards are known only once
+the player has been through it (after the first pass every talon card has been on the waste, in
+the order it keeps). It holds no face-down card and no stock card not yet seen: it is made by
+:func:`seen_of` from a game and its history, and nothing else reads the game.
+
+:class:`KlondikeSampler` deals the unseen cards at random into the face-down places and the
+unseen stock and asks the full-information solver whether each sample can be won after each
+candidate move; :func:`kosynka.hindsight.choose` weighs the answers. :func:`hint` is the whole
+thing: the move that wins the most samples, and the share it won.
+
+>>> from kosynka import Klondike, KlondikeRules
+>>> game = Klondike(7, rules=KlondikeRules(draw=3), numbering="kpat")
+>>> seen = seen_of(game)
+>>> seen.down, len(seen.unseen)
+((0, 1, 2, 3, 4, 5, 6), 45)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from kosynka.games.klondike.player import is_safe_home, score_move
+from kosynka.games.klondike.rules import FOUNDATION, Klondike, KlondikeRules, Move
+from kosynka.hindsight import Choice, Tally, choose
+
+Layout = tuple[Hashable, ...]
+"""A tableau as the player sees it (see :func:`layout_key`)."""
+
+RECYCLE_MOVE: Final = Move.recycle()
+
+AIMLESS: Final = -40
+"""Moves the heuristic ranks this low or lower (a king moved from one empty column to another)
+are never candidates: they change nothing a player can use."""
+
+HINT_SECONDS: Final = 0.12
+"""A hint's time budget: the race stops dealing samples after this long."""
+
+HINT_STATES: Final = 20_000
+"""Positions each solver call may try; a sample it cannot decide counts half."""
+
+
+@dataclass(frozen=True, slots=True)
+class KlondikeSeen:
+    """A Klondike table as the player knows it. Cards are card indices
+    (:attr:`~kosynka.cards.Card.index`); ``stock`` lists the stock in drawing order (next card
+    first), None where the player has not seen the card; ``had`` holds the layout keys (see
+    :func:`layout_key`) of every position the game has had, the one now included;
+    ``moved_this_pass`` says whether a card has moved since the last new pass began."""
+
+    rules: KlondikeRules
+    up: tuple[tuple[int, ...], ...]
+    down: tuple[int, ...]
+    waste: tuple[int, ...]
+    stock: tuple[int | None, ...]
+    found: tuple[int, ...]
+    pass_number: int
+    had: frozenset[Layout]
+    moved_this_pass: bool
+
+    @property
+    def unseen(self) -> tuple[int, ...]:
+        """The cards the player has not seen, in card order: they lie face down or in the
+        stock's unseen places, in some order the player cannot know."""
+        known = {c for col in self.up for c in col}
+        known.update(self.waste)
+        known.update(c for c in self.stock if c is not None)
+        for suit, count in enumerate(self.found):
+            known.update(suit * 13 + r for r in range(count))
+        return tuple(c for c in range(52) if c not in known)
+
+
+def layout_key(game: Klondike) -> Layout:
+    """The tableau and foundations of ``game`` as a player sees them, as a key: the face-up
+    cards and face-down count of each column and the foundations' counts (the talon holds the
+    other cards; its order is not part of it). Two positions of one game with equal keys have
+    the same tableau (face-down cards never move)."""
+    cols, hidden, _stock, _waste, found, _pass = game._snapshot()
+    up = tuple(col[h:] for col, h in zip(cols, hidden, strict=True))
+    return (up, hidden, found)
+
+
+def seen_of(game: Klondike) -> KlondikeSeen:
+    """What the player of ``game`` has seen, from its position and move stack: the stock's cards
+    are known once a pass has been made (every one of them has been on the waste), and the
+    tableau layouts along the stack are remembered, with whether a card has moved since the
+    last new pass."""
+    cols, hidden, stock, waste, found, pass_number = game._snapshot()
+    known_stock = pass_number > 1
+    probe = game.copy()
+    had = {layout_key(probe)}
+    moved = False
+    in_pass = True
+    while probe.move_stack:
+        move = probe.pop()
+        if move == RECYCLE_MOVE:
+            in_pass = False
+        elif in_pass and move.card is not None:
+            moved = True
+        had.add(layout_key(probe))
+    return KlondikeSeen(
+        rules=game.rules,
+        up=tuple(col[h:] for col, h in zip(cols, hidden, strict=True)),
+        down=hidden,
+        waste=waste,
+        stock=tuple(stock[::-1]) if known_stock else (None,) * len(stock),
+        found=found,
+        pass_number=pass_number,
+        had=frozenset(had),
+        moved_this_pass=moved,
+    )
+
+
+def table_of(seen: KlondikeSeen, hidden: Sequence[int]) -> Klondike:
+    """The game ``seen`` is a view of, with the unseen places filled by ``hidden`` in order:
+    the face-down cards of column 1 bottom to top, then column 2's, ..., then the stock's
+    unseen places in drawing order."""
+    fill = iter(hidden)
+    game = Klondike.__new__(Klondike)
+    game.rules = seen.rules
+    game.numbering = "pysol"
+    game.deal_number = None
+    game._cols = [
+        [next(fill) for _ in range(n)] + list(up) for n, up in zip(seen.down, seen.up, strict=True)
+    ]
+    game._hidden = list(seen.down)
+    drawing = [c if c is not None else next(fill) for c in seen.stock]
+    game._stock = drawing[::-1]
+    game._waste = list(seen.waste)
+    game._found = list(seen.found)
+    game.pass_number = seen.pass_number
+    game._start_history()
+    return game
+
+
+Line = tuple[Move, ...]
+"""A candidate of the hint: moves over cards the player can see, up to and including the move
+that shows a card not seen before (a face-down card turned, a stock card drawn in the first
+pass), or the moves that win."""
+
+MAX_LINE_POSITIONS: Final = 250
+"""Positions the search for candidate lines may reach before it stops looking further."""
+
+MAX_LINES: Final = 8
+"""Candidate lines weighed at most (the best ranked): more would leave each too few samples."""
+
+
+class KlondikeSampler:
+    """The hindsight sampler of one Klondike view (see :class:`kosynka.hindsight.Sampler`).
+
+    Its candidates are *lines*: every way, over the cards the player can see, to reach a move
+    that shows a new card (found by a breadth-first search, the shortest line to each such
+    position). Until that card shows, the player knows as much as the solver of a sample, so a
+    line is judged after its last move: the samples then differ only in what the player will
+    learn next. The hint is the first move of the best line; the next hint plans again."""
+
+    def __init__(self, seen: KlondikeSeen, implementation: str = "native") -> None:
+        self.seen = seen
+        self._unseen = list(seen.unseen)
+        self._table = table_of(seen, self._unseen)  # any filling: the legal moves are the same
+        self._implementation = implementation
+        self._ranks: dict[Line, int] = {}
+
+    def candidates(self) -> list[Line]:
+        """The candidate lines, best first by :meth:`rank`: a safe card home alone when there is
+        one (it can never cost a move); else each line to a new card (or a win) that makes no
+        tableau the game has had, moves no king between empty columns, and starts a new pass
+        only after a card has moved in this one. So the hints never go round in circles."""
+        game = self._table
+        for m in game.legal_moves:
+            if m.card is not None and m.to == FOUNDATION and is_safe_home(game, m.card):
+                self._ranks[(m,)] = 1_000
+                return [(m,)]
+        found: dict[Hashable, Line] = {}
+        start_key = _full_key(game)
+        visited = {start_key}
+        frontier: deque[tuple[Klondike, Line, bool]] = deque(
+            [(game, (), self.seen.moved_this_pass)]
+        )
+        expanded = 0
+        hidden_stock = self.seen.pass_number == 1 and None in self.seen.stock
+        while frontier and expanded < MAX_LINE_POSITIONS:
+            here, path, moved = frontier.popleft()
+            expanded += 1
+            for m in here.legal_moves:
+                if m.card is None:
+                    if m == RECYCLE_MOVE and not moved:
+                        continue
+                    rank = 1
+                elif (rank := score_move(here, m)) < (0 if path else AIMLESS + 1):
+                    continue
+                nxt = here.copy(stack=False)
+                nxt.push(m)
+                line = (*path, m)
+                if nxt.is_won():
+                    found.setdefault(("won",), line)
+                    self._ranks[line] = 10_000 - len(line)
+                    continue
+                if m.card is not None and layout_key(nxt) in self.seen.had:
+                    continue
+                shows = sum(nxt._hidden) < sum(here._hidden) or (
+                    m.card is None and m != RECYCLE_MOVE and hidden_stock and nxt.pass_number == 1
+                )
+                key = _full_key(nxt)
+                if shows:
+                    if key not in found:
+                        found[key] = line
+                        self._ranks[line] = rank - 4 * len(path)
+                    continue
+                if key in visited:
+                    continue
+                visited.add(key)
+                frontier.append((nxt, line, moved or m.card is not None))
+        lines = list(found.values())
+        if not lines:
+            lines = self._single_moves()
+        lines.sort(key=lambda ln: -self._ranks[ln])
+        return lines[:MAX_LINES]
+
+    def _single_moves(self) -> list[Line]:
+        """Each legal move alone, when no line shows a new card within the search's reach: a
+        card move into a tableau the game has not had (no king shuffles), the draw, and a new
+        pass after a card has moved in this one."""
+        game = self._table
+        out: list[Line] = []
+        for m in game.legal_moves:
+            if m.card is None:
+                if m == RECYCLE_MOVE and not self.seen.moved_this_pass:
+                    continue
+                rank = 1
+            else:
+                rank = score_move(game, m)
+                if rank <= AIMLESS:
+                    continue
+                probe = game.copy(stack=False)
+                probe.push(m)
+                if layout_key(probe) in self.seen.had:
+                    continue
+            self._ranks[(m,)] = rank
+            out.append((m,))
+        return out
+
+    def rank(self, move: Line) -> int:
+        """A line's heuristic rank: wins first (the shortest), then by the heuristic's score of
+        its last move (:func:`~kosynka.games.klondike.player.score_move`), less for each move
+        before it."""
+        return self._ranks.get(move, 0)
+
+    def sample(self, rng: random.Random) -> Klondike:
+        """A table with the unseen cards dealt at random into the unseen places."""
+        cards = self._unseen[:]
+        rng.shuffle(cards)
+        return table_of(self.seen, cards)
+
+    def lost(self, sample: Klondike, max_states: int) -> bool:
+        """True when the solver proves ``sample`` lost as it stands."""
+        return self._verdict(sample, max_states) == 0.0
+
+    def value(self, sample: Klondike, move: Line, max_states: int) -> float:
+        """Whether the solver wins ``sample`` after the line: 1.0, 0.0, or 0.5 undecided."""
+        game = sample.copy(stack=False)
+        for m in move:
+            game.push(m)
+        return self._verdict(game, max_states)
+
+    def _verdict(self, game: Klondike, max_states: int) -> float:
+        """The solver's verdict on ``game``: 1.0 won, 0.0 lost, 0.5 undecided."""
+        from kosynka.solver.klondike import _decide
+
+        if game.is_won():
+            return 1.0
+        status = _decide(self._implementation, game, None, max_states, False)[0]
+        return 1.0 if status == "solved" else 0.0 if status == "unsolvable" else 0.5
+
+
+def _solved_line(seen: KlondikeSeen, implementation: str, max_states: int) -> Line:
+    """The solver's winning line from a table the player sees whole (empty when none is found
+    within ``max_states``, or when its first move makes a tableau the game has had)."""
+    from kosynka.solver.klondike import _decide, replay
+
+    game = table_of(seen, ())
+    found = _decide(implementation, game, None, max_states, False)
+    if found.status != "solved":
+        return ()
+    line = tuple(replay(game, found.line))
+    if not line:
+        return ()
+    probe = game.copy(stack=False)
+    probe.push(line[0])
+    if line[0].card is not None and layout_key(probe) in seen.had:
+        return ()
+    return line
+
+
+def _full_key(game: Klondike) -> Hashable:
+    """Everything a player sees of ``game``, the talon's place included (and the pass number
+    when passes are limited): the key of the line search's positions."""
+    cols, hidden, stock, waste, found, pass_number = game._snapshot()
+    pass_part = pass_number if game.rules.passes is not None else 0
+    return (cols, hidden, len(stock), waste, found, pass_part)
+
+
+def hint(
+    game: Klondike,
+    *,
+    seed: int = 0,
+    time_limit: float | None = HINT_SECONDS,
+    max_samples: int = 400,
+    max_states: int = HINT_STATES,
+    estimate: bool = True,
+) -> Choice[Line]:
+    """The strong no-peek hint for ``game`` (read only through :func:`seen_of`): the
+    candidate line that the solver wins after in the largest share of samples of the unseen
+    cards, with that share (see :func:`kosynka.hindsight.choose`); the hint is its first
+    move."""
+    return hint_from(
+        seen_of(game),
+        seed=seed,
+        time_limit=time_limit,
+        max_samples=max_samples,
+        max_states=max_states,
+        estimate=estimate,
+    )
+
+
+def hint_from(
+    seen: KlondikeSeen,
+    *,
+    seed: int = 0,
+    time_limit: float | None = HINT_SECONDS,
+    max_samples: int = 400,
+    max_states: int = HINT_STATES,
+    estimate: bool = True,
+) -> Choice[Line]:
+    """:func:`hint` for a view already made. With every card seen there is nothing to sample:
+    the hint is the solver's winning line (chance 1.0) when it finds one."""
+    from kosynka.solver import NATIVE
+
+    implementation = "native" if NATIVE is not None else "python"
+    if not seen.unseen:
+        line = _solved_line(seen, implementation, max_states * 10)
+        if line:
+            return Choice(line, 1.0, 0, 1, (Tally(line, 1, 1.0),))
+    sampler = KlondikeSampler(seen, implementation)
+    return choose(
+        sampler,
+        seed=seed,
+        time_limit=time_limit,
+        max_samples=max_samples,
+        max_states=max_states,
+        estimate=estimate,
+    )
