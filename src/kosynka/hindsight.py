@@ -222,11 +222,12 @@ class HintPlayer(Protocol):
 def hint_player(game_name: str) -> HintPlayer | None:
     """The hint player of the game called ``game_name`` (``kosynka.games.<name>.seen``), or
     None when the game has none."""
+    wanted = f"kosynka.games.{game_name}.seen"
     try:
-        module = importlib.import_module(f"kosynka.games.{game_name}.seen")
+        module = importlib.import_module(wanted)
     except ModuleNotFoundError as exc:
-        if exc.name == f"kosynka.games.{game_name}.seen":
-            return None
+        if exc.name is not None and wanted.startswith(exc.name):
+            return None  # no such game, or a game without a hint player
         raise
     return cast(HintPlayer, module)
 

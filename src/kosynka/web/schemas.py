@@ -278,6 +278,14 @@ class HintResponse(BaseModel):
     winnable: bool | None = Field(
         description="true: the solver found a win from here; false: it proved none; null: unknown"
     )
+    chance: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="the share of samples of the unseen cards in which the full-information "
+        "solver wins after the hinted line (the hint's estimate of the chance to win from "
+        "here); null when the hint did not sample",
+    )
     en: str
     ru: str
 

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from kosynka import scoring
 from kosynka.errors import IllegalMoveError, KosynkaError
 from kosynka.games.base import Game
+from kosynka.hindsight import HintPlayer, hint_player
 from kosynka.plural import en_count, ru_count
 from kosynka.web import bridges, schemas
 from kosynka.web.games.base import Table, WebAdapter, ended
@@ -71,6 +72,26 @@ class ReplayCache:
             self._items.move_to_end(key)
             while len(self._items) > self._size:
                 self._items.popitem(last=False)
+
+
+def chance_words(chance: float, hopeless: bool) -> tuple[str, str]:
+    """A hint's chance in words, in English and Russian: "About 60% to win from here." (in
+    steps of 5%, never 0% or 100% when a sample went the other way); when every move lost in
+    all of its samples, that, and that this move keeps the most in play."""
+    if hopeless:
+        return (
+            "No move wins in any of the samples of the hidden cards; this one keeps the most "
+            "in play.",
+            "Ни один ход не выигрывает ни в одной пробе скрытых карт; этот оставляет больше "
+            "всего возможностей.",
+        )
+    percent = int(5 * round(20 * chance))
+    if 0 < chance < 1:
+        percent = min(95, max(5, percent))
+    return (
+        f"About {percent}% to win from here.",
+        f"Шансы выиграть отсюда — около {percent}%.",
+    )
 
 
 def history_keys(game: Game[Any]) -> set[Hashable]:
@@ -430,8 +451,36 @@ class GameService:
                 self.adapter.rules_of(record.rules),
                 record.deal.numbering,
             )
+            player = hint_player(self.spec.name)
+            if player is not None:
+                return self._sampled_hint(player, start, record.moves, game)
             move, kind = self.adapter.fair_hint(start, record.moves, game)
         return self._hint_response(game, move, kind, winnable)
+
+    def _sampled_hint(
+        self, player: HintPlayer, start: Game[Any], texts: Sequence[str], game: Game[Any]
+    ) -> schemas.HintResponse:
+        """The game's hint player (``kosynka.games.<name>.seen``) on the record's game: it reads
+        only what the player has seen, samples the rest and gives the move with its chance.
+        The seed is the number of moves made, so the same record gets the same hint."""
+        played = start.copy(stack=False)
+        for text in texts:
+            played.push(played.parse_move(text))
+        choice = player.hint(played, seed=len(texts))
+        if choice.move is None:
+            return self._hint_response(game, None, "none", None)
+        move = choice.move[0]
+        response = self._hint_response(game, move, self.adapter.hint_kind(move), None)
+        if choice.chance is None:
+            return response
+        en, ru = chance_words(choice.chance, choice.hopeless)
+        return response.model_copy(
+            update={
+                "chance": round(choice.chance, 3),
+                "en": f"{response.en} {en}",
+                "ru": f"{response.ru} {ru}",
+            }
+        )
 
     # ----------------------------------------------------------------- analysis
     def analysis(self, record: Any) -> schemas.AnalysisResponse:

@@ -26,6 +26,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from kosynka.games.klondike.player import hint as rule_hint
 from kosynka.games.klondike.player import is_safe_home, score_move
 from kosynka.games.klondike.rules import FOUNDATION, Klondike, KlondikeRules, Move
 from kosynka.hindsight import Choice, Tally, choose
@@ -147,6 +148,11 @@ pass), or the moves that win."""
 MAX_LINE_POSITIONS: Final = 250
 """Positions the search for candidate lines may reach before it stops looking further."""
 
+PREFERRED: Final = 5_000
+"""The rank added to the lines that start with the rule-based player's move
+(:func:`kosynka.games.klondike.player.hint`): the samples must show another line better by more
+than their error (:data:`kosynka.hindsight.TIE`) for the hint to leave it."""
+
 MAX_LINES: Final = 8
 """Candidate lines weighed at most (the best ranked): more would leave each too few samples."""
 
@@ -160,8 +166,11 @@ class KlondikeSampler:
     line is judged after its last move: the samples then differ only in what the player will
     learn next. The hint is the first move of the best line; the next hint plans again."""
 
-    def __init__(self, seen: KlondikeSeen, implementation: str = "native") -> None:
+    def __init__(
+        self, seen: KlondikeSeen, implementation: str = "native", prefer: Move | None = None
+    ) -> None:
         self.seen = seen
+        self._prefer = prefer
         self._unseen = list(seen.unseen)
         self._table = table_of(seen, self._unseen)  # any filling: the legal moves are the same
         self._implementation = implementation
@@ -220,6 +229,10 @@ class KlondikeSampler:
         lines = list(found.values())
         if not lines:
             lines = self._single_moves()
+        if self._prefer is not None:
+            for ln in lines:
+                if ln[0] == self._prefer:
+                    self._ranks[ln] += PREFERRED
         lines.sort(key=lambda ln: -self._ranks[ln])
         return lines[:MAX_LINES]
 
@@ -315,12 +328,17 @@ def hint(
     max_states: int = HINT_STATES,
     estimate: bool = True,
 ) -> Choice[Line]:
-    """The strong no-peek hint for ``game`` (read only through :func:`seen_of`): the
-    candidate line that the solver wins after in the largest share of samples of the unseen
-    cards, with that share (see :func:`kosynka.hindsight.choose`); the hint is its first
-    move."""
+    """The strong no-peek hint for ``game`` (read only through :func:`seen_of` and the
+    rule-based no-peek player, whose move is preferred on a tie): the candidate line that the
+    solver wins after in the largest share of samples of the unseen cards, with that share (see
+    :func:`kosynka.hindsight.choose`); the hint is its first move."""
+    start = game.copy()
+    history = list(start.move_stack)
+    while start.move_stack:
+        start.pop()
     return hint_from(
         seen_of(game),
+        prefer=rule_hint(start, history, seed),
         seed=seed,
         time_limit=time_limit,
         max_samples=max_samples,
@@ -337,8 +355,9 @@ def hint_from(
     max_samples: int = 400,
     max_states: int = HINT_STATES,
     estimate: bool = True,
+    prefer: Move | None = None,
 ) -> Choice[Line]:
-    """:func:`hint` for a view already made. With every card seen there is nothing to sample:
+    """:func:`hint` for a view already made (``prefer``: the move that wins ties). With every card seen there is nothing to sample:
     the hint is the solver's winning line (chance 1.0) when it finds one."""
     from kosynka.solver import NATIVE
 
@@ -347,7 +366,7 @@ def hint_from(
         line = _solved_line(seen, implementation, max_states * 10)
         if line:
             return Choice(line, 1.0, 0, 1, (Tally(line, 1, 1.0),))
-    sampler = KlondikeSampler(seen, implementation)
+    sampler = KlondikeSampler(seen, implementation, prefer)
     return choose(
         sampler,
         seed=seed,

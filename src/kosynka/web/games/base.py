@@ -193,6 +193,11 @@ class WebAdapter(ABC):
         :meth:`heuristic_hint` on the position."""
         return self.heuristic_hint(game)
 
+    def hint_kind(self, move: Any) -> str:
+        """The kind of a hinted ``move`` in the API (``heuristic`` for a card move; a game with
+        a stock names its stock moves: ``draw``, ``recycle``, ``deal``)."""
+        return "heuristic"
+
     def solver_may_hint(self, game: Game[Any]) -> bool:
         """True when the full-information solver's line is a fair hint in ``game``'s position
         (the player sees every card it would look at); by default :attr:`solver_hints`."""

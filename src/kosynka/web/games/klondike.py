@@ -180,6 +180,13 @@ class KlondikeAdapter(WebAdapter):
             return Hint(None, end)
         return hint_of(game, player.hint(start, [Move.parse(t) for t in texts]))
 
+    def hint_kind(self, move: Any) -> str:
+        """``draw``, ``recycle`` or ``heuristic`` (a card move)."""
+        assert isinstance(move, Move)
+        if move.card is not None:
+            return "heuristic"
+        return "draw" if move.to == DRAW else "recycle"
+
     def describe(self, move: Any) -> tuple[str, str]:
         """A Klondike move in words."""
         if move.card is None:

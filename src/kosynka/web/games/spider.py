@@ -191,6 +191,11 @@ class SpiderAdapter(WebAdapter):
             hints.follow(hints.game.parse_move(text))
         return hints.hint()
 
+    def hint_kind(self, move: Any) -> str:
+        """``deal`` or ``heuristic`` (a card move)."""
+        assert isinstance(move, Move)
+        return "deal" if move.is_deal else "heuristic"
+
     def describe(self, move: Any) -> tuple[str, str]:
         """A Spider move in words (the deal too)."""
         assert isinstance(move, Move)

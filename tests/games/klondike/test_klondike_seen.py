@@ -1,0 +1,116 @@
+"""Klondike's no-peek hint (:mod:`kosynka.games.klondike.seen`): the view holds no card the
+player has not seen, two unseen cards swapped give the same hint, the stock is known after a
+pass, and hints followed never go round in circles."""
+
+from __future__ import annotations
+
+import pytest
+
+from kosynka import Klondike, KlondikeRules
+from kosynka.games.klondike.seen import hint, layout_key, seen_of
+from kosynka.solver import NATIVE
+
+# Under the pure-Python solver each sample costs far more: fewer and smaller searches.
+SAMPLES = 24 if NATIVE is not None else 4
+STATES = 20_000 if NATIVE is not None else 1_500
+
+
+def played(number: int, draw: int, moves: int) -> Klondike:
+    """Deal ``number`` after ``moves`` plain moves (the first legal card move, else a draw)."""
+    game = Klondike(number, rules=KlondikeRules(draw=draw), numbering="kpat")
+    for _ in range(moves):
+        legal = list(game.legal_moves)
+        if not legal:
+            break
+        card = [m for m in legal if m.card is not None]
+        game.push(card[0] if card else legal[0])
+    return game
+
+
+def swapped(game: Klondike, a: tuple[int, int], b: tuple[int, int]) -> Klondike:
+    """``game`` (its moves replayed from its start) with two face-down cards swapped: ``a``
+    and ``b`` are (column, index) places."""
+    start = game.copy()
+    moves = list(start.move_stack)
+    while start.move_stack:
+        start.pop()
+    other = start.copy(stack=False)
+    (ca, ia), (cb, ib) = a, b
+    other._cols[ca][ia], other._cols[cb][ib] = other._cols[cb][ib], other._cols[ca][ia]
+    for move in moves:
+        other.push(move)
+    return other
+
+
+def test_the_view_holds_no_face_down_card_and_no_unseen_stock_card() -> None:
+    game = played(11, 3, 6)
+    seen = seen_of(game)
+    cols, hidden, stock, *_ = game._snapshot()
+    face_down = {c for col, h in zip(cols, hidden, strict=True) for c in col[:h]}
+    shown = {c for col in seen.up for c in col} | set(seen.waste)
+    shown |= {c for c in seen.stock if c is not None}
+    assert not shown & face_down
+    assert seen.pass_number == 1 and set(seen.stock) == {None}
+    assert len(seen.unseen) == sum(hidden) + len(stock)
+    assert set(seen.unseen) == face_down | set(stock)
+
+
+def test_after_a_pass_the_stock_is_known_in_its_order() -> None:
+    game = Klondike(3, rules=KlondikeRules(draw=1), numbering="kpat")
+    while game.stock_count():
+        game.push(game.parse_move("s"))
+    game.push(game.parse_move("r"))
+    seen = seen_of(game)
+    assert None not in seen.stock and len(seen.stock) == game.stock_count()
+    assert list(seen.stock) == [c.index for c in reversed(game.stock())]
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_two_unseen_cards_swapped_give_the_same_hint(draw: int) -> None:
+    game = played(5, draw, 4)
+    places = [(i, j) for i, h in enumerate(game._hidden) for j in range(h)]
+    a, b = places[0], places[-1]
+    other = swapped(game, a, b)
+    assert other._cols != game._cols  # the tables differ where the player cannot see
+    assert seen_of(other) == seen_of(game)
+    kw = {"seed": 7, "time_limit": None, "max_samples": SAMPLES, "max_states": STATES}
+    first, second = hint(game, **kw), hint(other, **kw)  # type: ignore[arg-type]
+    assert first.move == second.move and first.chance == second.chance
+    assert first.move is not None and first.chance is not None
+
+
+def test_hints_followed_never_make_a_tableau_twice_and_each_pass_moves_a_card() -> None:
+    game = Klondike(2, rules=KlondikeRules(draw=3), numbering="kpat")
+    layouts = [layout_key(game)]
+    card_moved = False
+    for n in range(60 if NATIVE is not None else 15):
+        choice = hint(game, seed=n, time_limit=None, max_samples=6, max_states=STATES)
+        if choice.move is None:
+            break
+        move = choice.move[0]
+        if str(move) == "r":
+            assert card_moved, "a new pass after a pass that moved no card"
+            card_moved = False
+        game.push(move)
+        if move.card is not None:
+            card_moved = True
+            assert layout_key(game) not in layouts
+        layouts.append(layout_key(game))
+
+
+def test_a_safe_card_home_is_the_hint_without_a_race() -> None:
+    game = Klondike(1, rules=KlondikeRules(draw=1), numbering="kpat")
+    choice = hint(game, seed=0, time_limit=None, max_samples=SAMPLES, max_states=STATES)
+    assert choice.move is not None and len(choice.tallies) == 1
+    move = choice.move[0]
+    assert move.card is not None and move.card.rank == 1
+
+
+def test_a_won_game_has_no_hint() -> None:
+    game = Klondike(1, rules=KlondikeRules(draw=1), numbering="kpat")
+    from kosynka.solver import solve
+
+    for move in solve(game).moves:
+        game.push(move)
+    assert game.is_won()
+    assert hint(game, time_limit=None, max_samples=2).move is None

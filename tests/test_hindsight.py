@@ -1,0 +1,103 @@
+"""The game-neutral chooser of the no-peek hints (:mod:`kosynka.hindsight`): successive
+elimination over candidates on shared samples, ties broken by rank, the time limit, a lone
+candidate's chance, and samples proved lost skipping their candidates."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from kosynka.hindsight import choose, hint_player
+
+
+class Urn:
+    """Candidates ``a``, ``b``, ``c`` that win a sample with the given chances (one uniform
+    draw per sample, shared by all of them, as common random numbers)."""
+
+    def __init__(self, chances: dict[str, float], ranks: dict[str, int] | None = None) -> None:
+        self.chances = chances
+        self.ranks = ranks or {}
+        self.values: list[str] = []
+        self.lost_calls = 0
+
+    def candidates(self) -> Sequence[str]:
+        return list(self.chances)
+
+    def rank(self, move: str) -> int:
+        return self.ranks.get(move, 0)
+
+    def sample(self, rng: random.Random) -> float:
+        return rng.random()
+
+    def lost(self, sample: float, max_states: int) -> bool:
+        self.lost_calls += 1
+        return sample > max(self.chances.values())
+
+    def value(self, sample: float, move: str, max_states: int) -> float:
+        self.values.append(move)
+        return 1.0 if sample < self.chances[move] else 0.0
+
+
+def test_the_move_that_wins_most_samples_is_chosen_with_its_share() -> None:
+    urn = Urn({"a": 0.3, "b": 0.7, "c": 0.5})
+    choice = choose(urn, seed=4, max_samples=400)
+    assert choice.move == "b"
+    assert choice.chance is not None and abs(choice.chance - 0.7) < 0.1
+    tallies = {t.move: t for t in choice.tallies}
+    # The weak candidate was dropped early: it was tried on fewer samples than the winner.
+    assert tallies["a"].tried < tallies["b"].tried
+    assert not choice.hopeless
+
+
+def test_samples_proved_lost_are_not_solved_per_candidate() -> None:
+    urn = Urn({"a": 0.2, "b": 0.1})
+    choice = choose(urn, seed=1, max_samples=100)
+    # Samples above 0.2 lose whatever is played: lost() said so, value() was not asked.
+    assert len(urn.values) < 2 * choice.samples * 0.5
+    assert urn.lost_calls == choice.samples
+
+
+def test_ties_go_to_the_better_ranked_move() -> None:
+    urn = Urn({"a": 1.0, "b": 1.0}, ranks={"a": 1, "b": 5})
+    choice = choose(urn, seed=0, max_samples=100)
+    assert choice.move == "b" and choice.chance == 1.0
+    # Settled (every candidate won every sample): the race stopped early.
+    assert choice.samples < 100
+
+
+def test_every_move_lost_is_hopeless_and_still_offers_a_move() -> None:
+    urn = Urn({"a": 0.0, "b": 0.0}, ranks={"a": 2})
+    choice = choose(urn, seed=0, max_samples=50)
+    assert choice.move == "a" and choice.chance == 0.0 and choice.hopeless
+
+
+def test_a_lone_candidate_is_sampled_only_for_its_chance() -> None:
+    assert choose(Urn({"a": 0.5}), estimate=False).chance is None
+    choice = choose(Urn({"a": 0.5}), seed=2)
+    assert choice.move == "a" and choice.chance is not None and 0 < choice.chance < 1
+
+
+def test_no_candidate_no_move() -> None:
+    choice = choose(Urn({}))
+    assert choice.move is None and choice.chance is None and not choice.hopeless
+
+
+def test_the_time_limit_stops_the_race_after_the_first_sample() -> None:
+    ticks = iter(range(1_000_000))
+    urn = Urn({"a": 1.0, "b": 1.0, "c": 1.0})
+    choice = choose(urn, seed=0, time_limit=2.5, clock=lambda: float(next(ticks)))
+    # Each clock reading is a second: the first sample is whole, then the time is up.
+    assert choice.samples == 2
+    assert all(t.tried >= 1 for t in choice.tallies)
+
+
+def test_the_same_seed_gives_the_same_choice() -> None:
+    first = choose(Urn({"a": 0.5, "b": 0.55}), seed=9, max_samples=60)
+    again = choose(Urn({"a": 0.5, "b": 0.55}), seed=9, max_samples=60)
+    assert first == again
+
+
+def test_games_are_found_by_name() -> None:
+    assert hint_player("klondike") is not None
+    assert hint_player("freecell") is not None
+    assert hint_player("no-such-game") is None
