@@ -112,26 +112,32 @@ def test_spider_hints_are_the_no_peek_players_and_end_in_words(server: str) -> N
 
 
 def test_klondike_says_no_useful_move_in_both_languages(server: str) -> None:
-    """Deal 4 (Draw 3) followed by its hints ends where moves are left that could still make
-    progress (the four of spades could go home again), but none the player sees helps: kind
-    ``none``, no move, and the words in English and Russian."""
-    game = Klondike(4, rules=KlondikeRules(draw=3))
-    player = KlondikePlayer(game.copy(stack=False), 0, hints=True)
-    made: list[str] = []
-    while True:
-        player.rng = random.Random(0)
-        move = player.choose()
-        if move is None:
-            break
-        player.follow(move)
-        made.append(str(move))
-    assert ended(player.game) is None  # not over: some move could make progress
-    body = ask(server, "klondike", klondike_record(4, 3, made))
-    assert body["kind"] == "none" and body["move"] is None
+    """Deal 38 (Draw 3) drawn through without a card moved: only a new pass is legal, and a
+    pass that changed nothing would only repeat itself, so the hint has no move: kind ``none``
+    and the words in English and Russian (the game is not over by ``outcome()``)."""
+    game = Klondike(38, rules=KlondikeRules(draw=3))
+    while game.stock_count():
+        game.push(game.parse_move("s"))
+    assert [str(m) for m in game.legal_moves] == ["r"] and ended(game) is None
+    body = ask(server, "klondike", klondike_record(38, 3, ["s"] * len(game.move_stack)))
+    assert body["kind"] == "none" and body["move"] is None and body["chance"] is None
     assert (body["en"], body["ru"]) == NONE_WORDS
-    # One move before, the hint is the move that was made there.
-    body = ask(server, "klondike", klondike_record(4, 3, made[:-1]))
-    assert body["move"] == made[-1]
+
+
+def test_klondike_hint_says_its_chance_in_both_languages(server: str) -> None:
+    """While cards are hidden, the hint is the hint player's (samples of the unseen cards):
+    a legal move, its chance, and the chance in words in both languages."""
+    game = Klondike(4, rules=KlondikeRules(draw=3))
+    made: list[str] = []
+    for _ in range(3):
+        made.append("s")
+        game.push(game.parse_move("s"))
+    body = ask(server, "klondike", klondike_record(4, 3, made))
+    assert body["move"] in {str(m) for m in game.legal_moves}
+    assert body["kind"] in {"heuristic", "draw", "recycle"}
+    chance = body["chance"]
+    assert chance is not None and 0.0 <= chance <= 1.0
+    assert "% to win from here." in body["en"] and "Шансы выиграть отсюда" in body["ru"]
 
 
 def test_freecell_still_answers_from_the_solver(server: str) -> None:
