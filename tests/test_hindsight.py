@@ -86,9 +86,15 @@ def test_the_time_limit_stops_the_race_after_the_first_sample() -> None:
     ticks = iter(range(1_000_000))
     urn = Urn({"a": 1.0, "b": 1.0, "c": 1.0})
     choice = choose(urn, seed=0, time_limit=2.5, clock=lambda: float(next(ticks)))
-    # Each clock reading is a second: the first sample is whole, then the time is up.
-    assert choice.samples == 2
-    assert all(t.tried >= 1 for t in choice.tallies)
+    # Each clock reading is a second: the first sample reaches all three, then time is up.
+    assert choice.samples == 1
+    assert all(t.tried == 1 for t in choice.tallies)
+    # With less time the first sample reaches only the best-ranked candidates; the others,
+    # untried, are not chosen.
+    ticks = iter(range(1_000_000))
+    urn = Urn({"a": 0.0, "b": 1.0, "c": 1.0}, ranks={"a": 3, "b": 2, "c": 1})
+    choice = choose(urn, seed=0, time_limit=0.5, clock=lambda: float(next(ticks)))
+    assert [t.tried for t in choice.tallies] == [1, 0, 0] and choice.move == "a"
 
 
 def test_the_same_seed_gives_the_same_choice() -> None:

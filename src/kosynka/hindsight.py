@@ -153,8 +153,8 @@ def choose(
     Samples are dealt from ``random.Random(seed)`` until ``max_samples`` are dealt, the race is
     decided (one candidate left, or every one left settled at all-won or all-lost after
     :data:`SETTLED_ROUNDS`), or ``time_limit`` seconds have passed (checked before each solver
-    call after the first sample, so every candidate has one sample and the limit is overrun by
-    at most one call). Each solver call may try ``max_states`` positions. With a lone
+    call once the best-ranked candidate has a sample, so the limit is overrun by at most one
+    call, and a candidate with no sample is not chosen). Each solver call may try ``max_states`` positions. With a lone
     candidate, samples are dealt only when ``estimate`` asks for its chance (then at most
     :data:`ESTIMATE_SAMPLES`). With the same seed and no time limit, the same view gives the
     same choice."""
@@ -181,7 +181,7 @@ def choose(
                 tried[i] += 1
         else:
             for i in alive:
-                if samples > 1 and time_limit is not None and clock() - began >= time_limit:
+                if tried[alive[0]] and time_limit is not None and clock() - began >= time_limit:
                     out_of_time = True  # the rest of this round's candidates keep their count
                     break
                 won[i] += sampler.value(hidden, moves[i], max_states)
@@ -200,7 +200,7 @@ def choose(
             alive = [i for i, s in zip(alive, shares, strict=True) if s >= cut]
         if len(alive) == 1 and (not estimate or tried[alive[0]] >= ESTIMATE_SAMPLES):
             break
-    pick = _pick(alive, won, tried, ranks)
+    pick = _pick([i for i in alive if tried[i]] or alive[:1], won, tried, ranks)
     tallies = tuple(Tally(m, tried[i], won[i]) for i, m in enumerate(moves))
     chance = won[pick] / tried[pick] if tried[pick] else None
     return Choice(moves[pick], chance, samples, solves, tallies)
