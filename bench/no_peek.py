@@ -95,7 +95,9 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", help="rule sets by name (default: all)")
     args = parser.parse_args()
     chosen = [v for v in VARIANTS if not args.only or v.name in args.only]
-    print("| rules | deals | won | rate (95% Wilson) | goal | published | hint median | p95 | max |")
+    print(
+        "| rules | deals | won | rate (95% Wilson) | goal | published | hint median | p95 | max |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for v in chosen:
         s = run(v, args.deals, args.jobs, args.time_limit)

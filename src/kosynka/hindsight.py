@@ -154,10 +154,10 @@ def choose(
     decided (one candidate left, or every one left settled at all-won or all-lost after
     :data:`SETTLED_ROUNDS`), or ``time_limit`` seconds have passed (checked before each solver
     call once the best-ranked candidate has a sample, so the limit is overrun by at most one
-    call, and a candidate with no sample is not chosen). Each solver call may try ``max_states`` positions. With a lone
-    candidate, samples are dealt only when ``estimate`` asks for its chance (then at most
-    :data:`ESTIMATE_SAMPLES`). With the same seed and no time limit, the same view gives the
-    same choice."""
+    call, and a candidate with no sample is not chosen). Each solver call may try
+    ``max_states`` positions. With a lone candidate, samples are dealt only when ``estimate``
+    asks for its chance (then at most :data:`ESTIMATE_SAMPLES`). With the same seed and no
+    time limit, the same view gives the same choice."""
     began = clock()
     moves = list(sampler.candidates())
     if not moves:
