@@ -115,6 +115,15 @@ class Choice(Generic[M]):
         return bool(self.tallies) and all(t.tried > 0 and t.won == 0 for t in self.tallies)
 
 
+def chance_percent(chance: float) -> int:
+    """A chance as players read it: a whole percentage in steps of 5, never 0 or 100 when some
+    sample went the other way."""
+    percent = int(5 * round(20 * chance))
+    if 0 < chance < 1:
+        percent = min(95, max(5, percent))
+    return percent
+
+
 def _radius(rounds: int, arms: int) -> float:
     """Half the width of a share's Hoeffding interval after ``rounds`` samples, with the
     confidence spread over ``arms`` candidates and every round (sum of 1/r^2 < 2)."""

@@ -29,7 +29,7 @@ from kosynka.cli.common import (
 from kosynka.cli.solve import MAX_JOBS, _count, parse_deal_range
 from kosynka.errors import IllegalMoveError, KosynkaError
 from kosynka.games import game_specs
-from kosynka.hindsight import Followed, follow_hints, hint_player
+from kosynka.hindsight import Followed, chance_percent, follow_hints, hint_player
 from kosynka.numtext import parse_whole
 from kosynka.solver.stats import wilson_interval
 
@@ -85,7 +85,7 @@ def cmd_hint(args: argparse.Namespace, out: TextIO) -> int:
     elif chance is None:
         print(move, file=out)
     else:
-        print(f"{move}  (about {round(100 * chance)}% to win from here)", file=out)
+        print(f"{move}  (about {chance_percent(chance)}% to win from here)", file=out)
     return 0
 
 

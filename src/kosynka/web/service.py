@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from kosynka import scoring
 from kosynka.errors import IllegalMoveError, KosynkaError
 from kosynka.games.base import Game
-from kosynka.hindsight import HintPlayer, hint_player
+from kosynka.hindsight import HintPlayer, chance_percent, hint_player
 from kosynka.plural import en_count, ru_count
 from kosynka.web import bridges, schemas
 from kosynka.web.games.base import Table, WebAdapter, ended
@@ -85,9 +85,7 @@ def chance_words(chance: float, hopeless: bool) -> tuple[str, str]:
             "Ни один ход не выигрывает ни в одной пробе скрытых карт; этот оставляет больше "
             "всего возможностей.",
         )
-    percent = int(5 * round(20 * chance))
-    if 0 < chance < 1:
-        percent = min(95, max(5, percent))
+    percent = chance_percent(chance)
     return (
         f"About {percent}% to win from here.",
         f"Шансы выиграть отсюда — около {percent}%.",

@@ -8,11 +8,12 @@ import pytest
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.games.klondike.seen import hint, layout_key, seen_of
-from kosynka.solver import NATIVE
+from kosynka.solver import default_implementation
 
 # Under the pure-Python solver each sample costs far more: fewer and smaller searches.
-SAMPLES = 24 if NATIVE is not None else 4
-STATES = 20_000 if NATIVE is not None else 1_500
+NATIVE = default_implementation("klondike") == "native"
+SAMPLES = 24 if NATIVE else 4
+STATES = 20_000 if NATIVE else 1_500
 
 
 def played(number: int, draw: int, moves: int) -> Klondike:
@@ -83,7 +84,7 @@ def test_hints_followed_never_make_a_tableau_twice_and_each_pass_moves_a_card() 
     game = Klondike(2, rules=KlondikeRules(draw=3), numbering="kpat")
     layouts = [layout_key(game)]
     card_moved = False
-    for n in range(60 if NATIVE is not None else 15):
+    for n in range(60 if NATIVE else 15):
         choice = hint(game, seed=n, time_limit=None, max_samples=6, max_states=STATES)
         if choice.move is None:
             break

@@ -47,6 +47,10 @@ HINT_SECONDS: Final = 0.12
 HINT_STATES: Final = 20_000
 """Positions each solver call may try; a sample it cannot decide counts half."""
 
+PYTHON_STATES: Final = 2_000
+"""The most positions a solver call may try with the pure-Python solver (an install without
+the compiled core, or ``KOSYNKA_IMPLEMENTATION=python``), so that a hint still comes in time."""
+
 
 @dataclass(frozen=True, slots=True)
 class KlondikeSeen:
@@ -372,9 +376,11 @@ def hint_from(
     the hint unless another line wins a share of the samples larger by :data:`OVERRIDE`. With
     every card seen there is nothing to sample: the hint is the solver's winning line (chance
     1.0) when it finds one."""
-    from kosynka.solver import NATIVE
+    from kosynka.solver import default_implementation
 
-    implementation = "native" if NATIVE is not None else "python"
+    implementation = default_implementation("klondike")
+    if implementation == "python":
+        max_states = min(max_states, PYTHON_STATES)
     if not seen.unseen:
         line = _solved_line(seen, implementation, max_states * 10)
         if line:
