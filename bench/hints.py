@@ -37,7 +37,6 @@ answers can differ when a search is cut by its time limit on a busy machine).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from collections.abc import Hashable
@@ -48,7 +47,7 @@ from typing import Any
 from kosynka.games import game_spec
 from kosynka.games.freecell import FreeCell
 from kosynka.games.klondike import Klondike
-from kosynka.games.klondike.player import Player as KlondikePlayer
+from kosynka.games.klondike.seen import hint as klondike_hint
 from kosynka.games.spider import Spider
 from kosynka.library import read_starter
 from kosynka.library.build import numbering_of
@@ -169,8 +168,7 @@ class Follower:
         self.name = name
         self.game: Any
         if name == "klondike":
-            self.player = KlondikePlayer(start.copy(stack=False), 0, hints=True)
-            self.game = self.player.game
+            self.game = start.copy(stack=False)  # its move stack is what the hint player reads
         elif name == "spider":
             self.hints = SpiderHints(start)
             self.game = self.hints.game
@@ -185,8 +183,9 @@ class Follower:
         if end is not None:
             return None, end
         if self.name == "klondike":
-            self.player.rng = random.Random(0)  # the server's player starts from seed 0
-            return hint_of(g, self.player.choose())
+            # The server's seed: the number of moves made.
+            choice = klondike_hint(g, seed=len(g.move_stack))
+            return hint_of(g, None if choice.move is None else choice.move[0])
         if self.name == "spider":
             if SPIDER.solver_may_hint(g):
                 move, _ = solver_hint(g, self.had, HINT_TIME)
@@ -200,9 +199,7 @@ class Follower:
 
     def follow(self, move: Any) -> None:
         """Play ``move``."""
-        if self.name == "klondike":
-            self.player.follow(move)
-        elif self.name == "spider":
+        if self.name == "spider":
             self.hints.follow(move)
         else:
             self.game.push(move)
