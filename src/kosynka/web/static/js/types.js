@@ -81,7 +81,7 @@
 /** @typedef {{view: View}} ViewAnswer */
 /** @typedef {{accepted: boolean, applied: string[], reason: {code: string, en: string, ru: string}|null, view: View}} MoveAnswer */
 /** @typedef {{record: GameRecord, view: View}} DealAnswer */
-/** @typedef {{move: string|null, kind: string, winnable: boolean|null, en: string, ru: string}} HintAnswer */
+/** @typedef {{move: string|null, kind: string, winnable: boolean|null, chance?: number|null, en: string, ru: string}} HintAnswer */
 /** @typedef {{status: "winnable"|"lost"|"unknown", lost_at?: number|null, en: string, ru: string}} AnalysisAnswer */
 /** @typedef {{available: boolean, moves: string[]}} CollectAnswer */
 /** Which deal sources exist for some rules. @typedef {Record<string, boolean>} Sources */
