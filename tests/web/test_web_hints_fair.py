@@ -7,7 +7,6 @@ over by ``outcome()``."""
 from __future__ import annotations
 
 import json
-import random
 import urllib.request
 from typing import Any
 
@@ -15,7 +14,6 @@ import pytest
 
 from kosynka import Klondike, KlondikeRules
 from kosynka.games.freecell import FreeCell
-from kosynka.games.klondike.player import Player as KlondikePlayer
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.games.spider.player import Player as SpiderPlayer
 from kosynka.web import bridges, service
