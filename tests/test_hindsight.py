@@ -107,3 +107,16 @@ def test_games_are_found_by_name() -> None:
     assert hint_player("klondike") is not None
     assert hint_player("freecell") is not None
     assert hint_player("no-such-game") is None
+
+
+def test_the_preferred_line_is_kept_unless_clearly_beaten() -> None:
+    from kosynka.hindsight import Choice, Tally, keep_preferred
+
+    best = Tally(("x", "y"), 10, 7.0)
+    mine = Tally(("p",), 10, 6.0)
+    choice = Choice(best.move, 0.7, 10, 20, (best, mine))
+    kept = keep_preferred(choice, "p", 0.2)
+    assert kept.move == ("p",) and kept.chance == 0.6
+    assert keep_preferred(choice, "p", 0.05) == choice  # 0.7 - 0.6 >= 0.05: the samples win
+    assert keep_preferred(choice, None, 0.2) == choice
+    assert keep_preferred(choice, "q", 0.2) == choice  # no line starts with it

@@ -29,6 +29,7 @@ sampler (``kosynka.games.<name>.seen``).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import math
 import random
@@ -213,6 +214,23 @@ def choose(
     tallies = tuple(Tally(m, tried[i], won[i]) for i, m in enumerate(moves))
     chance = won[pick] / tried[pick] if tried[pick] else None
     return Choice(moves[pick], chance, samples, solves, tallies)
+
+
+def keep_preferred(
+    choice: Choice[tuple[M, ...]], prefer: M | None, override: float
+) -> Choice[tuple[M, ...]]:
+    """``choice`` (whose candidates are lines) with its move replaced by the best tried line
+    that starts with ``prefer`` (a rule-based player's move), unless the chosen line won a
+    share of its samples larger by ``override`` or more; the chance is then that line's."""
+    if prefer is None or choice.move is None or choice.move[0] == prefer:
+        return choice
+    theirs = [t for t in choice.tallies if t.move[0] == prefer and t.tried]
+    if not theirs:
+        return choice
+    kept = max(theirs, key=lambda t: t.share)
+    if (choice.chance or 0.0) - kept.share >= override:
+        return choice
+    return dataclasses.replace(choice, move=kept.move, chance=kept.share)
 
 
 # ----------------------------------------------------------------------------- every game's hint

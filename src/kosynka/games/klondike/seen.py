@@ -20,7 +20,6 @@ thing: the move that wins the most samples, and the share it won.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import deque
 from collections.abc import Hashable, Sequence
@@ -30,7 +29,7 @@ from typing import Final
 from kosynka.games.klondike.player import hint as rule_hint
 from kosynka.games.klondike.player import is_safe_home, score_move
 from kosynka.games.klondike.rules import FOUNDATION, Klondike, KlondikeRules, Move
-from kosynka.hindsight import Choice, Tally, choose
+from kosynka.hindsight import Choice, Tally, choose, keep_preferred
 
 Layout = tuple[Hashable, ...]
 """A tableau as the player sees it (see :func:`layout_key`)."""
@@ -394,12 +393,4 @@ def hint_from(
         max_states=max_states,
         estimate=estimate,
     )
-    if prefer is None or choice.move is None or choice.move[0] == prefer:
-        return choice
-    theirs = [t for t in choice.tallies if t.move[0] == prefer and t.tried]
-    if not theirs:
-        return choice
-    kept = max(theirs, key=lambda t: t.share)
-    if (choice.chance or 0.0) - kept.share >= OVERRIDE:
-        return choice
-    return dataclasses.replace(choice, move=kept.move, chance=kept.share)
+    return keep_preferred(choice, prefer, OVERRIDE)
