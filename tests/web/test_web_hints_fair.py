@@ -1,7 +1,7 @@
-"""Hints that play fair and never circle (issue 27 item 2), asked over real HTTP of a running
-``kosynka serve``: Spider's and Klondike's hints come from the no-peek players (the same as the
-game's player gives on the record), FreeCell's from the solver; with no useful move the hint has
-no move and says so in English and Russian (kind ``none``), and kind ``stuck`` once the game is
+"""Hints that play fair and never circle, asked over real HTTP of a running ``kosynka serve``:
+Spider's and Klondike's hints come from their hint players (samples of the cards the player has
+not seen, with a chance to win), FreeCell's from the solver; with no useful move the hint has no
+move and says so in English and Russian (kind ``none``), and kind ``stuck`` once the game is
 over by ``outcome()``."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from kosynka.web import bridges, service
 from kosynka.web.games.base import ended
 from kosynka.web.games.spider import ADAPTER as SPIDER
 from kosynka.web.games.spider import SpiderHints
-from kosynka.web.service import history_keys, solver_hint
+from kosynka.web.service import chance_words, history_keys, solver_hint
 from tests.games.spider.spider_positions import position
 
 NONE_WORDS = (
@@ -81,32 +81,52 @@ def spider_line(number: int, suits: int) -> list[str]:
     return made
 
 
-def test_spider_hints_are_the_no_peek_players_and_end_in_words(server: str) -> None:
-    """On the issue's 2-suit deal #1247586768: at the deal, after some moves and at the end
-    the page's hint is the no-peek player's (no solver while cards are hidden), a row is
-    hinted with its words, and at the end there is no move: ``none`` with its words, or
-    ``stuck`` if ``outcome()`` calls the game lost."""
+def test_spider_hints_come_from_the_hint_player_with_their_chance(server: str) -> None:
+    """On the issue's 2-suit deal #1247586768, at the deal, after some moves and where the
+    rule-based player deals its first row: the page's hint is the hint player's (samples of the
+    unseen cards, no solver while cards are hidden), a legal move whose kind is its own, with
+    the chance in words in both languages; a row to deal says so first."""
     number, suits = 1247586768, 2
     line = spider_line(number, suits)
-    start = Spider(number, rules=SpiderRules(suits=suits))
-    first_deal = line.index("s") if "s" in line else None
-    for n in sorted({0, 20, len(line) // 2, first_deal or 0, len(line)}):
-        hints = SpiderHints(start)
-        for text in line[:n]:
-            hints.follow(hints.game.parse_move(text))
-        move, kind = hints.hint()
-        body = ask(server, "spider", spider_record(number, suits, line[:n]))
-        assert body["kind"] != "solver" and not SPIDER.solver_may_hint(hints.game)
-        assert (body["move"], body["kind"]) == (None if move is None else str(move), kind), n
-        if n == first_deal:
-            assert kind == "deal" and (body["en"], body["ru"]) == DEAL_WORDS
-        if n == len(line):
-            assert body["move"] is None
-            end = ended(hints.game)
-            assert body["kind"] == ("none" if end is None else end)
-            words = NONE_WORDS if end is None else STUCK_WORDS
-            assert (body["en"], body["ru"]) == words
-    assert first_deal is not None
+    assert "s" in line
+    game = Spider(number, rules=SpiderRules(suits=suits))
+    points = {0, 20, line.index("s")}
+    for n, text in enumerate([*line, None]):
+        if n in points:
+            assert not SPIDER.solver_may_hint(game)
+            body = ask(server, "spider", spider_record(number, suits, line[:n]))
+            move = game.parse_move(body["move"])
+            assert game.is_legal(move), n
+            assert body["kind"] == SPIDER.hint_kind(move) != "solver"
+            chance = body["chance"]
+            assert chance is not None and 0.0 <= chance <= 1.0
+            said = {chance_words(chance, hopeless) for hopeless in (False, True)}
+            assert any(body["en"].endswith(en) and body["ru"].endswith(ru) for en, ru in said)
+            if body["kind"] == "deal":
+                assert body["en"].startswith(DEAL_WORDS[0]) and body["ru"].startswith(DEAL_WORDS[1])
+        if text is None or n > max(points):
+            break
+        game.push(game.parse_move(text))
+
+
+def test_spider_hint_at_the_end_says_the_game_is_over(server: str) -> None:
+    """Where the rule-based player has nothing more to offer on deal #1247586768 (2 suits), the
+    page answers with no move and the words for the end, ``stuck`` when ``outcome()`` calls
+    the game lost, or with a hint player's move that is legal there."""
+    number, suits = 1247586768, 2
+    line = spider_line(number, suits)
+    game = Spider(number, rules=SpiderRules(suits=suits))
+    for text in line:
+        game.push(game.parse_move(text))
+    body = ask(server, "spider", spider_record(number, suits, line))
+    end = ended(game)
+    if end is not None:
+        assert body["move"] is None and body["kind"] == end
+        assert (body["en"], body["ru"]) == STUCK_WORDS
+    elif body["move"] is None:
+        assert body["kind"] == "none" and (body["en"], body["ru"]) == NONE_WORDS
+    else:
+        assert game.is_legal(game.parse_move(body["move"]))
 
 
 def test_klondike_says_no_useful_move_in_both_languages(server: str) -> None:
@@ -166,12 +186,13 @@ def test_stuck_words() -> None:
 
 
 @pytest.mark.parametrize("suits", [1, 4])
-def test_spider_hint_at_the_deal_reads_no_face_down_card(server: str, suits: int) -> None:
-    """The hint at a fresh deal is the no-peek player's, not the solver's line."""
+def test_spider_hint_at_the_deal_is_sampled(server: str, suits: int) -> None:
+    """The hint at a fresh deal is the hint player's, with a chance from its samples, not the
+    solver's line (which would read the face-down cards)."""
     body = ask(server, "spider", spider_record(1345069927, suits, []))
-    player = SpiderPlayer(Spider(1345069927, rules=SpiderRules(suits=suits)))
-    move = player.choose()
-    assert move is not None and body["move"] == str(move) and body["kind"] == "heuristic"
+    game = Spider(1345069927, rules=SpiderRules(suits=suits))
+    assert game.is_legal(game.parse_move(body["move"])) and body["kind"] == "heuristic"
+    assert body["chance"] is not None and body["winnable"] is None
 
 
 def test_the_solver_hint_takes_another_winning_move_rather_than_go_back() -> None:
