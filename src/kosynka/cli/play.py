@@ -207,7 +207,7 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
         help="play deals by following the hints",
         description="Play each deal by making the hint's move from its first move until it is "
         "won or no hint is left: one line per deal in order, then a summary with the win rate "
-        "and its 95%% Wilson interval.",
+        "and its 95% Wilson interval.",
     )
     p.add_argument("game", help=f"the game ({names})")
     p.add_argument("--deals", required=True, metavar="RANGE", help="deal numbers, e.g. 1-100")
