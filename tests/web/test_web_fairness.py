@@ -22,9 +22,9 @@ from typing import Any, TypeVar
 import pytest
 from fastapi.testclient import TestClient
 
-from kosynka.web import create_app
+from kosynka.web import bridges, create_app
 from kosynka.web.app import GC_THRESHOLDS
-from kosynka.web.fair import CostModel, FairQueue
+from kosynka.web.fair import CPU_TURNS, CostModel, FairQueue, Meter, Turn
 from kosynka.web.limits import (
     Rates,
     SharedBuckets,
@@ -219,6 +219,46 @@ def test_one_heavy_turn_a_cap_per_client_and_timeouts() -> None:
         second.release()
 
     run_async(scenario)
+
+
+def test_a_sampled_hint_takes_less_time_when_the_server_is_crowded() -> None:
+    """A hint player's time (``bridges.hint_seconds``): its own budget outside a request and
+    in a request that found the server free; the short budget in a request that waited long
+    for its turn, or while others wait for one."""
+    assert bridges.hint_seconds() is None
+    meter = Meter(SharedBuckets(Rates(100.0, 100.0), Rates(100.0, 100.0)))
+
+    async def scenario() -> list[float | None]:
+        seen = [await meter.run("10.0.0.1", "hint", 0, 0, bridges.hint_seconds)]
+        turn = meter.cpu.turn_blocking("k", False, None)
+        assert turn is not None
+        late = meter._in_thread("k", turn, bridges.hint_seconds, time.monotonic() - 1.0)
+        seen.append(late.value)
+        turns = [await meter.cpu.turn(f"t{i}") for i in range(CPU_TURNS)]
+        queued = asyncio.create_task(meter.cpu.turn("queued"))
+        await asyncio.sleep(0.01)
+        assert meter.cpu.waiting() == 1
+        busy = await asyncio.get_running_loop().run_in_executor(
+            None, meter._in_thread, "k", _free_turn(), bridges.hint_seconds, time.monotonic()
+        )
+        seen.append(busy.value)
+        for t in turns:
+            assert t is not None
+            t.release()
+        got = await queued
+        assert got is not None
+        got.release()
+        return seen
+
+    assert run_async(scenario) == [None, bridges.BUSY_HINT_SECONDS, bridges.BUSY_HINT_SECONDS]
+
+
+def _free_turn() -> Turn:
+    """A light turn of a queue of its own (the request's turn, when the test fills the
+    meter's own queue to make others wait)."""
+    turn = FairQueue(1).turn_blocking("k", False, None)
+    assert turn is not None
+    return turn
 
 
 def test_a_cancelled_wait_gives_its_turn_on() -> None:

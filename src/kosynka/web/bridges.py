@@ -122,6 +122,22 @@ def solve(game: Game[Any], time_limit: float) -> SolverAnswer:
     return SolverAnswer("limit")
 
 
+BUSY_HINT_SECONDS = 0.03
+"""A sampled hint's time when the server is crowded (see :func:`hint_seconds`)."""
+
+
+def hint_seconds() -> float | None:
+    """The time a sampled hint (a game's hint player, an anytime search) may take now: None
+    (the player's own budget) unless the request runs while others wait for a turn or after a
+    long wait of its own (:meth:`kosynka.web.fair._Running.crowded`), then
+    :data:`BUSY_HINT_SECONDS`, so that a crowd of hints is answered a little weaker rather than
+    late."""
+    running = fair.CURRENT.get()
+    if running is not None and running.crowded():
+        return BUSY_HINT_SECONDS
+    return None
+
+
 def _status(res: Any) -> str:
     """A solver result's status in lower case (``solved``, ``unsolvable``, ``limit`` ...)."""
     return str(getattr(getattr(res, "status", None), "name", getattr(res, "status", ""))).lower()

@@ -56,6 +56,9 @@ DECAY = 10.0
 CPU_TURNS = 4
 """CPU turns per worker (the work holds the GIL, so more would only share it; a few keep the
 turns busy while the event loop hands each to its thread)."""
+CROWDED_WAIT = 0.1
+"""Seconds of waiting for a turn past which a request counts as crowded (see
+:meth:`_Running.crowded`)."""
 HEAVY = 0.010
 """Estimated CPU seconds from which a request is heavy (one heavy request at a time in the
 server)."""
@@ -300,11 +303,12 @@ class _Outcome(Generic[T]):
 
 class _Running:
     """The request a thread is working for: its client and its CPU turn (for heavy work also
-    the server's heavy lock), which it gives up while it waits for the solver."""
+    the server's heavy lock), which it gives up while it waits for the solver; ``waited`` is
+    how long the request waited for them before it began (seconds)."""
 
-    __slots__ = ("key", "locked", "meter", "paused_at", "turn", "used")
+    __slots__ = ("key", "locked", "meter", "paused_at", "turn", "used", "waited")
 
-    def __init__(self, meter: Meter, key: str, turn: Turn) -> None:
+    def __init__(self, meter: Meter, key: str, turn: Turn, arrived: float | None = None) -> None:
         self.meter = meter
         self.key = key
         self.turn = turn
@@ -312,6 +316,13 @@ class _Running:
         self.locked = False
         self._lock()
         self.paused_at = time.thread_time()
+        self.waited = 0.0 if arrived is None else max(0.0, time.monotonic() - arrived)
+
+    def crowded(self) -> bool:
+        """Whether others wait for this worker's CPU turns, or this request waited for its own
+        longer than :data:`CROWDED_WAIT`: work with a time budget of its own (an anytime
+        hint) should then take less of it."""
+        return self.meter.cpu.waiting() > 0 or self.waited > CROWDED_WAIT
 
     def _lock(self) -> None:
         if self.turn.heavy:
@@ -416,6 +427,7 @@ class Meter:
         if wait > 0:
             raise await self.refuse("too much work from this address", wait)
         outcome: _Outcome[T] = _Outcome()
+        arrived = time.monotonic()
         try:
             if self._flying.get(key, 0) >= self.in_flight:
                 raise await self.refuse("too many requests at once from this address", 1.0)
@@ -425,7 +437,9 @@ class Meter:
                 if turn is None:
                     raise await self.refuse("too many requests at once from this address", 1.0)
                 loop = asyncio.get_running_loop()
-                outcome = await loop.run_in_executor(self._work, self._in_thread, key, turn, work)
+                outcome = await loop.run_in_executor(
+                    self._work, self._in_thread, key, turn, work, arrived
+                )
             finally:
                 left = self._flying.get(key, 1) - 1
                 if left:
@@ -439,9 +453,12 @@ class Meter:
             raise outcome.error
         return outcome.value  # type: ignore[return-value]
 
-    def _in_thread(self, key: str, turn: Turn, work: Callable[[], T]) -> _Outcome[T]:
-        """Run ``work`` holding ``turn``; its result or error and the CPU seconds it took."""
-        running = _Running(self, key, turn)
+    def _in_thread(
+        self, key: str, turn: Turn, work: Callable[[], T], arrived: float | None = None
+    ) -> _Outcome[T]:
+        """Run ``work`` holding ``turn``; its result or error and the CPU seconds it took.
+        ``arrived`` is when the request came (monotonic seconds), for :meth:`_Running.crowded`."""
+        running = _Running(self, key, turn, arrived)
         token = CURRENT.set(running)
         outcome: _Outcome[T] = _Outcome()
         try:

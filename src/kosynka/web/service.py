@@ -460,11 +460,16 @@ class GameService:
     ) -> schemas.HintResponse:
         """The game's hint player (``kosynka.games.<name>.seen``) on the record's game: it reads
         only what the player has seen, samples the rest and gives the move with its chance.
-        The seed is the number of moves made, so the same record gets the same hint."""
+        The seed is the number of moves made, so the same record gets the same hint; a
+        crowded server gives it less time (:func:`kosynka.web.bridges.hint_seconds`)."""
         played = start.copy(stack=False)
         for text in texts:
             played.push(played.parse_move(text))
-        choice = player.hint(played, seed=len(texts))
+        seconds = bridges.hint_seconds()
+        if seconds is None:
+            choice = player.hint(played, seed=len(texts))
+        else:
+            choice = player.hint(played, seed=len(texts), time_limit=seconds)
         if choice.move is None:
             return self._hint_response(game, None, "none", None)
         move = choice.move[0]
