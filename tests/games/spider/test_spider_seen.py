@@ -18,9 +18,9 @@ from kosynka.games.spider.seen import (
     seen_of,
     table_of,
 )
-from kosynka.solver import NATIVE
+from kosynka.solver import default_implementation
 
-NATIVE_CORE = NATIVE is not None
+NATIVE_CORE = default_implementation("spider") == "native"
 STATES = 3_000 if NATIVE_CORE else 300
 """Each solver call's budget in these tests: small, so a test takes well under a second."""
 SAMPLES = 6 if NATIVE_CORE else 2
@@ -86,7 +86,48 @@ class TestView(unittest.TestCase):
             self.assertEqual(again.tallies, base.tallies)
 
 
+DEAL_12_TEXT = (
+    "5:4S>2 5:4S>1 5:4S>9 5:TS>3 7:3S>1 7:3S>2 7:AS>5 8:8S>4 9:5S>10 1:5S>8 1:3S>10 "
+    "2:5S>9 3:JS>2 1:TS>3 2:QS>1 2:9S>1 3:JS>6 4:9S>6 5:2S>8 7:AS>5 s 9:6S>7 9:9S>3 "
+    "2:6S>9 2:AS>5 3:TS>6 3:5S>9 3:2S>8 8:3S>4 8:6S>2 2:7S>8 8:8S>6 8:AS>4 4:4S>1 "
+    "4:AS>7 2:4S>4 1:5S>2 6:8S>1 s 4:2S>1 4:5S>2 1:3S>2 1:TS>7 4:9S>7 7:JS>4 7:7S>10 "
+    "10:8S>4 4:QS>5 10:TS>9 10:6S>1 4:4S>8 7:3S>8 6:KS>4 6:JS>7 6:QS>4 3:AS>2 6:8S>7 "
+    "5:2S>1 1:7S>4 6:9S>9 6:QS>3 10:JS>3 2:6S>1 10:8S>9 10:7S>7 9:JS>4 9:7S>4 6:4S>4 "
+    "10:QS>9 3:KS>6 3:3S>4 7:JS>9 1:6S>9 2:AS>1 1:AS>2 2:AS>1"
+)
+DEAL_12_LINE = DEAL_12_TEXT.split()
+"""76 moves of 1-suit deal 12 after which four of the columns are empty and three rows are left:
+a table where a hint could go back and forth between two layouts."""
+
+
 class TestHints(unittest.TestCase):
+    def test_the_table_of_a_view_has_the_games_layout(self) -> None:
+        """The table a view makes counts the rows dealt as the game does, so its layouts and
+        the game's can be told apart or matched (the hints' guard against going back)."""
+        game = Spider(12, rules=SpiderRules(suits=1))
+        for text in DEAL_12_LINE:
+            game.push(game.parse_move(text))
+        assert game.rows_left() == 3
+        table = table_of(seen_of(game), ())
+        self.assertEqual(layout_key(table), layout_key(game))
+        self.assertEqual(table.rows_left(), 3)
+
+    def test_no_candidate_goes_back_to_a_layout_had(self) -> None:
+        """Where the hints once went back and forth (deal 12 above), every candidate line
+        reaches only layouts the game has not had."""
+        game = Spider(12, rules=SpiderRules(suits=1))
+        for text in DEAL_12_LINE:
+            game.push(game.parse_move(text))
+        seen = seen_of(game)
+        sampler = SpiderSampler(seen, "python", None)
+        lines = sampler.candidates()
+        assert lines
+        for line in lines:
+            probe = game.copy(stack=False)
+            for move in line:
+                probe.push(move)
+                self.assertNotIn(layout_key(probe), seen.had, [str(m) for m in line])
+
     def test_hints_never_lead_to_a_layout_had(self) -> None:
         game = Spider(5, rules=SpiderRules(suits=1))
         had = {layout_key(game)}

@@ -160,8 +160,11 @@ def table_of(seen: SpiderSeen, hidden: Sequence[int]) -> Spider:
         for n, up in zip(seen.down, seen.up, strict=True)
     ]
     game._hidden = list(seen.down)
-    game._stock = tuple(next(fill, 0) for _ in range(seen.rows * ROW))
-    game._next = 0
+    # The rows already dealt keep their places at the stock's head (their cards are on the
+    # table now), so that the table counts the cards dealt as the game does and its layout
+    # keys (:func:`layout_key`, the rule-based player's) match the ones the game has had.
+    game._stock = (0,) * (seen.dealt * ROW) + tuple(next(fill, 0) for _ in range(seen.rows * ROW))
+    game._next = seen.dealt * ROW
     game._removed = list(seen.removed)
     game._start_history()
     return game
@@ -344,9 +347,9 @@ class SpiderSampler:
         return lines
 
     def _fill_and_deal(self) -> list[Line]:
-        """The empty columns filled, each with the shortest group that leaves a card behind,
-        and a row dealt, as a lone line; none when the stock is gone or a column cannot be
-        filled so."""
+        """The empty columns filled, each with the shortest group that leaves a card behind
+        (and makes no layout the game has had), and a row dealt, as a lone line; none when the
+        stock is gone or a column cannot be filled so."""
         game = self._table
         if not game._stock or not any(not col for col in game._cols):
             return []
@@ -357,12 +360,11 @@ class SpiderSampler:
             for m in here.legal_move_list():
                 if m.to == to and m.source is not None and m.card is not None:
                     at = _topmost(here._cols[m.source], m.card.index)
-                    if at > 0:
-                        fills.append((len(here._cols[m.source]) - at, m))
+                    if at > 0 and layout_key(after := _step(here, m)) not in self.seen.had:
+                        fills.append((len(here._cols[m.source]) - at, m, after))
             if not fills:
                 return []
-            m = min(fills, key=lambda f: f[0])[1]
-            here = _step(here, m)
+            _size, m, here = min(fills, key=lambda f: f[0])
             line.append(m)
         line.append(Move.deal())
         self._ranks[tuple(line)] = 0
@@ -386,6 +388,8 @@ class SpiderSampler:
             self.seen.idle >= 2 * MAX_IDLE and (move.card is None or self._table._cols[move.to])
         ):
             return []  # after that long only a column filled so that a row can be dealt
+        if layout_key(_step(self._table, move)) in self.seen.had:
+            return []  # the hints never lead back to a layout the game has had
         self._ranks[(move,)] = 0
         return [(move,)]
 
