@@ -251,6 +251,8 @@ class SpiderSampler:
         self._prefer = prefer
         self._unseen = list(seen.unseen)
         self._table = table_of(seen, self._unseen)  # any filling: the legal moves are the same
+        if prefer is not None and not self._table.is_legal(prefer):
+            self._prefer = None  # a move the view does not allow is no candidate
         self._implementation = implementation
         self._ranks: dict[Line, int] = {}
 
@@ -412,10 +414,14 @@ class SpiderSampler:
 
     def value(self, sample: Spider, move: Line, max_states: int) -> float:
         """1.0 when the solver wins ``sample`` after the line within ``max_states`` positions,
-        else 0.0."""
-        game = sample
+        else 0.0 (also when a move of the line is refused in the sample, which a line over the
+        cards in sight should never be)."""
+        game = sample.copy(stack=False)
         for m in move:
-            game = _step(game, m)
+            resolved, reason, where = game._check(m)
+            if reason is not None:
+                return 0.0
+            game._apply(resolved, where)
         if game.is_won():
             return 1.0
         return 1.0 if _solve(self._implementation, game, max_states)[0] == "solved" else 0.0
