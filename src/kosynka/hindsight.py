@@ -36,10 +36,14 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar, cast
+
+if TYPE_CHECKING:
+    from kosynka.games.base import Game
 
 M = TypeVar("M")
 S = TypeVar("S")
+G = TypeVar("G", bound="Game[Any]")
 
 CONFIDENCE: Final = 0.05
 """The chance, over a whole choice, that successive elimination drops the best move by bad luck
@@ -231,6 +235,16 @@ def keep_preferred(
     if (choice.chance or 0.0) - kept.share >= override:
         return choice
     return dataclasses.replace(choice, move=kept.move, chance=kept.share)
+
+
+def start_and_moves(game: G) -> tuple[G, list[Any]]:
+    """The position ``game`` started from (a copy, its move stack empty) and the moves made
+    since, in order: what a rule-based player replays to follow the game."""
+    start = cast(G, game.copy())  # a game's copy is of its own class
+    moves = list(start.move_stack)
+    while start.move_stack:
+        start.pop()
+    return start, moves
 
 
 # ----------------------------------------------------------------------------- every game's hint

@@ -29,7 +29,7 @@ from typing import Final
 from kosynka.games.klondike.player import hint as rule_hint
 from kosynka.games.klondike.player import is_safe_home, score_move
 from kosynka.games.klondike.rules import FOUNDATION, Klondike, KlondikeRules, Move
-from kosynka.hindsight import Choice, Tally, choose, keep_preferred
+from kosynka.hindsight import Choice, Tally, choose, keep_preferred, start_and_moves
 
 Layout = tuple[Hashable, ...]
 """A tableau as the player sees it (see :func:`layout_key`)."""
@@ -346,10 +346,7 @@ def hint(
     rule-based no-peek player, whose move is preferred on a tie): the candidate line that the
     solver wins after in the largest share of samples of the unseen cards, with that share (see
     :func:`kosynka.hindsight.choose`); the hint is its first move."""
-    start = game.copy()
-    history = list(start.move_stack)
-    while start.move_stack:
-        start.pop()
+    start, history = start_and_moves(game)
     return hint_from(
         seen_of(game),
         prefer=rule_hint(start, history, seed),

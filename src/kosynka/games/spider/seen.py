@@ -40,7 +40,7 @@ from typing import Final
 from kosynka.games.spider.player import P_NEVER, P_RUN, P_USEFUL, Player, score_move
 from kosynka.games.spider.player import hint as rule_hint
 from kosynka.games.spider.rules import _FULL_RUN, ROW, Move, Spider, SpiderRules, _topmost
-from kosynka.hindsight import Choice, Tally, choose, keep_preferred
+from kosynka.hindsight import Choice, Tally, choose, keep_preferred, start_and_moves
 
 Layout = tuple[Hashable, ...]
 """A table as the player sees it (see :func:`layout_key`)."""
@@ -484,13 +484,9 @@ def hint(
     positions, by default :data:`HINT_STATES` for the suit count). With one suit, the line
     that wins the largest share (ties by rank). The hint is the line's first move, None when
     there is no candidate."""
-    start = game.copy()
-    history: list[Move] = []
-    while start.move_stack and game.rules.suits in PREFER_SUITS:
-        history.append(start.move_stack[-1])
-        start.pop()
-    history.reverse()
-    prefer = rule_hint(start, history) if game.rules.suits in PREFER_SUITS else None
+    prefer = None
+    if game.rules.suits in PREFER_SUITS:
+        prefer = rule_hint(*start_and_moves(game))
     return hint_from(
         seen_of(game),
         prefer=prefer,
