@@ -9,6 +9,7 @@ namespace nb = nanobind;
 namespace kosynka::spider {
 
 void bind_probes(nb::module_& m);  // spider_probes.cpp
+void bind_player(nb::module_& m);  // spider_player.cpp
 
 // Spider's functions in kosynka.solver._core.
 void bind(nb::module_& m) {
@@ -53,6 +54,7 @@ void bind(nb::module_& m) {
       "moves).");
 
   bind_probes(m);
+  bind_player(m);
 }
 
 }  // namespace kosynka::spider

@@ -144,3 +144,8 @@ def spider_expand(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock
     """
     The text of a line of search moves (codes), moves of several runs written out as single moves.
     """
+
+def spider_play(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], seed: int, max_moves: int = 1500, line: bool = False) -> tuple[bool, int, int, int, int, int, list[int]]:
+    """
+    Play a Spider game from a position as kosynka.games.spider.player.play does (the same moves for the same seed): (won, moves, card moves, runs removed, face-down left, rows left, the moves as codes when `line`: -1 a row dealt, else (source * 52 + card) * 11 + destination).
+    """

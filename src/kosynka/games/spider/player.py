@@ -572,8 +572,15 @@ def best_move(game: Spider, seed: int | random.Random | None = 0) -> Move | None
     return _choose(game.copy(stack=False), rng, None)
 
 
-def play(game: Spider, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -> PlayResult:
-    """Play a whole game from ``game``'s position (``game`` itself is left unchanged).
+def play(
+    game: Spider,
+    seed: int = 0,
+    *,
+    max_moves: int = DEFAULT_MAX_MOVES,
+    line: list[Move] | None = None,
+) -> PlayResult:
+    """Play a whole game from ``game``'s position (``game`` itself is left unchanged); the
+    moves made are appended to ``line`` when one is given.
 
     The player never moves into a layout it has already had (as it sees it), so it cannot go
     round in circles; it stops when it has no move left, after winning, or after ``max_moves``.
@@ -590,6 +597,8 @@ def play(game: Spider, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -> 
         if move is None:
             break
         g.advance(move)
+        if line is not None:
+            line.append(move)
         seen.add(_visible_key(g))
         now = _progress(g)
         if now < best or move.card is None:
@@ -607,3 +616,20 @@ def play(game: Spider, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -> 
         face_down=g.face_down_count(),
         rows_left=g.rows_left(),
     )
+
+
+def play_quickly(game: Spider, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -> PlayResult:
+    """:func:`play`, by the compiled core's twin of this player (``spider_play``, the same
+    moves for the same position and seed, Python's random numbers reproduced) when the core is
+    installed and chosen (:func:`kosynka.solver.default_implementation`), else by :func:`play`
+    itself: the grader plays thousands of games with it."""
+    from kosynka.solver import default_implementation
+
+    if default_implementation("spider") != "native":
+        return play(game, seed, max_moves=max_moves)
+    from kosynka.solver import _core
+
+    won, moves, card_moves, runs, down, rows, _line = _core.spider_play(
+        *game.solver_position(), seed, max_moves, False
+    )
+    return PlayResult(won, moves, card_moves, runs, down, rows)

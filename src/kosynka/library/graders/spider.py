@@ -50,7 +50,7 @@ from typing import Any, Final
 
 from kosynka.games.base import Game
 from kosynka.games.spider import Spider, SpiderRules
-from kosynka.games.spider.player import play
+from kosynka.games.spider.player import play_quickly
 from kosynka.library.grading import GradeFigures, grade_by, weighted_score
 
 PROGRESS_MAX: Final = 44 + 13 * 8
@@ -99,7 +99,7 @@ def grade_of(score: float, suits: int) -> str:
 def figures(game: Spider, states: int, runs: int) -> GradeFigures:
     """The player's ``runs`` games from ``game`` (seeds 0 .. runs - 1) and the solver's
     ``states``, as grading figures."""
-    games = [play(game, seed) for seed in range(runs)]
+    games = [play_quickly(game, seed) for seed in range(runs)]
     return GradeFigures(
         runs=runs,
         wins=sum(1 for g in games if g.won),
