@@ -25,14 +25,14 @@ Two numberings are known:
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import Iterator
 from itertools import islice
 from typing import Final
 
-from kosynka.cards import ALL_CARDS, Card, Suit
+from kosynka.cards import ALL_CARDS, Card
 from kosynka.errors import InvalidNotationError
+from kosynka.games.shuffles import PYSOL_LCG_BELOW, PYSOL_SUIT_ORDER, pysol_shuffle
 from kosynka.numtext import parse_whole
 
 NUMBERINGS: Final = ("ms", "pysol")
@@ -40,7 +40,6 @@ NUMBERINGS: Final = ("ms", "pysol")
 MAX_DEAL: Final = {"ms": 2**33 - 1, "pysol": 10**20 - 1}
 """The largest deal number of each numbering (the smallest is 1)."""
 COLUMNS: Final = 8
-_PYSOL_MS_LIMIT: Final = 32000
 """PySolFC deals this number and below with Microsoft's generator."""
 
 Columns = tuple[tuple[Card, ...], ...]
@@ -131,14 +130,10 @@ def ms_order(number: int) -> list[Card]:
 
 def pysol_order(number: int) -> list[Card]:
     """The 52 cards of PySolFC's FreeCell game ``number`` in the order they are dealt."""
-    if number < _PYSOL_MS_LIMIT:
+    if number < PYSOL_LCG_BELOW:
         return ms_order(number)
-    suits = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
-    deck = [ALL_CARDS[suit * 13 + rank - 1] for suit in suits for rank in range(1, 14)]
-    rng = random.Random(number)
-    for n in range(len(deck) - 1, 0, -1):
-        j = int(rng.random() * (n + 1))
-        deck[n], deck[j] = deck[j], deck[n]
+    deck = [ALL_CARDS[suit * 13 + rank - 1] for suit in PYSOL_SUIT_ORDER for rank in range(1, 14)]
+    pysol_shuffle(deck, number)
     deck.reverse()  # PySolFC deals from the end of its list
     return deck
 

@@ -20,19 +20,18 @@ down) and the stock (its last card is drawn first).
 
 from __future__ import annotations
 
-import random
 import secrets
 from dataclasses import dataclass
 from typing import Final
 
 from kosynka.cards import ALL_CARDS, Card, Suit
 from kosynka.errors import InvalidNotationError
+from kosynka.games import shuffles
 from kosynka.numtext import parse_whole
 
 NUMBERINGS: Final = ("pysol", "kpat")
 MAX_DEAL: Final = {"pysol": 10**20 - 1, "kpat": 2**32 - 1}
 """The largest deal number of each numbering (the smallest is 1)."""
-_MS_LIMIT: Final = 32000
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,34 +80,10 @@ def _ms_rank_major_deck() -> list[Card]:
     return [Card(rank, Suit(suit)) for rank in range(1, 14) for suit in range(4)]
 
 
-def _lcg_shuffle_pysol(deck: list[Card], seed: int) -> list[Card]:
-    """PySol's shuffle driven by the Microsoft LCG (``rand() % (n + 1)``), in place."""
-    state = seed
-    for n in range(len(deck) - 1, 0, -1):
-        state = (state * 214013 + 2531011) & 0xFFFFFFFF
-        j = ((state >> 16) & 0x7FFF) % (n + 1)
-        deck[n], deck[j] = deck[j], deck[n]
-    return deck
-
-
-def _mt_shuffle_pysol(deck: list[Card], seed: int) -> list[Card]:
-    """PySol's shuffle driven by a Mersenne Twister seeded with ``seed``, in place."""
-    rng = random.Random(seed)
-    for n in range(len(deck) - 1, 0, -1):
-        j = int(rng.random() * (n + 1))
-        deck[n], deck[j] = deck[j], deck[n]
-    return deck
-
-
 def pysol_deck(number: int) -> list[Card]:
     """The deck of PySolFC game #``number``; cards are dealt from the end of the list."""
     check_deal_number(number, "pysol")
-    if number < _MS_LIMIT:
-        return _lcg_shuffle_pysol(_ms_rank_major_deck(), number)
-    # PySolFC's own deck order is suit-major in the suit order clubs, spades, hearts, diamonds.
-    pysol_suits = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
-    deck = [Card(rank, suit) for suit in pysol_suits for rank in range(1, 14)]
-    return _mt_shuffle_pysol(deck, number)
+    return shuffles.pysol_deck(number)
 
 
 def kpat_deck(number: int) -> list[Card]:

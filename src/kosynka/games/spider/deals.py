@@ -32,7 +32,6 @@ stock in dealing order (its first ten cards go onto columns 1..10 in the next ro
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,13 +39,13 @@ from typing import Final, TypeVar
 
 from kosynka.cards import ALL_CARDS, Card, Suit
 from kosynka.errors import InvalidNotationError
+from kosynka.games.shuffles import pysol_shuffle
 
 NUMBERINGS: Final = ("kpat", "pysol")
 """The numberings, the default first."""
 MAX_DEAL: Final = {"kpat": 2**31 - 1, "pysol": 10**20 - 1}
 """The largest deal number of each numbering (the smallest is 1)."""
 SUIT_COUNTS: Final = (1, 2, 4)
-_PYSOL_LCG_BELOW: Final = 32000
 """PySolFC seeds below this number use its linear congruential generator."""
 
 _S, _H, _C, _D = Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS
@@ -148,33 +147,12 @@ def _deal_kpat(deck: list[Card]) -> SpiderLayout:
 
 
 # ----------------------------------------------------------------------------- PySolFC
-def _pysol_lcg_shuffle(deck: list[Card], seed: int) -> None:
-    """PySolFC's shuffle for small seeds: 15-bit Microsoft LCG outputs, ``% (n + 1)``."""
-    state = seed
-    for n in range(len(deck) - 1, 0, -1):
-        state = (state * 214013 + 2531011) & 0xFFFFFFFF
-        j = ((state >> 16) & 0x7FFF) % (n + 1)
-        deck[n], deck[j] = deck[j], deck[n]
-
-
-def _pysol_mt_shuffle(deck: list[Card], seed: int) -> None:
-    """PySolFC's shuffle for large seeds: a Mersenne Twister seeded with ``seed``."""
-    rng = random.Random(seed)
-    for n in range(len(deck) - 1, 0, -1):
-        j = int(rng.random() * (n + 1))
-        deck[n], deck[j] = deck[j], deck[n]
-
-
 def pysol_deck(number: int, suits: int) -> list[Card]:
     """PySolFC's shuffled 104 cards for game #``number``; the deal takes cards from the end."""
     check_deal_number(number, "pysol")
     order = _PYSOL_SUIT_ORDER[check_suits(suits)]
     deck = [_card(s, rank) for _copy in range(2) for s in order for rank in range(1, 14)]
-    if number < _PYSOL_LCG_BELOW:
-        _pysol_lcg_shuffle(deck, number)
-    else:
-        _pysol_mt_shuffle(deck, number)
-    return deck
+    return pysol_shuffle(deck, number)
 
 
 def _deal_pysol(deck: list[Card]) -> SpiderLayout:
