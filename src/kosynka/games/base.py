@@ -52,6 +52,20 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
+class Place:
+    """One place of a table made of places rather than columns (Pyramid's and TriPeaks' cards):
+    the ``card`` on it (None once it has left), whether it lies ``face_up``, where it is drawn
+    (``row`` from the top; ``x`` across, in half card widths from the table's left edge) and the
+    indices of the places whose cards cover it (a card can be played only when they are gone)."""
+
+    card: Card | None
+    face_up: bool
+    row: int
+    x: int
+    covered_by: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class PositionView:
     """A read-only picture of a position, the same shape for every game (full information: the
     face-down cards are named; what a player may see is for the caller to cut).
@@ -60,7 +74,8 @@ class PositionView:
     ``cells`` the free cells (``None`` for an empty one; FreeCell only); ``foundations`` each
     foundation bottom to top (Klondike and FreeCell: suit order C, D, H, S; Spider: each removed
     run, in the order removed); ``stock`` the cards still to come, the next one first;
-    ``waste`` bottom to top (its last card is the playable one)."""
+    ``waste`` bottom to top (its last card is the playable one); ``places`` the table's places
+    when it is made of places (:class:`Place`, in the game's order), with no columns then."""
 
     columns: tuple[tuple[Card, ...], ...]
     face_down: tuple[int, ...]
@@ -68,6 +83,7 @@ class PositionView:
     foundations: tuple[tuple[Card, ...], ...] = ()
     stock: tuple[Card, ...] = ()
     waste: tuple[Card, ...] = ()
+    places: tuple[Place, ...] = ()
 
     def face_up(self, i: int) -> tuple[Card, ...]:
         """The face-up cards of column ``i``, bottom to top."""
