@@ -21,7 +21,8 @@ import psycopg
 import pytest
 
 from kosynka.cli import main
-from kosynka.library import LibraryError, open_library, pick_deal
+from kosynka.games.klondike import KlondikeRules
+from kosynka.library import LibraryError, open_library, pick
 from kosynka.library.starter import starter_index
 from kosynka.library.storage import default_db_path
 from tests.common import MAIN
@@ -150,7 +151,8 @@ def test_a_damaged_default_library_is_refused_but_the_game_keeps_its_deals(
     for args in (["stats"], ["verify"], ["pick", "--grade", "easy"]):
         assert "damaged SQLite database" in _refused(capsys, *args)
     # The game's "new deal" passes over a broken personal library and draws from the starter.
-    assert pick_deal("easy", 1) in set(starter_index()[(KLONDIKE_RULES, "easy")])
+    easy = set(starter_index("klondike")[(KLONDIKE_RULES, "easy")])
+    assert pick("klondike", "easy", KlondikeRules(draw=1)) in easy
 
 
 # --------------------------------------------------------------------------- 2. read-only

@@ -1,95 +1,144 @@
-"""The starter library shipped in the package, and picking a deal of a grade."""
+"""Every game's starter library shipped in the package: graded winnable deals for each of its
+starter rule sets, one schema for all, each grade following from its stored figures, lines
+that replay to a win, harder grades harder for the no-peek player, and each game's "new deal"
+serving them; writing and reading a starter file; picking a deal of a grade."""
 
 from __future__ import annotations
 
 import random
+import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from kosynka import Klondike
+from kosynka import Klondike, KlondikeRules
 from kosynka.cli import main
+from kosynka.games import game_names, game_spec
 from kosynka.library import (
     GRADES,
     BuildSpec,
     LibraryError,
     build,
     open_library,
-    pick_deal,
     read_starter,
     write_starter,
 )
-from kosynka.library.graders.klondike import difficulty_score, grade_of
-from kosynka.library.grading import GradeFigures
-from kosynka.library.starter import StarterDeal, starter_path
+from kosynka.library.grading import regrader_of, starter_rules_of
+from kosynka.library.starter import STARTER_FIELDS, StarterDeal, counts_for, pick, starter_path
 from kosynka.solver.verify import verify_line
+from kosynka.web.games import adapter_of
 from tests.library.library_helpers import SMALL_STATES
 
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from kosynka.web import create_app
+from kosynka.web.settings import Settings
+
 MIN_PER_GRADE = 1000
-"""Deals per draw and grade the shipped starter library must hold."""
+"""Deals per rule set and grade each game's shipped starter library must hold."""
+MAX_BYTES = 8_000_000
+"""The most a starter file may weigh."""
+GAMES = tuple(g for g in game_names() if starter_rules_of(g))
+"""The registered games whose library grades deals: each ships a starter library."""
 
 
-@pytest.fixture(scope="module")
-def starter() -> list[StarterDeal]:
-    deals = read_starter()
-    assert deals, f"no starter library at {starter_path()}"
-    return deals
+@pytest.fixture(scope="module", params=GAMES)
+def shipped(request: pytest.FixtureRequest) -> tuple[str, list[StarterDeal]]:
+    game: str = request.param
+    deals = read_starter(game=game)
+    assert deals, f"no {game} starter library at {starter_path(game)}"
+    return game, deals
 
 
-def test_starter_is_small_and_full(starter: list[StarterDeal]) -> None:
-    path = starter_path()
-    assert path is not None and path.stat().st_size < 2_000_000
-    for draw in (1, 3):
+def test_every_rule_set_and_grade_is_full(shipped: tuple[str, list[StarterDeal]]) -> None:
+    game, starter = shipped
+    path = starter_path(game)
+    assert path is not None and path.name == f"starter-{game}.csv.gz"
+    assert path.stat().st_size < MAX_BYTES
+    for rules in starter_rules_of(game):
         for g in GRADES:
-            n = sum(1 for d in starter if d.draw == draw and d.grade == g)
-            assert n >= MIN_PER_GRADE, f"draw {draw} {g}: only {n} deals"
-    keys = [(d.draw, d.deal) for d in starter]
+            n = sum(1 for d in starter if d.rules == rules and d.grade == g)
+            assert n >= MIN_PER_GRADE, f"{game} {rules.text()} {g}: only {n} deals"
+        assert all(n >= MIN_PER_GRADE for n in counts_for(game, rules).values())
+    keys = [(d.rules_text, d.deal) for d in starter]
     assert len(keys) == len(set(keys))
 
 
-def test_starter_grades_follow_from_their_figures(starter: list[StarterDeal]) -> None:
+def test_grades_follow_from_their_figures(shipped: tuple[str, list[StarterDeal]]) -> None:
+    game, starter = shipped
+    regrade = regrader_of(game)
+    assert regrade is not None
     for d in starter:
-        figures = GradeFigures(d.heur_runs, d.heur_wins, d.heur_mean_moves, d.heur_mean_home,
-                               d.states)  # fmt: skip
-        assert difficulty_score(figures) == pytest.approx(d.score, abs=1e-3)
-        assert grade_of(d.score, d.draw) == d.grade
+        rec: dict[str, Any] = {
+            "heur_runs": d.heur_runs,
+            "heur_wins": d.heur_wins,
+            "heur_mean_moves": d.heur_mean_moves,
+            "heur_mean_home": d.heur_mean_home,
+            "states": d.states,
+            "rules": d.rules_text,
+        }
+        score, grade = regrade(rec)
+        assert score == pytest.approx(d.score, abs=1e-3)
+        assert grade == d.grade
 
 
-def test_starter_winning_lines_replay_to_a_win(starter: list[StarterDeal]) -> None:
-    rng = random.Random(2024)
-    for d in rng.sample(starter, 600):
-        verify_line(Klondike(d.deal, rules=d.rules), d.solution.split())
+def test_winning_lines_replay_to_a_win(shipped: tuple[str, list[StarterDeal]]) -> None:
+    game, starter = shipped
+    spec = game_spec(game)
+    rng = random.Random(2026)
+    for d in rng.sample(starter, 200):
+        verify_line(spec.deal(d.deal, d.rules, None), d.solution.split())
 
 
-def test_grade_distribution_makes_sense(starter: list[StarterDeal]) -> None:
-    """The player wins easy deals more often than normal ones, and normal more than hard."""
-    for draw in (1, 3):
-        rates = []
+def test_harder_grades_are_harder_for_the_player(
+    shipped: tuple[str, list[StarterDeal]],
+) -> None:
+    """The no-peek player wins easy deals more often than normal ones and normal ones more
+    often than hard ones, or (where it wins too seldom to tell) gets further on them."""
+    game, starter = shipped
+    for rules in starter_rules_of(game):
+        wins, progress = [], []
         for g in GRADES:
-            mine = [d for d in starter if d.draw == draw and d.grade == g]
-            rates.append(sum(d.heur_wins for d in mine) / sum(d.heur_runs for d in mine))
-        easy, normal, hard = rates
-        assert easy > normal > hard, (draw, rates)
-        assert easy > 0.9 and hard < 0.2
+            mine = [d for d in starter if d.rules == rules and d.grade == g]
+            wins.append(sum(d.heur_wins for d in mine) / sum(d.heur_runs for d in mine))
+            progress.append(sum(d.heur_mean_home for d in mine) / len(mine))
+        assert wins[0] >= wins[1] >= wins[2], (game, rules.text(), wins)
+        assert wins[0] > wins[2] or progress[0] > progress[1] > progress[2], (game, rules.text())
 
 
-def test_pick_deal_avoids_played_deals(starter: list[StarterDeal]) -> None:
-    easy1 = sorted(d.deal for d in starter if d.draw == 1 and d.grade == "easy")
-    deal = pick_deal("easy", 1, set())
-    assert deal in easy1
-    last = easy1[-1]
-    assert pick_deal("easy", 1, set(easy1[:-1])) == last
-    assert pick_deal("easy", 1, set(easy1)) is None
-    hard3 = {d.deal for d in starter if d.draw == 3 and d.grade == "hard"}
-    for seed in range(5):
-        assert pick_deal("hard", 3, {1, 2, 3}, rng=random.Random(seed)) in hard3
-    # The starter holds the default rules only.
-    assert pick_deal("easy", 1, set(), passes=3) is None
+def test_pick_and_the_page_serve_graded_deals(shipped: tuple[str, list[StarterDeal]]) -> None:
+    game, starter = shipped
+    client = TestClient(create_app(Settings()))
+    adapter = adapter_of(game)
+    assert adapter is not None
+    for rules in starter_rules_of(game):
+        hard = sorted(d.deal for d in starter if d.rules == rules and d.grade == "hard")
+        assert pick(game, "hard", rules, exclude=set(hard[:-1])) == hard[-1]
+        assert pick(game, "hard", rules, exclude=set(hard)) is None
+        for seed in range(3):
+            assert pick(game, "hard", rules, {1, 2, 3}, rng=random.Random(seed)) in set(hard)
+        fields = adapter.rules_model.model_fields
+        model = {f: getattr(rules, f) for f in fields if hasattr(rules, f)}
+        assert adapter.rules_of(adapter.rules_model(**model)) == rules
+        body = client.post(f"/api/{game}/new", json={"source": "easy", "rules": model}).json()
+        deal = body["record"]["deal"]
+        assert deal["source"] == "easy" and body.get("note") is None, body
+        mine = {d.deal for d in starter if d.rules == rules}
+        assert int(deal["number"]) in mine
+        sources = client.post(f"/api/{game}/sources", json={"rules": model}).json()
+        assert all(sources[g] for g in GRADES), sources
     with pytest.raises(LibraryError, match="unknown grade"):
-        pick_deal("expert", 1, set())
+        pick(game, "expert", starter_rules_of(game)[0])
 
 
-def test_pick_deal_uses_the_users_library(tmp_path: Path) -> None:
+def test_rules_outside_the_starter_sets_have_no_starter_deals() -> None:
+    assert pick("klondike", "easy", KlondikeRules(draw=1, passes=3)) is None
+
+
+def test_pick_uses_the_users_library(tmp_path: Path) -> None:
     db = str(tmp_path / "mine.sqlite")
     spec = BuildSpec(draw=1, foundation_return=False, max_states=SMALL_STATES, runs=2)
     build(spec, list(range(1, 7)), db=db, jobs=1, progress=False)
@@ -98,25 +147,37 @@ def test_pick_deal_uses_the_users_library(tmp_path: Path) -> None:
     assert recs, "some of deals 1-6 should be winnable"
     r = recs[0]
     same = {x["deal"] for x in recs if x["grade"] == r["grade"]}
+    rules = KlondikeRules(draw=1, foundation_return=False)
     for _ in range(5):
-        assert pick_deal(r["grade"], 1, set(), foundation_return=False, db=db) in same
-    assert pick_deal(r["grade"], 1, same, foundation_return=False, db=db) is None
+        assert pick("klondike", r["grade"], rules, db=db) in same
+    assert pick("klondike", r["grade"], rules, same, db=db) is None
 
 
 def test_write_and_read_a_starter_file(tmp_path: Path) -> None:
     db = str(tmp_path / "work.sqlite")
     spec = BuildSpec(draw=1, max_states=SMALL_STATES, runs=2)
     build(spec, list(range(1, 9)), db=db, jobs=1, progress=False)
-    out = tmp_path / "starter.csv.gz"
-    written = write_starter(db, out, per_grade=2)
-    deals = read_starter(out)
+    out = tmp_path / "starter-klondike.csv.gz"
+    written = write_starter(db, out, per_grade=2, game="klondike")
+    assert {rules for rules, _grade in written} == {r.text() for r in starter_rules_of("klondike")}
+    deals = read_starter(out, game="klondike")
     assert len(deals) == sum(written.values())
     assert all(n <= 2 for n in written.values())
     for d in deals:
         verify_line(Klondike(d.deal, rules=d.rules), d.solution.split())
     out.write_bytes(b"not gzip")
     with pytest.raises(LibraryError, match="cannot be read"):
-        read_starter(out)
+        read_starter(out, game="klondike")
+
+
+def test_a_file_of_another_schema_is_refused(tmp_path: Path) -> None:
+    import gzip
+
+    out = tmp_path / "old.csv.gz"
+    with gzip.open(out, "wt", encoding="utf-8") as fh:
+        fh.write(",".join(("draw", *STARTER_FIELDS[1:])) + "\n")
+    with pytest.raises(LibraryError, match="unexpected columns"):
+        read_starter(out, game="klondike")
 
 
 def test_command_line_pick_and_stats(capsys: pytest.CaptureFixture[str]) -> None:

@@ -628,8 +628,7 @@ def _cmd_starter(args: argparse.Namespace, out: TextIO) -> int:
         create_dirs=args.create_dirs,
     )
     for (rules, grade), n in sorted(written.items(), key=lambda kv: str(kv[0])):
-        label = f"draw {rules}" if game == "klondike" else str(rules)
-        print(f"{label} {grade}: {n} deals", file=out)
+        print(f"{rules} {grade}: {n} deals", file=out)
     short = [k for k, n in written.items() if n < args.per_grade]
     if short:
         raise LibraryError(f"some grades have fewer than {args.per_grade} deals: {short}")

@@ -3,7 +3,7 @@ solver and graded easy, normal or hard for people, stored in SQLite (or any SQLA
 database), built on one machine or a Dask cluster, with a starter library per game shipped in
 the package.
 
-* :func:`pick_deal` - a deal of a grade the browser has not played (the game's "new deal");
+* :func:`pick` - a deal of a game and grade the browser has not played (the game's "new deal");
 * :func:`build` with a :class:`BuildSpec` - solve, grade and store a range of deals (resumable);
 * :func:`open_library` - the storage; :mod:`kosynka.library.grading` - how grades are made,
   :mod:`kosynka.library.graders` - each game's figures and thresholds (:func:`difficulty_score`
@@ -18,9 +18,7 @@ from kosynka.library.grading import GRADES
 from kosynka.library.starter import (
     build_starter,
     counts_for,
-    graded_counts,
     pick,
-    pick_deal,
     read_starter,
     write_starter,
 )
@@ -40,11 +38,9 @@ __all__ = [
     "difficulty_score",
     "examine_deal",
     "grade_of",
-    "graded_counts",
     "open_library",
     "parse_deal_ranges",
     "pick",
-    "pick_deal",
     "read_starter",
     "wilson_interval",
     "write_starter",

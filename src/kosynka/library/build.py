@@ -838,7 +838,7 @@ def grade_record(rec: dict[str, Any]) -> tuple[float | None, str | None]:
     (None, None) for a deal that is not proven winnable."""
     if rec["verdict"] != "solved" or not rec["heur_runs"]:
         return None, None
-    regrader = regrader_of(str(rec.get("game", "klondike")))
+    regrader = regrader_of(str(rec["game"]))
     if regrader is None:
         return rec.get("score"), rec.get("grade")
     return regrader(rec)

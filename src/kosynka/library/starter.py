@@ -1,16 +1,18 @@
 """The starter library shipped inside the package, and picking a deal of a grade.
 
-The starter library (``kosynka/library/data/starter.csv.gz``) holds graded winnable deals for
-Draw 1 and Draw 3 under the default rules (unlimited passes, cards may come back from the
-foundations), with each deal's winning line, so a fresh install has easy, normal and hard deals
-at once. It is a gzip-compressed CSV with one row per deal (see :data:`STARTER_FIELDS`).
+Each game's starter library (``kosynka/library/data/starter-<game>.csv.gz``) holds graded
+winnable deals for each of the game's starter rule sets (its grader's ``STARTER_RULES``: Klondike
+Draw 1 and Draw 3, Spider 1, 2 and 4 suits, ...), with each deal's winning line, so a fresh
+install has easy, normal and hard deals at once. Every game's file has one schema: a
+gzip-compressed CSV with one row per deal, the rules written as the rules' text (see
+:data:`STARTER_FIELDS`).
 
-Rebuild it with one command (it builds into a work library, then writes the file)::
+Rebuild one with one command (it builds into a work library, then writes the file)::
 
-    kosynka library starter --per-grade 1000
+    kosynka library starter --game klondike --per-grade 1000
 
-:func:`pick_deal` is what the game's "new deal" asks: a deal of a grade that this browser has
-not played, from the user's own library (when one was built) and the starter library.
+:func:`pick` is what a game's "new deal" asks: a deal of a grade that this browser has not
+played, from the user's own library (when one was built) and the starter library.
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from kosynka.games import game_spec
-from kosynka.games.klondike import KlondikeRules
 from kosynka.library.build import BuildSpec, build, probe_scheduler, rules_of
 from kosynka.library.grading import GRADES, starter_rules_of
 from kosynka.library.storage import (
@@ -40,11 +41,8 @@ from kosynka.library.storage import (
     open_library,
 )
 
-STARTER_RESOURCE: Final = "starter.csv.gz"
-"""Klondike's starter file (its rows have a ``draw`` column where the other games' files have
-``rules``)."""
 STARTER_FIELDS: Final = (
-    "draw",
+    "rules",
     "deal",
     "grade",
     "score",
@@ -56,21 +54,20 @@ STARTER_FIELDS: Final = (
     "solver",
     "solution",
 )
-GAME_STARTER_FIELDS: Final = ("rules", *STARTER_FIELDS[1:])
-"""The columns of the other games' starter files (``starter-<game>.csv.gz``): the rules as
-text in place of Klondike's draw."""
-STARTER_RULES: Final = {1: KlondikeRules(draw=1), 3: KlondikeRules(draw=3)}
-"""Klondike's starter rule sets by draw."""
+"""The columns of every game's starter file: the rules as their text
+(``draw=1 passes=unlimited return=on``, ``suits=2``), then the deal and what the library keeps
+of it."""
 SCHEDULER_TIMEOUT_S: Final = 20.0
 """How long a rebuild waits for its Dask scheduler to answer."""
 
 
 @dataclass(frozen=True, slots=True)
 class StarterDeal:
-    """One deal of a starter library."""
+    """One deal of a game's starter library."""
 
-    draw: int
-    """Klondike's draw (0 for the other games)."""
+    game: str
+    rules_text: str
+    """The rules as stored (``draw=1 passes=unlimited return=on``, ``cells=4 return=on``)."""
     deal: int
     grade: str
     score: float
@@ -81,32 +78,26 @@ class StarterDeal:
     states: int
     solver: str
     solution: str
-    game: str = "klondike"
-    rules_text: str = ""
-    """The rules as stored (``draw=1 passes=unlimited return=on``, ``cells=4 return=on``)."""
 
     @property
     def rules(self) -> Any:
         """The rules the deal was graded under."""
-        if self.game == "klondike":
-            return STARTER_RULES[self.draw]
         return rules_of(self.game, self.rules_text)
 
 
 def _resource(game: str) -> str:
-    return STARTER_RESOURCE if game == "klondike" else f"starter-{game}.csv.gz"
+    """The file name of ``game``'s starter library among the package's data."""
+    return f"starter-{game}.csv.gz"
 
 
-def starter_path(game: str = "klondike") -> Path | None:
+def starter_path(game: str) -> Path | None:
     """The shipped starter file of ``game``, or None when this install has none."""
     ref = resources.files("kosynka.library").joinpath("data").joinpath(_resource(game))
     path = Path(str(ref))
     return path if path.is_file() else None
 
 
-def read_starter(
-    path: str | os.PathLike[str] | None = None, game: str = "klondike"
-) -> list[StarterDeal]:
+def read_starter(path: str | os.PathLike[str] | None = None, *, game: str) -> list[StarterDeal]:
     """Every deal of the starter file at ``path`` (default: ``game``'s shipped one; an empty
     list when there is none). Raise :class:`LibraryError` for a damaged file."""
     p = Path(path) if path is not None else starter_path(game)
@@ -120,17 +111,16 @@ def read_starter(
 
 
 def _parse_rows(fh: TextIO, where: str, game: str) -> Iterator[StarterDeal]:
+    """The rows of a starter file being read (``where`` names it in errors), checked."""
     reader = csv.DictReader(fh)
-    fields = STARTER_FIELDS if game == "klondike" else GAME_STARTER_FIELDS
-    if tuple(reader.fieldnames or ()) != fields:
+    if tuple(reader.fieldnames or ()) != STARTER_FIELDS:
         raise LibraryError(f"{where} is not a kosynka starter library (unexpected columns)")
     known = {r.text() for r in starter_rules_of(game)}
     for n, row in enumerate(reader, start=2):
         try:
-            draw = int(row["draw"]) if game == "klondike" else 0
-            text = STARTER_RULES[draw].text() if draw in STARTER_RULES else row.get("rules", "")
             deal = StarterDeal(
-                draw=draw,
+                game=game,
+                rules_text=row["rules"],
                 deal=int(row["deal"]),
                 grade=row["grade"],
                 score=float(row["score"]),
@@ -141,8 +131,6 @@ def _parse_rows(fh: TextIO, where: str, game: str) -> Iterator[StarterDeal]:
                 states=int(row["states"]),
                 solver=row["solver"],
                 solution=row["solution"],
-                game=game,
-                rules_text=text,
             )
         except (TypeError, ValueError) as exc:
             raise LibraryError(f"{where}, line {n}: {exc}") from None
@@ -153,13 +141,14 @@ def _parse_rows(fh: TextIO, where: str, game: str) -> Iterator[StarterDeal]:
 
 @lru_cache(maxsize=8)
 def _index(game: str) -> dict[tuple[str, str], tuple[int, ...]]:
+    """:func:`starter_index`, cached."""
     index: dict[tuple[str, str], list[int]] = {}
     for d in read_starter(game=game):
         index.setdefault((d.rules_text, d.grade), []).append(d.deal)
     return {k: tuple(v) for k, v in index.items()}
 
 
-def starter_index(game: str = "klondike") -> dict[tuple[str, str], tuple[int, ...]]:
+def starter_index(game: str) -> dict[tuple[str, str], tuple[int, ...]]:
     """``game``'s starter deal numbers by (rules text, grade), read once."""
     return _index(game)
 
@@ -216,37 +205,10 @@ def pick(
     return (rng or random).choice(sorted(left))
 
 
-def graded_counts(
-    draw: int,
-    *,
-    passes: int | None = None,
-    foundation_return: bool = True,
-    db: str | None = None,
-) -> dict[str, int]:
-    """:func:`counts_for` Klondike under these rules."""
-    rules = KlondikeRules(draw=draw, passes=passes, foundation_return=foundation_return)
-    return counts_for("klondike", rules, db)
-
-
-def pick_deal(
-    grade: str,
-    draw: int,
-    exclude: Collection[int] = (),
-    *,
-    passes: int | None = None,
-    foundation_return: bool = True,
-    db: str | None = None,
-    rng: random.Random | None = None,
-) -> int | None:
-    """:func:`pick` for Klondike under Draw ``draw`` (and the other rule options)."""
-    rules = KlondikeRules(draw=draw, passes=passes, foundation_return=foundation_return)
-    return pick("klondike", grade, rules, exclude, db=db, rng=rng)
-
-
 # --------------------------------------------------------------------------- rebuilding
 def build_starter(
     *,
-    game: str = "klondike",
+    game: str,
     per_grade: int = 1000,
     db: str | None = None,
     jobs: int | None = None,
@@ -257,9 +219,9 @@ def build_starter(
     progress: bool = True,
     stream: TextIO | None = None,
     create_dirs: bool = False,
-) -> dict[tuple[int, str], int]:
+) -> dict[tuple[str, str], int]:
     """Build (or resume) a work library until each grade of each of ``game``'s starter rule
-    sets (Klondike: Draw 1 and Draw 3) has ``per_grade`` winnable deals, then write the starter
+    sets (its grader's ``STARTER_RULES``) has ``per_grade`` winnable deals, then write the starter
     file ``out`` (default: the package's own data file) with the lowest-numbered ``per_grade``
     deals of each grade. Return how many deals of each (rules, grade) the file holds.
 
@@ -321,11 +283,13 @@ def _check_target(target: Path, create_dirs: bool) -> None:
 
 
 def _package_starter_target(game: str) -> Path:
+    """Where the package keeps ``game``'s starter file."""
     ref = resources.files("kosynka.library").joinpath("data")
     return Path(str(ref)) / _resource(game)
 
 
 def _grade_counts(db: str, spec: BuildSpec) -> dict[str, int]:
+    """How many deals of each grade the work library ``db`` has for ``spec``'s rules."""
     with open_library(db) as lib:
         counts = lib.counts(spec.game, spec.rules_text)
     return dict(counts[0].grades) if counts else {}
@@ -336,21 +300,20 @@ def write_starter(
     target: str | os.PathLike[str],
     per_grade: int,
     *,
-    game: str = "klondike",
+    game: str,
     create_dirs: bool = False,
-) -> dict[tuple[Any, str], int]:
+) -> dict[tuple[str, str], int]:
     """Write ``game``'s starter file ``target`` from library ``db``: for each starter rule set
     and grade, the ``per_grade`` lowest-numbered winnable deals. Return the counts written, by
-    (Klondike's draw or the rules text, grade). A missing directory of ``target`` is made only
+    (the rules' text, grade). A missing directory of ``target`` is made only
     when ``create_dirs``."""
     _check_target(Path(target), create_dirs)
     rows: list[dict[str, Any]] = []
-    written: dict[tuple[Any, str], int] = {}
-    klondike = game == "klondike"
-    fields = STARTER_FIELDS if klondike else GAME_STARTER_FIELDS
+    written: dict[tuple[str, str], int] = {}
+    fields = STARTER_FIELDS
     with open_library(db, create=False) as lib:
         for rules in starter_rules_of(game):
-            label = rules.draw if klondike else rules.text()
+            label = rules.text()
             taken: dict[str, int] = {}
             for rec in lib.records(game, rules.text(), verdict="solved"):
                 g = rec["grade"]

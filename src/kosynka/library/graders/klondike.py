@@ -88,7 +88,17 @@ def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
     return figures.stored(score, grade_of(score, int(game.rules.draw)))
 
 
+def draw_of(rules_text: str) -> int:
+    """The draw in stored rules text (``draw=3 passes=unlimited return=on``)."""
+    for part in str(rules_text).split():
+        key, _, value = part.partition("=")
+        if key == "draw":
+            return int(value)
+    raise ValueError(f"no draw in Klondike rules {rules_text!r}")
+
+
 def regrade(rec: dict[str, Any]) -> tuple[float, str]:
-    """(score, grade) of a stored winnable record from its figures and today's thresholds."""
+    """(score, grade) of a stored winnable record (its figures and its ``rules`` text) from
+    today's thresholds."""
     score = difficulty_score(GradeFigures.of_record(rec))
-    return score, grade_of(score, int(rec["draw"]))
+    return score, grade_of(score, draw_of(rec["rules"]))
