@@ -90,7 +90,9 @@ def main() -> int:
             continue
         with tempfile.TemporaryDirectory() as tmp:
             db = os.path.join(tmp, "bench.sqlite")
-            spec = BuildSpec(draw=draw, max_states=args.max_states, runs=args.runs)
+            spec = BuildSpec(
+                "klondike", KlondikeRules(draw=draw), max_states=args.max_states, runs=args.runs
+            )
             report = build(spec, deals, db=db, jobs=args.jobs, progress=False)
             with open_library(db, create=False) as lib:
                 [c] = lib.counts("klondike", spec.rules_text)

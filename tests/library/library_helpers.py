@@ -19,7 +19,6 @@ def record(
     rec: dict[str, Any] = {
         "game": game,
         "rules": rules,
-        "draw": 1 if game == "klondike" else 0,
         "deal": deal,
         "verdict": "solved",
         "limit_kind": None,

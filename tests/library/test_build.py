@@ -25,7 +25,7 @@ from kosynka.solver.verify import verify_line
 from tests.common import MAIN
 from tests.library.library_helpers import SMALL_STATES
 
-SPEC = BuildSpec(draw=1, max_states=SMALL_STATES, runs=2)
+SPEC = BuildSpec("klondike", KlondikeRules(draw=1), max_states=SMALL_STATES, runs=2)
 
 
 def comparable(db: str) -> list[dict[str, Any]]:
@@ -123,8 +123,8 @@ def test_resume_after_a_kill_mid_build(tmp_path: Path) -> None:
     proc.wait(timeout=30)
     at_kill = comparable(db)
     assert 0 < len(at_kill) < 60, "the build should have been killed part way"
-    report = build(BuildSpec(draw=1, max_states=SMALL_STATES, runs=2), list(range(1, 61)),
-                   db=db, jobs=2, progress=False)  # fmt: skip
+    spec = BuildSpec("klondike", KlondikeRules(draw=1), max_states=SMALL_STATES, runs=2)
+    report = build(spec, list(range(1, 61)), db=db, jobs=2, progress=False)
     assert report.already == len(at_kill)
     assert report.examined == report.stored == 60 - len(at_kill)
     after = check_records(db, list(range(1, 61)), SPEC)
@@ -227,7 +227,7 @@ def test_bad_arguments_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
 def test_rules_are_part_of_the_key(tmp_path: Path) -> None:
     db = str(tmp_path / "lib.sqlite")
     build(SPEC, [5], db=db, jobs=1, progress=False)
-    three = BuildSpec(draw=3, max_states=SMALL_STATES, runs=2)
+    three = BuildSpec("klondike", KlondikeRules(draw=3), max_states=SMALL_STATES, runs=2)
     report = build(three, [5], db=db, jobs=1, progress=False)
     assert report.stored == 1
     with open_library(db) as lib:

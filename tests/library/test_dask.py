@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from kosynka.cli import main
+from kosynka.games.klondike import KlondikeRules
 from kosynka.library import BuildSpec, LibraryError, build, open_library
 from tests.library.library_helpers import SMALL_STATES
 from tests.library.test_build import check_records, comparable
@@ -35,7 +36,7 @@ def cluster() -> Iterator[Any]:
 
 
 def test_dask_cluster_build_equals_the_local_build(tmp_path: Path, cluster: Any) -> None:
-    spec = BuildSpec(draw=3, max_states=SMALL_STATES, runs=2)
+    spec = BuildSpec("klondike", KlondikeRules(draw=3), max_states=SMALL_STATES, runs=2)
     deals = list(range(40, 50))
     local, remote = str(tmp_path / "local.sqlite"), str(tmp_path / "dask.sqlite")
     build(spec, deals, db=local, jobs=1, progress=False)
@@ -53,13 +54,17 @@ def test_command_line_build_on_the_cluster(
     args += ["--max-states", str(SMALL_STATES), "--scheduler", cluster.scheduler_address]
     assert main(args) == 0
     assert "6 stored now" in capsys.readouterr().out
-    check_records(db, list(range(1, 7)), BuildSpec(draw=1, max_states=SMALL_STATES, runs=2))
+    check_records(
+        db,
+        list(range(1, 7)),
+        BuildSpec("klondike", KlondikeRules(draw=1), max_states=SMALL_STATES, runs=2),
+    )
     assert main([*args, "--jobs", "2"]) == 2
     assert "not both" in capsys.readouterr().err
 
 
 def test_unreachable_scheduler_is_a_clear_error(tmp_path: Path) -> None:
-    spec = BuildSpec(draw=1, max_states=SMALL_STATES, runs=1)
+    spec = BuildSpec("klondike", KlondikeRules(draw=1), max_states=SMALL_STATES, runs=1)
     with pytest.raises(LibraryError, match="cannot reach the Dask scheduler"):
         build(
             spec,
@@ -91,7 +96,7 @@ def test_a_build_whose_workers_are_all_gone_says_so_and_gives_up(
         def run() -> None:
             try:
                 build(
-                    BuildSpec(draw=1, max_states=SMALL_STATES, runs=1),
+                    BuildSpec("klondike", KlondikeRules(draw=1), max_states=SMALL_STATES, runs=1),
                     list(range(1, 3001)),
                     db=db,
                     scheduler=lonely.scheduler_address,

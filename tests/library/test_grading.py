@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from kosynka.cli import main
+from kosynka.games.klondike import KlondikeRules
 from kosynka.library import BuildSpec, build
 from kosynka.library.graders.klondike import EASY_BELOW, HARD_FROM, difficulty_score, grade_of
 from kosynka.library.grading import GradeFigures
@@ -44,8 +45,8 @@ def test_stats_prints_grades_and_the_winnable_share(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = str(tmp_path / "lib.sqlite")
-    report = build(BuildSpec(draw=1, max_states=SMALL_STATES, runs=2), list(range(1, 9)),
-                   db=db, jobs=1, progress=False)  # fmt: skip
+    spec = BuildSpec("klondike", KlondikeRules(draw=1), max_states=SMALL_STATES, runs=2)
+    report = build(spec, list(range(1, 9)), db=db, jobs=1, progress=False)
     assert main(["library", "stats", "--db", db]) == 0
     out = capsys.readouterr().out
     solved = report.verdicts.get("solved", 0)

@@ -16,13 +16,14 @@ from typing import Any
 import psycopg
 
 from kosynka import Klondike
+from kosynka.games.klondike import KlondikeRules
 from kosynka.library import BuildSpec, build, open_library
 from kosynka.solver.verify import verify_line
 from tests.common import MAIN
 from tests.library.library_helpers import SMALL_STATES
 from tests.library.pgserver import PgServer
 
-SPEC = BuildSpec(draw=3, max_states=SMALL_STATES, runs=2)
+SPEC = BuildSpec("klondike", KlondikeRules(draw=3), max_states=SMALL_STATES, runs=2)
 
 
 def _start(url: str, deals: str, *extra: str) -> subprocess.Popen[str]:

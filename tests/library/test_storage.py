@@ -235,3 +235,61 @@ def test_a_library_whose_creation_was_cut_short_is_finished(
         assert lib.store([_record(5)]) == 1
     with open_library(str(path), readonly=True) as lib:
         assert lib.stored_deals("klondike", "draw=1 passes=unlimited return=on", 1, 9) == {5}
+
+
+def _schema_1_library(url: str) -> None:
+    """A library as schema 1 made it: the deals table with Klondike's ``draw`` column, one
+    deal stored."""
+    from sqlalchemy import Column, Integer, MetaData, create_engine
+
+    from kosynka.library.storage import claims_table, deals_table, meta_table
+
+    engine = create_engine(url)
+    md = MetaData()
+    old = deals_table.to_metadata(md)
+    old.append_column(Column("draw", Integer, nullable=False))
+    meta = meta_table.to_metadata(md)
+    claims_table.to_metadata(md)
+    md.create_all(engine)
+    with engine.begin() as conn:
+        rows = [{"key": "format", "value": FORMAT_NAME}, {"key": "schema", "value": "1"}]
+        conn.execute(meta.insert(), rows)
+        conn.execute(old.insert(), [dict(_record(1), draw=1)])
+    engine.dispose()
+
+
+def _schema_of(url: str) -> tuple[str, set[str]]:
+    """A library's schema version and the columns of its deals table."""
+    from sqlalchemy import create_engine, inspect, text
+
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        schema = conn.execute(text("SELECT value FROM kosynka_meta WHERE key = 'schema'"))
+        version = str(schema.scalar_one())
+    columns = {c["name"] for c in inspect(engine).get_columns("deals")}
+    engine.dispose()
+    return version, columns
+
+
+def _check_the_upgrade(url: str) -> None:
+    """A schema-1 library is read as it is, and upgraded when opened for writing."""
+    _schema_1_library(url)
+    with open_library(url, create=False, readonly=True) as lib:
+        assert [r["deal"] for r in lib.records()] == [1]
+    version, columns = _schema_of(url)
+    assert version == "1" and "draw" in columns  # reading changes nothing
+    with open_library(url, create=False) as lib:
+        assert lib.store([_record(2)]) == 1
+        assert sorted(r["deal"] for r in lib.records()) == [1, 2]
+    version, columns = _schema_of(url)
+    assert version == "2" and "draw" not in columns
+    with open_library(url, create=False) as lib:  # upgraded once, opened again
+        assert sorted(r["deal"] for r in lib.records()) == [1, 2]
+
+
+def test_a_schema_1_library_is_read_and_upgraded(tmp_path: Path) -> None:
+    _check_the_upgrade(f"sqlite:///{tmp_path / 'old.sqlite'}")
+
+
+def test_a_schema_1_postgres_library_is_read_and_upgraded(pg_server: Any) -> None:
+    _check_the_upgrade(pg_server.new_database())

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from kosynka.cli import main
+from kosynka.games.klondike import KlondikeRules
 from kosynka.library import BuildSpec, build, open_library
 from kosynka.library.verify import unreadable, why_unreadable
 from tests.library.library_helpers import FREECELL_RULES, KLONDIKE_RULES, SMALL_STATES, record
@@ -27,8 +28,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A small Klondike library, built for real: winnable deals, two unwinnable (29 and 31)
     and an undecided one (12)."""
     db = tmp_path_factory.mktemp("verify") / "lib.sqlite"
-    build(BuildSpec(draw=1, max_states=SMALL_STATES, runs=1), [*range(1, 13), 29, 31],
-          db=str(db), jobs=1, progress=False)  # fmt: skip
+    spec = BuildSpec("klondike", KlondikeRules(draw=1), max_states=SMALL_STATES, runs=1)
+    build(spec, [*range(1, 13), 29, 31], db=str(db), jobs=1, progress=False)
     return db
 
 

@@ -102,20 +102,15 @@ def rules_of(game: str, text: str) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class BuildSpec:
-    """What to build: the game (by name) and its rules, the solver's limits and the player's
-    games per deal. Picklable, so it travels to pool and cluster workers.
+    """What to build: the game (by name) and its rules (the game's defaults when None), the
+    solver's limits and the player's games per deal. Picklable, so it travels to pool and
+    cluster workers."""
 
-    ``rules`` is the game's rules value (the defaults when None); for Klondike, ``draw``,
-    ``passes`` and ``foundation_return`` may be given instead, as before."""
-
-    game: str = "klondike"
+    game: str
     rules: Any = None
     max_states: int | None = DEFAULT_MAX_STATES
     time_limit: float | None = None
     runs: int = DEFAULT_RUNS
-    draw: int | None = None
-    passes: int | None = None
-    foundation_return: bool | None = None
 
     def __post_init__(self) -> None:
         try:
@@ -131,28 +126,11 @@ class BuildSpec:
             raise LibraryError(f"the state limit must be at least 1, not {self.max_states}")
         if self.time_limit is not None and not self.time_limit > 0:
             raise LibraryError(f"the time limit must be positive, not {self.time_limit}")
-        legacy = {
-            k: v
-            for k, v in (
-                ("draw", self.draw),
-                ("passes", self.passes),
-                ("foundation_return", self.foundation_return),
-            )
-            if v is not None
-        }
-        try:
-            if self.rules is None:
-                rules = spec.make_rules(**legacy)
-            elif legacy:
-                raise LibraryError("give rules or the Klondike rule fields, not both")
-            else:
-                rules = self.rules
-        except KosynkaError as exc:
-            raise LibraryError(str(exc)) from None
-        object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "draw", getattr(rules, "draw", 0))
-        object.__setattr__(self, "passes", getattr(rules, "passes", None))
-        object.__setattr__(self, "foundation_return", getattr(rules, "foundation_return", None))
+        if self.rules is None:
+            try:
+                object.__setattr__(self, "rules", spec.make_rules())
+            except KosynkaError as exc:
+                raise LibraryError(str(exc)) from None
 
     @property
     def rules_text(self) -> str:
@@ -171,7 +149,6 @@ def examine_deal(spec: BuildSpec, deal: int) -> dict[str, Any]:
     record: dict[str, Any] = {
         "game": spec.game,
         "rules": spec.rules_text,
-        "draw": spec.draw,
         "deal": deal,
         "verdict": res.status.value,
         "limit_kind": res.limit if res.status is SolveStatus.LIMIT else None,

@@ -49,12 +49,18 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy import exc as sa_exc
+from sqlalchemy import text as sql_text
 from sqlalchemy.engine import URL, make_url
 
 from kosynka.errors import KosynkaError
 
 FORMAT_NAME: Final = "kosynka-deal-library"
-SCHEMA_VERSION: Final = "1"
+SCHEMA_VERSION: Final = "2"
+"""The library's schema. Schema 1 had a ``draw`` column (Klondike's draw, 0 for the other
+games) beside the rules; schema 2 keeps every game's rules only as their text. A schema-1
+library is read as it is and upgraded when opened for writing (:func:`_upgrade`)."""
+UPGRADABLE: Final = ("1",)
+"""Older schemas this version reads, and upgrades when it may write."""
 MAX_STORED_DEAL: Final = 2**63 - 1
 """Deal numbers are stored as 64-bit integers."""
 _SQLITE_MAGIC: Final = b"SQLite format 3\x00"
@@ -95,7 +101,6 @@ deals_table = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("game", String(32), nullable=False),
     Column("rules", String(64), nullable=False),
-    Column("draw", Integer, nullable=False),
     Column("deal", BigInteger, nullable=False),
     Column("verdict", String(12), nullable=False),
     Column("limit_kind", String(8)),
@@ -373,7 +378,6 @@ class Library:
         probe.update(
             game=WRITE_CHECK_GAME,
             rules=f"pid={os.getpid()} thread={threading.get_ident()}",
-            draw=0,
             deal=0,
             verdict="limit",
             solver="-",
@@ -697,7 +701,7 @@ def open_library(
     try:
         if path is not None:
             _check_integrity(engine, path, where)
-        _prepare(engine, where, create and not readonly)
+        _prepare(engine, where, create and not readonly, upgrade=not readonly)
     except LibraryError:
         engine.dispose()
         raise
@@ -733,8 +737,29 @@ def _create(engine: Engine) -> None:
         )
 
 
-def _prepare(engine: Engine, where: str, create: bool) -> None:
-    """Check that the database is a kosynka library (or empty, then create the tables)."""
+def _upgrade(engine: Engine, where: str) -> None:
+    """Bring a schema-1 library to schema 2: drop the ``draw`` column and say so, in one
+    transaction. Another process upgrading it at the same moment is no error: the caller reads
+    the schema again."""
+    try:
+        with engine.begin() as conn:
+            conn.execute(sql_text("ALTER TABLE deals DROP COLUMN draw"))
+            conn.execute(
+                meta_table.update().where(meta_table.c.key == "schema").values(value=SCHEMA_VERSION)
+            )
+    except sa_exc.OperationalError as exc:
+        if "no such column" in str(exc) or "does not exist" in str(exc):
+            return  # upgraded by another process
+        raise LibraryError(f"cannot upgrade the library {where}: {_short(exc)}") from None
+    except sa_exc.ProgrammingError as exc:  # PostgreSQL: the column is already gone
+        if "does not exist" in str(exc):
+            return
+        raise LibraryError(f"cannot upgrade the library {where}: {_short(exc)}") from None
+
+
+def _prepare(engine: Engine, where: str, create: bool, *, upgrade: bool = False) -> None:
+    """Check that the database is a kosynka library (or empty, then create the tables); an
+    older schema this version reads is upgraded when ``upgrade`` (the caller may write)."""
     for attempt in range(PREPARE_TRIES):
         tables = set(inspect(engine).get_table_names())
         if meta_table.name in tables:
@@ -758,7 +783,10 @@ def _prepare(engine: Engine, where: str, create: bool) -> None:
                 )
             if info.get("format") != FORMAT_NAME:
                 raise LibraryError(f"{where} is not a kosynka deal library")
-            if info.get("schema") != SCHEMA_VERSION:
+            if info.get("schema") in UPGRADABLE and upgrade:
+                _upgrade(engine, where)
+                info = _meta_info(engine)
+            if info.get("schema") != SCHEMA_VERSION and info.get("schema") not in UPGRADABLE:
                 raise LibraryError(
                     f"{where} is a kosynka deal library of schema {info.get('schema')!r}; "
                     f"this version reads schema {SCHEMA_VERSION!r}"
