@@ -46,8 +46,7 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, cast, runtime_checkable
 
 from kosynka.errors import IllegalMoveError, InvalidNotationError, KosynkaError, Reason
 from kosynka.games.base import Game, game_part, game_spec, spec_of
@@ -358,7 +357,42 @@ def play_at(game: Game[Any], index: int, move: Any) -> None:
         raise LineError(index, str(move), f"{reason.code}: {reason.en}", reason) from None
 
 
-def scoring_module(game: str) -> ModuleType:
+@runtime_checkable
+class Scorings(Protocol):
+    """What every game's scorings offer: the module ``kosynka.games.<game>.scoring``, found by
+    the game's name. Each declares itself one, so that mypy checks it (``_SCORINGS: Scorings =
+    <the module>`` under ``TYPE_CHECKING``), and :func:`scoring_module` refuses a module that
+    lacks a part."""
+
+    @property
+    def SCORINGS(self) -> tuple[str, ...]:
+        """The scorings' names, the default first."""
+        ...
+
+    @property
+    def CUMULATIVE(self) -> frozenset[str]:
+        """The scorings whose score carries over from game to game."""
+        ...
+
+    @property
+    def WORDS(self) -> dict[str, tuple[str, str]]:
+        """Each ledger line's words, by code: (English, Russian)."""
+        ...
+
+    def check_rules(self, scoring: str, rules: Any, /) -> None:
+        """Raise ``InvalidNotationError`` when ``scoring`` cannot score a game under ``rules``."""
+        ...
+
+    def tally(self, start: Any, scoring: str, /) -> Tally:
+        """A fresh :class:`Tally` of ``scoring`` for a game from ``start``."""
+        ...
+
+    def score(self, start: Any, moves: Any, scoring: str, play: Play, /) -> Score:
+        """The score of ``moves`` played from ``start``."""
+        ...
+
+
+def scoring_module(game: str) -> Scorings:
     """The scoring module of the game called ``game``: the ``scoring`` module of the game's own
     package (``kosynka.games.klondike.scoring``), found through the game registry's
     :func:`~kosynka.games.base.game_part`. Raise ``InvalidNotationError`` for an unknown game
@@ -367,7 +401,9 @@ def scoring_module(game: str) -> ModuleType:
     module = game_part("kosynka.games", spec.name, "scoring")
     if module is None:
         raise InvalidNotationError(f"{spec.name} has no scoring yet")
-    return module
+    if not isinstance(module, Scorings):
+        raise TypeError(f"{module.__name__} is not a whole scoring module (see Scorings)")
+    return cast(Scorings, module)
 
 
 def scorings(game: str) -> tuple[str, ...]:

@@ -26,7 +26,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Final
+from typing import Any, Final, Protocol, cast, runtime_checkable
 
 from kosynka.games import game_part
 
@@ -111,9 +111,37 @@ def grade_by(score: float, easy_below: float, hard_from: float) -> str:
     return "hard"
 
 
-def _grader_module(game: str) -> ModuleType | None:
-    """The grader module of ``game`` (``kosynka.library.graders.<game>``), or None."""
-    return game_part("kosynka.library.graders", game)
+@runtime_checkable
+class Grader(Protocol):
+    """What every game's grader offers: the module ``kosynka.library.graders.<game>``, found by
+    the game's name. Each grader declares itself one, so that mypy checks it
+    (``_GRADER: Grader = <the module>`` under ``TYPE_CHECKING``), and the library refuses a
+    grader that lacks a part."""
+
+    @property
+    def STARTER_RULES(self) -> tuple[Any, ...]:
+        """The rule sets of the game's shipped starter library."""
+        ...
+
+    def grade(self, game: Any, states: int, runs: int, /) -> dict[str, Any]:
+        """The grading fields of a winnable deal: the no-peek player's ``runs`` games from
+        ``game`` and the solver's ``states``."""
+        ...
+
+    def regrade(self, rec: dict[str, Any], /) -> tuple[float, str]:
+        """(score, grade) of a stored record from its figures and today's thresholds."""
+        ...
+
+
+def _grader_module(game: str) -> Grader | None:
+    """The grader of ``game`` (``kosynka.library.graders.<game>``), or None; TypeError when
+    the module lacks a part of :class:`Grader`."""
+    module: ModuleType | None = game_part("kosynka.library.graders", game)
+    if module is None:
+        return None
+    if not isinstance(module, Grader):
+        raise TypeError(f"{module.__name__} is not a whole grader (see Grader)")
+    return cast(Grader, module)
 
 
 def grader_of(game: str) -> Callable[[Any, int, int], dict[str, Any]] | None:
@@ -133,4 +161,4 @@ def starter_rules_of(game: str) -> tuple[Any, ...]:
     """The rule sets ``game``'s starter library covers (the grader module's
     ``STARTER_RULES``; none when the library cannot grade the game)."""
     module = _grader_module(game)
-    return tuple(getattr(module, "STARTER_RULES", ())) if module is not None else ()
+    return tuple(module.STARTER_RULES) if module is not None else ()

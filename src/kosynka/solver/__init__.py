@@ -40,7 +40,14 @@ from typing import Any
 
 from kosynka.errors import InvalidNotationError
 from kosynka.games.base import Game, game_part
-from kosynka.solver.result import Found, Limits, SolutionError, SolveResult, SolveStatus
+from kosynka.solver.result import (
+    Found,
+    Limits,
+    SolutionError,
+    SolveResult,
+    SolverFront,
+    SolveStatus,
+)
 
 __all__ = [
     "SolutionError",
@@ -86,11 +93,14 @@ def has_solver(game_name: str) -> bool:
     return front is not None and hasattr(front, "search")
 
 
-def _solver_of(game_name: str) -> ModuleType:
-    """The solver front of the game called ``game_name``; raise when it has none."""
+def _solver_of(game_name: str) -> SolverFront:
+    """The solver front of the game called ``game_name``; raise when it has none, or when its
+    front lacks a part of :class:`~kosynka.solver.result.SolverFront`."""
     front = solver_front(game_name)
     if front is None or not hasattr(front, "search"):
         raise InvalidNotationError(f"kosynka has no solver for {game_name!r} yet")
+    if not isinstance(front, SolverFront):
+        raise TypeError(f"{front.__name__} is not a whole solver front (see SolverFront)")
     return front
 
 
@@ -176,7 +186,12 @@ def check_line(game: Game[Any], line: Sequence[Any], verify: str) -> list[Any]:
     (``verify="python"``) or the game's compiled referee (``"native"``); a line the check does
     not accept raises :class:`SolutionError`."""
     front = _solver_of(game.name)
-    moves: list[Any] = (front.referee if verify == "native" else front.replay)(game, line)
+    if verify != "native":
+        return front.replay(game, line)
+    referee = getattr(front, "referee", None)  # a front's extra (see has_referee)
+    if referee is None:
+        raise ValueError(f"{game.name} has no compiled referee: verify with the rules engine")
+    moves: list[Any] = referee(game, line)
     return moves
 
 

@@ -18,7 +18,7 @@ it is returned.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from kosynka.cards import ALL_CARDS
 from kosynka.games.freecell import FreeCell, FreeCellRules, Move
@@ -349,3 +349,10 @@ def standard_line(game: FreeCell, moves: Sequence[Move]) -> list[str]:
         out.append(board.standard(move))
         board.advance(move)
     return out
+
+
+if TYPE_CHECKING:  # mypy checks this front against what every front offers
+    from kosynka.solver import freecell as _this
+    from kosynka.solver.result import SolverFront
+
+    _FRONT: SolverFront = _this

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from kosynka.games.klondike import RECYCLE, Klondike, KlondikeRules, Move
 from kosynka.solver import NATIVE as _NATIVE
@@ -330,3 +331,10 @@ def _set_search(
         )
     )
     return None if found[0] == "unsupported" else found
+
+
+if TYPE_CHECKING:  # mypy checks this front against what every front offers
+    from kosynka.solver import klondike as _this
+    from kosynka.solver.result import SolverFront
+
+    _FRONT: SolverFront = _this

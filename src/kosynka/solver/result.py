@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, Protocol, runtime_checkable
 
 
 class SolutionError(RuntimeError):
@@ -113,3 +113,26 @@ class SolveResult:
             "seconds": self.seconds,
             "implementation": self.implementation,
         }
+
+
+@runtime_checkable
+class SolverFront(Protocol):
+    """What every game's solver front offers: the module ``kosynka.solver.<game>``, found by the
+    game's name (:func:`kosynka.solver.solve` asks it). Each front declares itself one, so that
+    mypy checks it (``_FRONT: SolverFront = <the module>`` under ``TYPE_CHECKING``), and the
+    solver refuses a front that lacks a part. A front may offer more (a compiled ``referee``
+    with ``REFEREE = True``, ``solve_deals`` for ranges of deals)."""
+
+    def available_implementations(self) -> list[str]:
+        """``["native", "python"]`` when the game's compiled core is installed, else
+        ``["python"]``."""
+        ...
+
+    def search(self, game: Any, limits: Limits, implementation: str, /) -> Found:
+        """Search ``game``'s position within ``limits`` with ``implementation``."""
+        ...
+
+    def replay(self, game: Any, line: Any, /) -> list[Any]:
+        """The moves of a line the search found, replayed through the rules engine (raise
+        :class:`SolutionError` when it is refused or does not win)."""
+        ...

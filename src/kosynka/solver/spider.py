@@ -23,7 +23,7 @@ the rules engine before it is returned.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from kosynka.games.spider import Move, Spider
 from kosynka.solver import NATIVE as _NATIVE
@@ -114,3 +114,10 @@ def _shorten(
     if implementation == "native":
         return _core.spider_shorten(*args, line, depth)
     return _spider_py.shorten(*args, line, depth)
+
+
+if TYPE_CHECKING:  # mypy checks this front against what every front offers
+    from kosynka.solver import spider as _this
+    from kosynka.solver.result import SolverFront
+
+    _FRONT: SolverFront = _this

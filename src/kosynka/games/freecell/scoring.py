@@ -33,7 +33,7 @@ move bonus as one move more. **Hints** change no points; a game with a hint is a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from kosynka.games.base import Game
 from kosynka.games.freecell.rules import FreeCell, FreeCellRules
@@ -115,3 +115,10 @@ def tally(start: FreeCell, scoring: str) -> FreeCellTally:
 def score(start: FreeCell, moves: Sequence[Any], scoring: str, play: Play) -> Score:
     """The score of ``moves`` played from ``start`` (which is played on)."""
     return score_with(tally(start, scoring), start, moves, play)
+
+
+if TYPE_CHECKING:  # mypy checks these scorings against what every game's offer
+    from kosynka.games.freecell import scoring as _this
+    from kosynka.scoring import Scorings
+
+    _SCORINGS: Scorings = _this

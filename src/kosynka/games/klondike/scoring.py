@@ -52,7 +52,7 @@ is assisted (:attr:`kosynka.scoring.Score.assisted`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from kosynka.errors import InvalidNotationError
 from kosynka.games.base import Game
@@ -205,3 +205,10 @@ def tally(start: Klondike, scoring: str) -> KlondikeTally:
 def score(start: Klondike, moves: Sequence[Any], scoring: str, play: Play) -> Score:
     """The score of ``moves`` played from ``start`` (which is played on) under ``scoring``."""
     return score_with(tally(start, scoring), start, moves, play)
+
+
+if TYPE_CHECKING:  # mypy checks these scorings against what every game's offer
+    from kosynka.games.klondike import scoring as _this
+    from kosynka.scoring import Scorings
+
+    _SCORINGS: Scorings = _this

@@ -25,7 +25,7 @@ game can go below 0. **Hints** change no points; a game with a hint is assisted
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from kosynka.games.base import Game
 from kosynka.games.spider.rules import Spider, SpiderRules
@@ -102,3 +102,10 @@ def tally(start: Spider, scoring: str) -> SpiderTally:
 def score(start: Spider, moves: Sequence[Any], scoring: str, play: Play) -> Score:
     """The score of ``moves`` played from ``start`` (which is played on)."""
     return score_with(tally(start, scoring), start, moves, play)
+
+
+if TYPE_CHECKING:  # mypy checks these scorings against what every game's offer
+    from kosynka.games.spider import scoring as _this
+    from kosynka.scoring import Scorings
+
+    _SCORINGS: Scorings = _this

@@ -40,7 +40,7 @@ way (``kosynka library regrade`` then applies them to a stored library).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from kosynka.games.base import Game
 from kosynka.games.freecell import FreeCellRules
@@ -98,3 +98,10 @@ def regrade(rec: dict[str, Any]) -> tuple[float, str]:
     """(score, grade) of a stored winnable record from its figures and today's thresholds."""
     score = difficulty_score(GradeFigures.of_record(rec))
     return score, grade_of(score)
+
+
+if TYPE_CHECKING:  # mypy checks this grader against what every grader offers
+    from kosynka.library.graders import freecell as _this
+    from kosynka.library.grading import Grader
+
+    _GRADER: Grader = _this

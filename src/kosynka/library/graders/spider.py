@@ -46,7 +46,7 @@ What the stored fields hold for Spider: ``heur_wins`` and ``heur_mean_moves`` as
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from kosynka.games.base import Game
 from kosynka.games.spider import Spider, SpiderRules
@@ -136,3 +136,10 @@ def regrade(rec: dict[str, Any]) -> tuple[float, str]:
     suits = suits_of(rec["rules"])
     score = difficulty_score(GradeFigures.of_record(rec), suits)
     return score, grade_of(score, suits)
+
+
+if TYPE_CHECKING:  # mypy checks this grader against what every grader offers
+    from kosynka.library.graders import spider as _this
+    from kosynka.library.grading import Grader
+
+    _GRADER: Grader = _this
