@@ -69,7 +69,7 @@ def main() -> int:
     deals = parse_deal_ranges(args.deals)
     draws = args.draw or [1, 3]
     print(
-        f"solver {default_implementation()}, {len(deals)} deals ({args.deals}), "
+        f"solver {default_implementation('klondike')}, {len(deals)} deals ({args.deals}), "
         f"state limit {args.max_states:,}, {args.runs} player games per winnable deal, "
         f"{os.cpu_count()} cores"
     )

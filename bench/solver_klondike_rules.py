@@ -167,7 +167,11 @@ def main() -> None:
 
     rng = random.Random(args.seed)
     deals = [rng.randrange(1, 10**18) for _ in range(args.count)]
-    impls = args.searches.split(",") if "native" in available_implementations() else ["python"]
+    impls = (
+        args.searches.split(",")
+        if "native" in available_implementations("klondike")
+        else ["python"]
+    )
     results: dict[str, dict[int, dict[str, object]]] = {}
     kept = load_rows(args.rows)
     for impl in impls:

@@ -99,7 +99,7 @@ def decided_endgames() -> list[tuple[FreeCell, bool]]:
     return out
 
 
-@pytest.mark.parametrize("implementation", available_implementations())
+@pytest.mark.parametrize("implementation", available_implementations("freecell"))
 def test_verdicts_match_exhaustive_search(implementation: str) -> None:
     checked: dict[tuple[int, bool, bool], int] = {}
     for game, truth in decided_endgames():
@@ -119,7 +119,7 @@ def test_verdicts_match_exhaustive_search(implementation: str) -> None:
     assert {cells for cells, _, _ in checked} == {0, 1, 2, 3, 4}
 
 
-@pytest.mark.parametrize("implementation", available_implementations())
+@pytest.mark.parametrize("implementation", available_implementations("freecell"))
 def test_verdicts_when_the_first_phase_hands_over_at_once(
     implementation: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -176,7 +176,7 @@ def test_stored_lost_endgames_cover_the_rules() -> None:
     assert rules == {(c, r) for c in (2, 3, 4) for r in (True, False)}
 
 
-@pytest.mark.parametrize("implementation", available_implementations())
+@pytest.mark.parametrize("implementation", available_implementations("freecell"))
 @pytest.mark.parametrize("index", range(12))
 def test_lost_endgames_with_more_cells(implementation: str, index: int) -> None:
     game = lost_endgames()[index]
@@ -196,7 +196,7 @@ NEEDS_RETURN = [
 
 
 @pytest.mark.parametrize("text", NEEDS_RETURN)
-@pytest.mark.parametrize("implementation", available_implementations())
+@pytest.mark.parametrize("implementation", available_implementations("freecell"))
 def test_wins_that_need_a_card_back(text: str, implementation: str) -> None:
     game = parse_text(text)
     assert oracle(game, cap=100_000) is True
@@ -206,7 +206,7 @@ def test_wins_that_need_a_card_back(text: str, implementation: str) -> None:
     assert solve(off, implementation=implementation).status is SolveStatus.UNSOLVABLE
 
 
-@pytest.mark.parametrize("implementation", available_implementations())
+@pytest.mark.parametrize("implementation", available_implementations("freecell"))
 def test_the_incomplete_searches_never_prove_a_loss(implementation: str) -> None:
     """The portfolio's incomplete searches (depth first and best first) leave out a column's
     top card to a free cell on its own (a card reaches a free cell only on the way to a digging

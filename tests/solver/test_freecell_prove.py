@@ -69,7 +69,7 @@ def _check_verdicts(implementation: str, threads: int = 1) -> None:
             assert board.is_won()
 
 
-@pytest.mark.parametrize("implementation", available_implementations())
+@pytest.mark.parametrize("implementation", available_implementations("freecell"))
 def test_verdicts_match_exhaustive_search(implementation: str) -> None:
     _check_verdicts(implementation)
 
@@ -121,7 +121,7 @@ def test_core_and_twin_go_on_where_they_stopped() -> None:
     assert runs > 3 and a[:5] == whole[:5]
 
 
-@pytest.mark.parametrize("implementation", available_implementations())
+@pytest.mark.parametrize("implementation", available_implementations("freecell"))
 def test_limits_stop_without_a_verdict(implementation: str) -> None:
     game = FreeCell(1, rules=FreeCellRules(cells=2, foundation_return=False))
     res = prove(game, implementation=implementation, max_states=5_000)

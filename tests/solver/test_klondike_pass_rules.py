@@ -24,7 +24,7 @@ from kosynka.solver.klondike import drop_idle_passes, normalized
 from tests.common import run_program
 from tests.solver.test_klondike_oracle import oracle, random_endgame
 
-NATIVE = "native" in available_implementations()
+NATIVE = "native" in available_implementations("klondike")
 
 # Limits where the compiled core once cut the pass number (2047 in a key, int16 in undo
 # records, int32 at the binding) and beyond.
@@ -59,7 +59,7 @@ def test_the_reported_position_is_solved() -> None:
     deal = Klondike(94, rules=KlondikeRules(draw=3), numbering="kpat")
     far = with_pass_rule(deal, 2048, 2047)
     near = with_pass_rule(deal, 2, 1)
-    for impl in available_implementations():
+    for impl in available_implementations("klondike"):
         a = solve(far, implementation=impl, time_limit=60)
         b = solve(near, implementation=impl, time_limit=60)
         assert a.status is b.status is SolveStatus.SOLVED, impl
@@ -135,7 +135,7 @@ def test_verdicts_agree_under_any_pass_rule(
     game = with_pass_rule(base, passes, pass_number)
     truth = oracle(small_form(game))
     verdicts = {}
-    for impl in available_implementations():
+    for impl in available_implementations("klondike"):
         res = solve(game, implementation=impl, time_limit=30)
         assert res.status is not SolveStatus.LIMIT
         verdicts[impl] = res.solved

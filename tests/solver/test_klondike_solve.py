@@ -15,7 +15,7 @@ IMPLS = [
     "python",
     *(
         ["native"]
-        if "native" in __import__("kosynka.solver").solver.available_implementations()
+        if "native" in __import__("kosynka.solver").solver.available_implementations("klondike")
         else []
     ),
 ]

@@ -23,8 +23,8 @@ from kosynka.games.klondike.notation import format_text, parse_text
 from kosynka.solver import SolveStatus, available_implementations, solve
 from tests.solver.klondike_endgames import RULE_SETS, exhaustive, natural_endgame
 
-NATIVE = "native" in available_implementations()
-IMPLEMENTATIONS = [*available_implementations(), *(["exact"] if NATIVE else [])]
+NATIVE = "native" in available_implementations("klondike")
+IMPLEMENTATIONS = [*available_implementations("klondike"), *(["exact"] if NATIVE else [])]
 
 # Deals (PySolFC numbers) that are won though an unsound pruning calls them lost, with their
 # pass limit (Draw 3, foundation return on). The first five catch the abstract search if a card

@@ -34,7 +34,7 @@ from kosynka.cli.common import (
     rules_from,
 )
 from kosynka.errors import KosynkaError
-from kosynka.games import GameSpec, game_names, game_spec
+from kosynka.games import DEFAULT_GAME, GameSpec, game_names, game_spec
 from kosynka.library.build import (
     BATCH_ROWS,
     DEFAULT_MAX_STATES,
@@ -61,7 +61,6 @@ from kosynka.library.verify import Unreadable, rules_unreadable, unreadable, ver
 from kosynka.numtext import parse_whole
 from kosynka.solver.stats import wilson_interval
 
-DEFAULT_GAME = "klondike"
 """The game of a new or empty library when ``--game`` is not given."""
 MAX_JOBS = max(32, 8 * default_jobs())
 """The most worker processes ``--jobs`` starts (8 per core, at least 32)."""

@@ -34,7 +34,7 @@ from kosynka.cli.common import (
 )
 from kosynka.cli.games import parse_deal_number
 from kosynka.errors import KosynkaError
-from kosynka.games import GameSpec, game_spec, game_specs
+from kosynka.games import DEFAULT_GAME, GameSpec, game_spec, game_specs
 from kosynka.games.freecell import FreeCell
 from kosynka.numtext import parse_whole
 from kosynka.process import die_with_parent
@@ -89,7 +89,9 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
     )
     p.add_argument("positions", nargs="*", metavar="POSITION", help="position files, or -")
     names = ", ".join(s.name for s in game_specs())
-    p.add_argument("--game", default="klondike", help=f"the game of --deals ({names})")
+    p.add_argument(
+        "--game", default=DEFAULT_GAME, help=f"the game of --deals ({names}; {DEFAULT_GAME})"
+    )
     p.add_argument("--deals", metavar="RANGE", help="deal numbers such as 1-1000 or 1,5,9-12")
     p.add_argument("--numbering", help="the deal numbering (default: the game's own)")
     add_rule_flags(p)
@@ -425,7 +427,8 @@ def _check_args(args: argparse.Namespace) -> None:
         if args.no_foundation_return and args.with_foundation_return:
             raise CliError("--no-foundation-return and --with-foundation-return disagree")
     try:
-        default_implementation(spec.name if has_solver(spec.name) else "klondike")
+        if has_solver(spec.name):
+            default_implementation(spec.name)
     except ValueError as exc:  # KOSYNKA_IMPLEMENTATION names a missing implementation
         raise CliError(str(exc)) from None
 

@@ -8,6 +8,8 @@ name. A new game is a new package here whose ``__init__`` registers its spec
 in which games are registered (and asked whose format a position is written in).
 """
 
+from typing import Final
+
 from kosynka.games import freecell, klondike, spider
 from kosynka.games.base import (
     Game,
@@ -28,7 +30,12 @@ from kosynka.games.base import (
 )
 from kosynka.games.klondike import Klondike, KlondikeRules, Move
 
+DEFAULT_GAME: Final = "klondike"
+"""The game a command means when none is named (``kosynka solve --deals``, ``kosynka
+library``): Klondike, "Kosynka", whose name the project bears."""
+
 __all__ = [
+    "DEFAULT_GAME",
     "Game",
     "GameSpec",
     "Klondike",

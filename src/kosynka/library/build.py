@@ -65,8 +65,6 @@ CLAIM_RENEW: Final = 60.0
 WORKERLESS_TIMEOUT: Final = 60.0
 """Seconds a build on a Dask cluster waits while the cluster has no worker at all (all of
 them gone) before it gives up, saying so; what was done is stored."""
-LIBRARY_NUMBERING: Final = {"klondike": "pysol"}
-"""The deal numbering the library stores deals in, by game (the game's default otherwise)."""
 MAX_DEALS_PER_BUILD: Final = 10_000_000
 """The most deals one build command takes (a longer range is split into several builds)."""
 SCHEDULER_SCHEMES: Final = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
@@ -74,8 +72,8 @@ SCHEDULER_SCHEMES: Final = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
 
 
 def numbering_of(game: str) -> str:
-    """The deal numbering the library stores ``game``'s deals in."""
-    return LIBRARY_NUMBERING.get(game, game_spec(game).default_numbering())
+    """The deal numbering the library stores ``game``'s deals in: the game's default one."""
+    return game_spec(game).default_numbering()
 
 
 def rules_of(game: str, text: str) -> Any:

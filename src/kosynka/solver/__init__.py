@@ -104,14 +104,14 @@ def _solver_of(game_name: str) -> SolverFront:
     return front
 
 
-def available_implementations(game_name: str = "klondike") -> list[str]:
+def available_implementations(game_name: str) -> list[str]:
     """``["native", "python"]`` when the game's compiled core is installed, else
     ``["python"]``."""
     front = _solver_of(game_name)
     return list(front.available_implementations())
 
 
-def default_implementation(game_name: str = "klondike") -> str:
+def default_implementation(game_name: str) -> str:
     """The implementation :func:`solve` uses: ``KOSYNKA_IMPLEMENTATION`` when set, otherwise
     ``native`` when installed, else ``python``. Raises ValueError for an unknown or missing
     implementation named in the environment."""
