@@ -177,6 +177,14 @@ class Game(ABC, Generic[M]):
         """The move counter: every move pushed."""
         return len(self.move_stack)
 
+    def hidden_count(self) -> int:
+        """How many cards the player cannot see now: those face down on the table (in its
+        columns or places) and the stock's (whose order no player sees). A game that shows a
+        stock card (Pyramid's top one) counts it as seen by overriding this."""
+        view = self.view()
+        down = sum(1 for p in view.places if p.card is not None and not p.face_up)
+        return view.face_down_count() + down + len(view.stock)
+
     @abstractmethod
     def view(self) -> PositionView:
         """A read-only picture of the position (see :class:`PositionView`)."""

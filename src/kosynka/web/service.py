@@ -511,7 +511,7 @@ class GameService:
             self.adapter.rules_of(record.rules),
             record.deal.numbering,
         )
-        hidden = start.view().face_down_count() > 0  # (a game may deal every card face up)
+        hidden = start.hidden_count() > 0  # (a game may deal every card face up)
         if game.is_won():
             return self._analysis("winnable", None, hidden)
         now = verdict(len(texts))
