@@ -51,11 +51,12 @@ class IllegalMoveError(KosynkaError):
 _SLOT = re.compile(r"\{(\w+)(?:\|([^{}]*))?\}")
 
 
-def fill(template: str, lang: str, values: Mapping[str, int]) -> str:
-    """``template`` with its slots filled from ``values``: ``{name}`` is the value; ``{name|one|
-    other}`` (English) and ``{name|one|few|many}`` (Russian) are the value and its noun in the
-    form the number takes (:mod:`kosynka.plural`). The browser fills the same templates the
-    same way (``static/js/local/texts.js``), so a text with numbers in it is written once.
+def fill(template: str, lang: str, values: Mapping[str, int | str]) -> str:
+    """``template`` with its slots filled from ``values``: ``{name}`` is the value (a number,
+    or a text such as a card's name); ``{name|one|other}`` (English) and ``{name|one|few|many}``
+    (Russian) are the number and its noun in the form the number takes (:mod:`kosynka.plural`).
+    The browser fills the same templates the same way (``static/js/local/texts.js``), so a text
+    with numbers or names in it is written once.
 
     >>> fill("only {n|card|cards} move", "en", {"n": 1})
     'only 1 card move'
@@ -69,6 +70,8 @@ def fill(template: str, lang: str, values: Mapping[str, int]) -> str:
         forms = match.group(2)
         if forms is None:
             return str(n)
+        if not isinstance(n, int):
+            raise TypeError(f"the slot {match.group(1)!r} takes a number, not {n!r}")
         words = forms.split("|")
         if lang == "ru":
             return ru_count(n, words[0], words[1], words[2])
@@ -79,7 +82,8 @@ def fill(template: str, lang: str, values: Mapping[str, int]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ReasonTemplate:
-    """A refusal whose words hold numbers (a free cell's number, how many cards may move):
+    """A refusal whose words hold numbers or names (a free cell's number, how many cards may
+    move, the cards that cover a card):
     ``code`` and the templates ``en`` and ``ru`` (see :func:`fill`); :meth:`of` is the
     :class:`Reason` for given numbers."""
 
@@ -87,6 +91,6 @@ class ReasonTemplate:
     en: str
     ru: str
 
-    def of(self, **values: int) -> Reason:
+    def of(self, **values: int | str) -> Reason:
         """The reason with the templates filled from ``values``."""
         return Reason(self.code, fill(self.en, "en", values), fill(self.ru, "ru", values))

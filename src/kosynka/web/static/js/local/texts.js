@@ -27,18 +27,20 @@ export function countWords(lang, n, forms) {
   return `${n} ${n === 1 ? forms[0] : forms[1]}`;
 }
 
-/** A template with its slots filled (kosynka.errors.fill): {name} is the value, {name|one|other}
- * and {name|one|few|many} the value and its noun.
- * @param {string} template @param {string} lang @param {Record<string, number>} values */
+/** A template with its slots filled (kosynka.errors.fill): {name} is the value (a number or a
+ * text such as a card's name), {name|one|other} and {name|one|few|many} the number and its noun.
+ * @param {string} template @param {string} lang @param {Record<string, number | string>} values */
 export function fill(template, lang, values) {
   return template.replace(/\{(\w+)(?:\|([^{}]*))?\}/g, (_, name, forms) => {
     const n = values[name];
-    return forms === undefined ? String(n) : countWords(lang, n, forms.split("|"));
+    if (forms === undefined) return String(n);
+    if (typeof n !== "number") throw new Error(`the slot ${name} takes a number, not ${n}`);
+    return countWords(lang, n, forms.split("|"));
   });
 }
 
 /** The refusal called `name` in the game's reasons module, its templates filled from `values`.
- * @param {GameTexts} texts @param {string} name @param {Record<string, number>} [values]
+ * @param {GameTexts} texts @param {string} name @param {Record<string, number | string>} [values]
  * @returns {Reason} */
 export function reason(texts, name, values) {
   const r = texts.reasons[name];
