@@ -17,7 +17,7 @@ import pytest
 
 from kosynka.library.daily import daily_deal
 from kosynka.library.grading import GRADES
-from tests.web.web_helpers import serving
+from tests.web.web_helpers import serving, web_games
 
 VARIANTS: list[tuple[str, dict[str, int]]] = [
     ("klondike", {"draw": 1}),
@@ -131,7 +131,7 @@ def test_bad_queries_are_422_naming_the_field(
 def test_the_schema_documents_the_route(server: str) -> None:
     status, schema = get(server, "/api/openapi.json")
     assert status == 200
-    for game in ("klondike", "freecell", "spider"):
+    for game in web_games():
         op = schema["paths"][f"/api/{game}/daily"]["get"]
         params = {p["name"]: p for p in op["parameters"]}
         assert params["date"]["schema"]["anyOf"][0] == {"type": "string", "format": "date"}

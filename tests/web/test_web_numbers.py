@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kosynka.web.settings import TEMPLATES_DIR
-from tests.web.web_helpers import record
+from tests.web.web_helpers import record, web_games
 
 LONG = "9" * 5000
 
@@ -206,7 +206,7 @@ def test_page_numbering_is_the_page_modules(client: TestClient) -> None:
     from kosynka.web.games import adapter_of
     from kosynka.web.settings import STATIC_DIR
 
-    for name in ("klondike", "freecell", "spider"):
+    for name in web_games():
         adapter = adapter_of(name)
         assert adapter is not None
         module = (STATIC_DIR / "js" / "games" / f"{name}.js").read_text(encoding="utf-8")

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.web.web_helpers import wait_moves
+from tests.web.web_helpers import wait_moves, web_games
 
 DATA = Path(__file__).parent / "data"
 LONG: dict[str, Any] = json.loads((DATA / "long_columns.json").read_text())
@@ -68,7 +68,7 @@ def table(page: Any) -> list[tuple[str, str, str]]:
 
 
 # ---------------------------------------------------------------------------- item 1
-@pytest.mark.parametrize("game", ["klondike", "freecell", "spider"])
+@pytest.mark.parametrize("game", web_games())
 def test_restart_is_a_step_that_undo_takes_back(page_factory: Any, game: str) -> None:
     """On a phone (touch): Restart, then Undo brings the game back exactly; Redo (Ctrl+Y)
     restarts again and Ctrl+Z undoes that; moves played after a restart are undone first, then
@@ -211,7 +211,7 @@ than the 410 px below its top row even with 28 px cards), nor a phone on its sid
 all); there each strip still shows the card's rank and suit."""
 
 
-@pytest.mark.parametrize("game", ["klondike", "freecell", "spider"])
+@pytest.mark.parametrize("game", web_games())
 def test_the_table_fits_every_window(page_factory: Any, game: str, artifacts: Path) -> None:
     """A game with long columns on a phone (touch), then the same page at 1280 x 800, a short
     1280 x 600 and a phone on its side: the page never scrolls, no card lies under the bar or

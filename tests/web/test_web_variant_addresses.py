@@ -15,9 +15,9 @@ from tests.web.klondike_web import saved
 from tests.web.page_extras import stored
 from tests.web.test_web_offline import config_of, shell_for
 from tests.web.test_web_spider_browser import seeded
-from tests.web.web_helpers import moves_shown, record
+from tests.web.web_helpers import moves_shown, record, web_games
 
-ADAPTERS = [adapter_of(name) for name in ("klondike", "freecell", "spider")]
+ADAPTERS = [adapter_of(name) for name in web_games()]
 DEAL_SUFFIX = "/deal/{number}"
 
 

@@ -179,3 +179,12 @@ def wait_moves(page: Any, n: int) -> None:
     from playwright.sync_api import expect
 
     expect(page.locator("#c-moves")).to_have_text(str(n), timeout=20000)
+
+
+def web_games() -> list[str]:
+    """The names of the registered games that the web serves (those with a web adapter), in
+    the registry's order."""
+    from kosynka.games import game_names
+    from kosynka.web.games import adapter_of
+
+    return [name for name in game_names() if adapter_of(name) is not None]

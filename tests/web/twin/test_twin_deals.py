@@ -18,8 +18,9 @@ from kosynka.library.starter import starter_index
 from kosynka.web.games import adapter_of
 from kosynka.web.routes.data import deals_file
 from tests.web.twin.harness import Node, python_service, twin_games, twin_seed
+from tests.web.web_helpers import web_games
 
-GAMES = ("klondike", "freecell", "spider")
+GAMES = tuple(web_games())
 
 
 def _file(game: str) -> dict[str, Any]:
