@@ -179,6 +179,20 @@ class ColumnView(BaseModel):
     up: list[str]
 
 
+class PlaceView(BaseModel):
+    """One place of a table made of places (Pyramid's rows, TriPeaks' peaks): the card on it
+    when it lies face up (never a face-down card's name), whether a card lies there at all,
+    where it is drawn and which places cover it (see :class:`kosynka.games.base.Place`)."""
+
+    card: str | None = Field(description="the card, when one lies here face up; else null")
+    filled: bool = Field(description="whether a card (face up or down) lies here")
+    row: int = Field(description="the row from the top")
+    x: int = Field(description="across, in half card widths from the table's left edge")
+    covered_by: list[int] = Field(
+        default_factory=list, description="the places whose cards cover this one"
+    )
+
+
 class FoundationView(BaseModel):
     """One foundation: its suit letter, how many cards it holds and its top card."""
 
@@ -234,6 +248,11 @@ class View(BaseModel):
     cells: list[str | None] = Field(
         default_factory=list,
         description="the free cells, null for an empty one (none in games without them)",
+    )
+    places: list[PlaceView] = Field(
+        default_factory=list,
+        description="the table's places, in the game's order (games whose table is made of "
+        "places rather than columns; empty in the others)",
     )
     foundations: list[FoundationView] = Field(
         description="in the game's order: in suit order C, D, H, S, in the order their aces "

@@ -70,6 +70,22 @@ def ru_accusative(card: Card) -> str:
     return f"{rank} {suit}"
 
 
+def places_of(game: Game[Any]) -> list[dict[str, Any]]:
+    """The places of ``game``'s table as the API shows them
+    (:class:`~kosynka.web.schemas.PlaceView`): a face-down card is never named. Empty for a
+    table of columns."""
+    return [
+        {
+            "card": str(p.card) if p.card is not None and p.face_up else None,
+            "filled": p.card is not None,
+            "row": p.row,
+            "x": p.x,
+            "covered_by": list(p.covered_by),
+        }
+        for p in game.view().places
+    ]
+
+
 def ended(game: Game[Any]) -> str | None:
     """The hint kind of a game that is over by ``game.outcome()``: ``won``, or ``stuck`` when
     it is lost whatever the hidden cards are (no legal move, or a certain dead end: no

@@ -33,6 +33,9 @@
 
 /** @typedef {{down: number, up: string[]}} ColumnView */
 /** @typedef {{suit: string, count: number, top: string|null}} FoundationView */
+/** One place of a table made of places: its card when face up, whether a card lies there, where
+ * it is drawn (row; x in half card widths) and the places that cover it.
+ * @typedef {{card: string|null, filled: boolean, row: number, x: number, covered_by: number[]}} PlaceView */
 
 /** One step of a score's account.
  * @typedef {object} StepView
@@ -65,6 +68,7 @@
  * @property {ColumnView[]} columns
  * @property {string[]} waste
  * @property {(string|null)[]} cells
+ * @property {PlaceView[]} [places]
  * @property {FoundationView[]} foundations
  * @property {{moves: number, [name: string]: any}} counters
  * @property {string[]} legal
