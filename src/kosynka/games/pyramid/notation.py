@@ -76,10 +76,16 @@ def parse_passes(text: str) -> int | None:
     return number
 
 
+MAX_WORD: Final = 20
+"""A rule's word longer than this is refused as too long, without being echoed."""
+
+
 def parse_goal(text: str) -> str:
     """Read the goal: ``pyramid`` (its 28 cards must go) or ``all`` (all 52 must)."""
     t = text.strip().lower()
     if t not in GOALS:
+        if len(t) > MAX_WORD:
+            raise InvalidNotationError(f"goal too long: {len(t)} characters (pyramid or all)")
         raise InvalidNotationError(f"goal must be pyramid or all, not {text!r}")
     return t
 
