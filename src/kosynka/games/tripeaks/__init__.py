@@ -1,0 +1,26 @@
+"""TriPeaks ("Три вершины"): the rules engine (:mod:`.rules`), why moves are refused
+(:mod:`.reasons`), deal numbers (:mod:`.deals`), the position text (:mod:`.notation`) and the
+game as the house sees it (:mod:`.spec`).
+
+:data:`SPEC` is made here but not registered (no ``register_spec`` at import): the house
+registers the game in :mod:`kosynka.games` when it is ready for it.
+"""
+
+from kosynka.games.tripeaks.deals import TriPeaksLayout, tripeaks_layout
+from kosynka.games.tripeaks.rules import COVERS, ROWS, XS, Move, TriPeaks, TriPeaksRules
+from kosynka.games.tripeaks.spec import TriPeaksSpec
+
+SPEC = TriPeaksSpec()
+
+__all__ = [
+    "COVERS",
+    "ROWS",
+    "SPEC",
+    "XS",
+    "Move",
+    "TriPeaks",
+    "TriPeaksLayout",
+    "TriPeaksRules",
+    "TriPeaksSpec",
+    "tripeaks_layout",
+]
