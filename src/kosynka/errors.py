@@ -48,6 +48,20 @@ class IllegalMoveError(KosynkaError):
         self.reason = reason
 
 
+def shown(text: object, limit: int = 40) -> str:
+    """``text`` quoted for a refusal: whole when it is short, else its first ``limit``
+    characters and its length, so that the refusal of a huge input stays one short line.
+
+    >>> shown("golf")
+    "'golf'"
+    >>> shown("x" * 1000, limit=4)
+    "'xxxx'... (1,000 characters)"
+    """
+    if not isinstance(text, str) or len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
+
+
 _SLOT = re.compile(r"\{(\w+)(?:\|([^{}]*))?\}")
 
 

@@ -152,11 +152,3 @@ def read_position(arg: str, args: argparse.Namespace) -> tuple[Game[Any], GameSp
             f" {', '.join(conflicts)} {verb} with them (leave the flag out, or edit the position)"
         )
     return game, spec, fmt
-
-
-def shown(text: str, limit: int = 40) -> str:
-    """``text`` quoted for an error line: whole when it is short, else its first ``limit``
-    characters and its length, so that the line stays readable however long the input."""
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}... ({len(text):,} characters)"

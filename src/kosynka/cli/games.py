@@ -14,10 +14,9 @@ from kosynka.cli.common import (
     find_game,
     read_position,
     rules_from,
-    shown,
 )
 from kosynka.cli.score import add_play_flags, play_values, print_score, score_applied
-from kosynka.errors import IllegalMoveError, KosynkaError
+from kosynka.errors import IllegalMoveError, KosynkaError, shown
 from kosynka.games import GameSpec, game_specs
 from kosynka.numtext import parse_whole
 

@@ -33,7 +33,7 @@ from kosynka.cli.common import (
     flags_given,
     rules_from,
 )
-from kosynka.errors import KosynkaError
+from kosynka.errors import KosynkaError, shown
 from kosynka.games import DEFAULT_GAME, GameSpec, game_names, game_spec
 from kosynka.library.build import (
     BATCH_ROWS,
@@ -44,7 +44,6 @@ from kosynka.library.build import (
     parse_deal_ranges,
     regrade,
     scheduler_address,
-    shown,
     whole_number,
 )
 from kosynka.library.grading import DEFAULT_RUNS, GRADES, starter_rules_of

@@ -24,10 +24,9 @@ from kosynka.cli.common import (
     find_game,
     read_position,
     rules_from,
-    shown,
 )
 from kosynka.cli.solve import MAX_JOBS, _count, parse_deal_range
-from kosynka.errors import IllegalMoveError, KosynkaError
+from kosynka.errors import IllegalMoveError, KosynkaError, shown
 from kosynka.games import game_specs
 from kosynka.hindsight import Followed, chance_percent, follow_hints, hint_player
 from kosynka.numtext import parse_whole

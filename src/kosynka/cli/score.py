@@ -25,9 +25,8 @@ from kosynka.cli.common import (
     check_flags_for,
     find_game,
     rules_from,
-    shown,
 )
-from kosynka.errors import KosynkaError
+from kosynka.errors import KosynkaError, shown
 from kosynka.games import Game
 from kosynka.numtext import parse_whole
 from kosynka.plural import en_count

@@ -30,10 +30,9 @@ from kosynka.cli.common import (
     find_game,
     read_position,
     rules_from,
-    shown,
 )
 from kosynka.cli.games import parse_deal_number
-from kosynka.errors import KosynkaError
+from kosynka.errors import KosynkaError, shown
 from kosynka.games import DEFAULT_GAME, GameSpec, game_spec, game_specs
 from kosynka.games.freecell import FreeCell
 from kosynka.numtext import parse_whole

@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kosynka.cards import Card
-from kosynka.errors import IllegalMoveError, InvalidNotationError, KosynkaError, Reason
+from kosynka.errors import IllegalMoveError, InvalidNotationError, KosynkaError, Reason, shown
 
 M = TypeVar("M")
 
@@ -499,12 +499,7 @@ def game_spec(name: str) -> GameSpec:
         return _GAMES[name.strip().lower()]
     except (KeyError, AttributeError):
         known = ", ".join(sorted(_GAMES))
-        said = (
-            repr(name)
-            if not isinstance(name, str) or len(name) <= 40
-            else (f"{name[:40]!r}... ({len(name):,} characters)")
-        )
-        raise InvalidNotationError(f"unknown game {said} (known: {known})") from None
+        raise InvalidNotationError(f"unknown game {shown(name)} (known: {known})") from None
 
 
 def game_specs() -> list[GameSpec]:

@@ -35,7 +35,7 @@ from types import FrameType
 from typing import Any, Final, TextIO
 from urllib.parse import urlsplit
 
-from kosynka.errors import KosynkaError
+from kosynka.errors import KosynkaError, shown
 from kosynka.games import game_spec, game_specs
 from kosynka.library.grading import DEFAULT_RUNS, grader_of, regrader_of
 from kosynka.library.storage import (
@@ -181,14 +181,6 @@ def examine_chunk(spec: BuildSpec, deals: Sequence[int]) -> list[dict[str, Any]]
 
 
 # --------------------------------------------------------------------------- numbers
-def shown(text: str, limit: int = 40) -> str:
-    """``text`` quoted for a message, cut short when long (a 5,000-digit number is shown as
-    its first digits and its length)."""
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[: limit - 10]!r}... ({len(text):,} characters)"
-
-
 _DIGITS = re.compile(r"[0-9]+")
 
 

@@ -50,7 +50,7 @@ import re
 from typing import Final
 
 from kosynka.cards import RANK_LETTERS, Card, Suit
-from kosynka.errors import IllegalMoveError, InvalidNotationError, InvalidPositionError
+from kosynka.errors import IllegalMoveError, InvalidNotationError, InvalidPositionError, shown
 from kosynka.games.freecell.rules import (
     CELL,
     CELL_SLOT,
@@ -185,14 +185,14 @@ def _parse_on_off(text: str) -> bool:
         return True
     if t in ("off", "no", "false", "0"):
         return False
-    raise InvalidPositionError(f"return must be on or off, not {text!r}")
+    raise InvalidPositionError(f"return must be on or off, not {shown(text)}")
 
 
 def _parse_card(token: str, where: str) -> Card:
     try:
         return Card.parse(token)
     except InvalidNotationError:
-        raise InvalidPositionError(f"unknown token {token!r} in {where}") from None
+        raise InvalidPositionError(f"unknown token {shown(token)} in {where}") from None
 
 
 def parse_text(text: str) -> FreeCell:
@@ -406,37 +406,39 @@ def parse_standard(game: FreeCell, token: str) -> Move:
         suit = "cdhs".index(m.group(1))
         top = game.foundation_top(suit)
         if top is None:
-            raise InvalidNotationError(f"{token!r}: the {Suit(suit).letter} foundation is empty")
+            raise InvalidNotationError(
+                f"{shown(token)}: the {Suit(suit).letter} foundation is empty"
+            )
         return Move(top, int(m.group(2)) - 1)
     m = _STANDARD.match(t)
     if m is None:
         raise InvalidNotationError(
-            f"not a standard-notation move: {token!r} (expected two places from 1-8, a-d, h,"
+            f"not a standard-notation move: {shown(token)} (expected two places from 1-8, a-d, h,"
             " such as 3a, a8, 5h, 12 or 35v2)"
         )
     src, dst, count_text = m.group(1), m.group(2), m.group(3)
     if src == "h":
         raise InvalidNotationError(
-            f"{token!r}: a move from the foundations is written h<suit><column>, such as hs3"
+            f"{shown(token)}: a move from the foundations is written h<suit><column>, such as hs3"
         )
     if count_text is not None and not (src.isdigit() and dst.isdigit()):
-        raise InvalidNotationError(f"{token!r}: a 'v' count belongs to column-to-column moves")
+        raise InvalidNotationError(f"{shown(token)}: a 'v' count belongs to column-to-column moves")
     if src in _CELL_LETTERS:
         slot = _CELL_LETTERS.index(src)
         cells = game.cells()
         if slot >= len(cells):
             raise InvalidNotationError(
-                f"{token!r}: there is no free cell {src} (the rules have {len(cells)})"
+                f"{shown(token)}: there is no free cell {src} (the rules have {len(cells)})"
             )
         held = cells[slot]
         if held is None:
-            raise InvalidNotationError(f"{token!r}: free cell {src} is empty")
+            raise InvalidNotationError(f"{shown(token)}: free cell {src} is empty")
         card = held
         column: list[Card] = []
     else:
         column = game.column(int(src) - 1)
         if not column:
-            raise InvalidNotationError(f"{token!r}: column {src} is empty")
+            raise InvalidNotationError(f"{shown(token)}: column {src} is empty")
         card = column[-1]
     if dst == "h":
         return Move(card, FOUNDATION)
@@ -454,7 +456,7 @@ def parse_standard(game: FreeCell, token: str) -> Move:
         count = int(count_text, 16)
         if not 1 <= count <= len(column):
             raise InvalidNotationError(
-                f"{token!r}: column {src} holds {len(column)} card(s), not {count}"
+                f"{shown(token)}: column {src} holds {len(column)} card(s), not {count}"
             )
         return Move(column[-count], to)
     dest = game.column(to)

@@ -29,7 +29,7 @@ import json
 from typing import Any, Final
 
 from kosynka.cards import ALL_CARDS, RANK_LETTERS, Card, Suit
-from kosynka.errors import InvalidNotationError, InvalidPositionError
+from kosynka.errors import InvalidNotationError, InvalidPositionError, shown
 from kosynka.games.klondike.rules import Klondike, KlondikeRules
 from kosynka.numtext import json_int, parse_whole
 
@@ -118,7 +118,7 @@ def _parse_int(text: str, what: str) -> int:
     """A whole number of the header (``draw=``, ``pass=``); raise InvalidPositionError."""
     number = parse_whole(text, what, error=InvalidPositionError)
     if number is None:
-        raise InvalidPositionError(f"{what} must be a whole number, not {text!r}")
+        raise InvalidPositionError(f"{what} must be a whole number, not {shown(text)}")
     return number
 
 
@@ -128,7 +128,7 @@ def _parse_on_off(text: str) -> bool:
         return True
     if t in ("off", "no", "false", "0"):
         return False
-    raise InvalidPositionError(f"return must be on or off, not {text!r}")
+    raise InvalidPositionError(f"return must be on or off, not {shown(text)}")
 
 
 def parse_passes(text: str) -> int | None:
@@ -139,7 +139,7 @@ def parse_passes(text: str) -> int | None:
     number = parse_whole(t, "passes")
     if number is None or number < 1:
         raise InvalidNotationError(
-            f"passes must be a whole number of at least 1 or 'unlimited', not {text!r}"
+            f"passes must be a whole number of at least 1 or 'unlimited', not {shown(text)}"
         )
     return number
 
@@ -148,7 +148,7 @@ def _parse_card(token: str, where: str) -> Card:
     try:
         return Card.parse(token)
     except InvalidNotationError:
-        raise InvalidPositionError(f"unknown token {token!r} in {where}") from None
+        raise InvalidPositionError(f"unknown token {shown(token)} in {where}") from None
 
 
 def _cards(tokens: list[str], where: str) -> list[Card]:

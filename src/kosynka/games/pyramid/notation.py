@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Final
 
 from kosynka.cards import Card
-from kosynka.errors import InvalidNotationError, InvalidPositionError
+from kosynka.errors import InvalidNotationError, InvalidPositionError, shown
 from kosynka.games.pyramid.rules import GOALS, ROWS, Pyramid, PyramidRules
 from kosynka.numtext import parse_whole
 
@@ -72,7 +72,7 @@ def parse_passes(text: str) -> int | None:
         return None
     number = parse_whole(t, "passes")
     if number not in (1, 2, 3):
-        raise InvalidNotationError(f"passes must be 1, 2, 3 or 'unlimited', not {text!r}")
+        raise InvalidNotationError(f"passes must be 1, 2, 3 or 'unlimited', not {shown(text)}")
     return number
 
 
@@ -86,7 +86,7 @@ def parse_goal(text: str) -> str:
     if t not in GOALS:
         if len(t) > MAX_WORD:
             raise InvalidNotationError(f"goal too long: {len(t)} characters (pyramid or all)")
-        raise InvalidNotationError(f"goal must be pyramid or all, not {text!r}")
+        raise InvalidNotationError(f"goal must be pyramid or all, not {shown(text)}")
     return t
 
 
@@ -120,7 +120,7 @@ def _parse_card(token: str, where: str) -> Card:
     try:
         return Card.parse(token)
     except InvalidNotationError:
-        raise InvalidPositionError(f"unknown token {token!r} in {where}") from None
+        raise InvalidPositionError(f"unknown token {shown(token)} in {where}") from None
 
 
 def _pile(tokens: list[str], where: str) -> list[Card]:

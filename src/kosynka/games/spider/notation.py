@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Final
 
 from kosynka.cards import Card, Suit
-from kosynka.errors import InvalidNotationError, InvalidPositionError
+from kosynka.errors import InvalidNotationError, InvalidPositionError, shown
 from kosynka.games.spider.rules import COLUMNS, Spider, SpiderRules
 from kosynka.numtext import parse_whole
 
@@ -83,7 +83,7 @@ def _parse_header(header: str) -> SpiderRules:
     text = values["suits"]
     suits = parse_whole(text, "suits", error=InvalidPositionError)
     if suits is None:
-        raise InvalidPositionError(f"suits must be 1, 2 or 4, not {text!r}")
+        raise InvalidPositionError(f"suits must be 1, 2 or 4, not {shown(text)}")
     try:
         return SpiderRules(suits=suits)
     except InvalidNotationError as exc:
@@ -95,7 +95,7 @@ def _parse_card(token: str, where: str) -> Card:
     try:
         return Card.parse(token)
     except InvalidNotationError:
-        raise InvalidPositionError(f"unknown token {token!r} in {where}") from None
+        raise InvalidPositionError(f"unknown token {shown(token)} in {where}") from None
 
 
 def parse_text(text: str) -> Spider:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Final
 
 from kosynka.cards import Card
-from kosynka.errors import InvalidNotationError, InvalidPositionError
+from kosynka.errors import InvalidNotationError, InvalidPositionError, shown
 from kosynka.games.tripeaks.deals import PLACES
 from kosynka.games.tripeaks.rules import TriPeaks, TriPeaksRules
 
@@ -65,7 +65,7 @@ def parse_on_off(text: str, what: str) -> bool:
         return True
     if t in ("off", "no", "false", "0"):
         return False
-    raise InvalidNotationError(f"{what} must be on or off, not {text!r}")
+    raise InvalidNotationError(f"{what} must be on or off, not {shown(text)}")
 
 
 def _parse_header(header: str) -> TriPeaksRules:
@@ -95,7 +95,7 @@ def _parse_card(token: str, where: str) -> Card:
     try:
         return Card.parse(token)
     except InvalidNotationError:
-        raise InvalidPositionError(f"unknown token {token!r} in {where}") from None
+        raise InvalidPositionError(f"unknown token {shown(token)} in {where}") from None
 
 
 def parse_text(text: str) -> TriPeaks:
