@@ -1,6 +1,6 @@
 // @ts-check
-// The card table, the same for every game: lays out a view (the columns here, the top row by
-// the game's module), keeps one element per card so moves slide, animates arrivals, and turns
+// The card table, the same for every game: lays out a view (the columns or the places here, the
+// top row by the game's module), keeps one element per card so moves slide, animates arrivals, and turns
 // pointer and keyboard input into taps and drops for the controller. No rules here: the view
 // says what is where and which moves are legal. Its parts: board/geometry.js (the card size
 // and the piles' places), board/input.js (pointer and keys), board/cards.js (the elements).
@@ -182,6 +182,31 @@ export class Board {
       });
       bottom = Math.max(bottom, y + g.ch);
     });
+    // Places (a table made of places rather than columns): each drawn where the view says, a
+    // row below the one it covers by the game's step, so a covered card's top edge (its rank
+    // and suit) shows above the cards that cover it; a card with no card left covering it is
+    // the one to play. An emptied place shows nothing.
+    const places = view.places || [];
+    if (places.length) {
+      const step = Math.round(g.ch * (game.placeStep || 0.5));
+      const y0 = game.placesTop ? game.placesTop(g) : g.tabY;
+      places.forEach((p, i) => {
+        if (!p.filled) return;
+        const pile = `p${i}`;
+        const x = Math.round(g.x(0) + (p.x * (g.cw + g.gap)) / 2);
+        const y = y0 + p.row * step;
+        const free = p.covered_by.every((k) => !places[k].filled);
+        if (p.card) {
+          place({
+            code: p.card, kind: "up", x, y, z: 100 + p.row, pile, index: 0, playable: free,
+            label: `${cardName(p.card, this.lang)}${free ? "" : `, ${t.covered}`}`,
+          });
+        } else {
+          place({ key: `d-${pile}`, kind: "down", x, y, z: 100 + p.row, pile, index: 0, label: t.faceDownCard });
+        }
+        bottom = Math.max(bottom, y + g.ch);
+      });
+    }
     for (const s of this.slots.values()) if (!s._seen) s.hidden = true;
     // The table takes the height down to the bar (more only if a window too short for any
     // card left a column longer: then the page scrolls).
@@ -298,7 +323,7 @@ export class Board {
           void el.getBoundingClientRect();
           lift(el, 260);
           el.style.transform = target;
-        } else if (prev && spec.kind === "up" && pileKind(spec.pile) === "col") {
+        } else if (prev && spec.kind === "up" && ["col", "place"].includes(/** @type {string} */ (pileKind(spec.pile)))) {
           el.classList.add("flip"); // a face-down card has just been turned up
           setTimeout(() => /** @type {CardElement} */ (el).classList.remove("flip"), 300);
         }
@@ -442,7 +467,9 @@ export class Board {
     const r = this.el.getBoundingClientRect();
     const x = px - r.left;
     const y = py - r.top;
-    if (y >= g.tabY - g.gap) {
+    const placed = this._placeAt(x, y);
+    if (placed) return placed;
+    if (y >= g.tabY - g.gap && /** @type {View} */ (this.view).columns.length) {
       for (let i = 0; i < g.n; i++) {
         const x0 = g.x(i) - g.gap / 2;
         if (x >= x0 && x < x0 + g.cw + g.gap) return `c${i}`;
@@ -456,6 +483,27 @@ export class Board {
       if (s && !s.hidden && x >= s._x - g.gap / 2 && x < s._x + g.cw + g.gap / 2) return pile;
     }
     return null;
+  }
+
+  /** The place (a table made of places) whose card a point of the table is over, the topmost
+   * card there, or null. @param {number} x @param {number} y @returns {string|null} */
+  _placeAt(x, y) {
+    const g = /** @type {Geometry} */ (this.geom);
+    let best = null;
+    let z = -1;
+    for (const [key, it] of this.items) {
+      if (pileKind(it.pile) !== "place") continue;
+      const r = this.card(key).style.transform.match(/translate\((-?[\d.]+)px, (-?[\d.]+)px\)/);
+      if (!r) continue;
+      const cx = Number(r[1]);
+      const cy = Number(r[2]);
+      const cz = this.card(key)._z;
+      if (x >= cx && x < cx + g.cw && y >= cy && y < cy + g.ch && cz > z) {
+        best = it.pile;
+        z = cz;
+      }
+    }
+    return best;
   }
 
   /** What an element of the table stands for, as a tap target: {kind: "card"|"pile"|"slot"|

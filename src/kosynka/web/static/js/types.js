@@ -183,6 +183,8 @@
  * @property {(view: View, g: Geometry, tools: LayoutTools) => void} layoutTop
  * @property {(view: View) => number} [stockCount]
  * @property {(g: Geometry) => {x: number, y: number}} [stockPlace]
+ * @property {number} [placeStep]   a table of places: the step from a row to the next, in card heights (0.5)
+ * @property {(g: Geometry) => number} [placesTop]   a table of places: the top of its first row (the columns' top)
  * @property {boolean} hasStock
  * @property {{id: string, variant: string, label: string}[]} variants
  * @property {string} [variantLabel]

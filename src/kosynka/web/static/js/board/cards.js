@@ -1,6 +1,7 @@
 // @ts-check
 // The table's elements: a card face up or face down, an icon from the page's sprite, and the
-// names of piles ("c3", "f0", "cell1", "stock", "waste"). What the table (board.js) is built of.
+// names of piles ("c3", "f0", "cell1", "p12" (a place of a table made of places), "stock",
+// "waste"). What the table (board.js) is built of.
 
 import { parseCard } from "../i18n.js";
 
@@ -64,6 +65,7 @@ export function pileKind(pile) {
   if (/^cell\d+$/.test(pile)) return "cell";
   if (/^c\d+$/.test(pile)) return "col";
   if (/^f\d+$/.test(pile)) return "found";
+  if (/^p\d+$/.test(pile)) return "place";
   return null;
 }
 

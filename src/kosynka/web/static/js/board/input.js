@@ -1,6 +1,7 @@
 // @ts-check
 // The table's input: a pointer's tap or drag, and the keyboard (Enter or Space to tap, the
-// arrow keys to move between piles and along a column's face-up cards), turned into the taps
+// arrow keys to move between piles and along a column's face-up cards, or on a table made of
+// places between the cards that can be played), turned into the taps
 // and drops the table passes on to the controller (its `on` callbacks).
 
 import { pileKind, pileNumber } from "./cards.js";
@@ -89,6 +90,10 @@ export function moveFocus(board, from, dir) {
     const t = board.pileElement(/** @type {string} */ (p));
     if (t) t.focus();
   };
+  if (board.view && (board.view.places || []).length) {
+    moveAmongPlaces(board, el, dir);
+    return;
+  }
   const inTop = pileKind(pile) !== "col";
   const colIndex = inTop ? row.indexOf(pile) : pileNumber(pile);
   if (dir === "left" || dir === "right") {
@@ -124,4 +129,45 @@ export function moveFocus(board, from, dir) {
   } else if (j >= 0 && j < keys.length - 1) {
     board.card(keys[j + 1]).focus();
   }
+}
+
+/** On a table made of places: move the focus to the nearest card that can be played, or pile
+ * of the top row, in direction `dir` from `from` (by where they are drawn: the nearest in
+ * that direction, those straight ahead first).
+ * @param {Board} board @param {HTMLElement|null} from @param {"left"|"right"|"up"|"down"} dir */
+function moveAmongPlaces(board, from, dir) {
+  /** @type {HTMLElement[]} */
+  const stops = [];
+  for (const [key, it] of board.items) if (it.playable && pileKind(it.pile) === "place") stops.push(board.card(key));
+  for (const pile of board.game.topRow(/** @type {import("../types.js").View} */ (board.view))) {
+    const el = pile ? board.pileElement(pile) : null;
+    if (el && !el.hidden) stops.push(el);
+  }
+  /** @param {Element} el */
+  const centre = (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  };
+  if (!from || !stops.includes(from)) {
+    if (stops[0]) stops[0].focus();
+    return;
+  }
+  const here = centre(from);
+  let best = null;
+  let bestCost = Infinity;
+  for (const el of stops) {
+    if (el === from) continue;
+    const c = centre(el);
+    const dx = c.x - here.x;
+    const dy = c.y - here.y;
+    const ahead = dir === "left" ? -dx : dir === "right" ? dx : dir === "up" ? -dy : dy;
+    const aside = dir === "left" || dir === "right" ? Math.abs(dy) : Math.abs(dx);
+    if (ahead <= 1) continue;
+    const cost = ahead + 2 * aside;
+    if (cost < bestCost) {
+      best = el;
+      bestCost = cost;
+    }
+  }
+  if (best) best.focus();
 }

@@ -163,8 +163,12 @@ export function onTap(target, how) {
   }
   if (sel) {
     if (target.kind === "card" && target.key === sel.key) {
+      // A card whose own place is lit leaves the table alone (Pyramid's King): tapped again, it
+      // goes; any other card taken up again is put back, or sent to its best place by a
+      // double tap.
+      const own = game.destinations(state.view, sel, state.record).get(sel.pile);
       const quick = Date.now() - sel.at < 450 && !how.keyboard;
-      const move = quick ? game.quickMove(state.view, sel) : null;
+      const move = own || (quick ? game.quickMove(state.view, sel) : null);
       if (move) {
         state.selection = null;
         board.clearMarks();

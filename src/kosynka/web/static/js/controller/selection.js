@@ -44,7 +44,7 @@ export function select(target, quiet) {
 async function whyNowhere(sel) {
   const view = /** @type {View} */ (state.view);
   const record = state.record;
-  const places = [...game.topRow(view), ...view.columns.map((_, i) => `c${i}`)];
+  const places = [...game.topRow(view), ...view.columns.map((_, i) => `c${i}`), ...(view.places || []).map((_, i) => `p${i}`)];
   /** @type {Set<string>} */
   const moves = new Set();
   /** @type {Set<string>} */
