@@ -135,6 +135,7 @@ export class Board {
       const s = this._slot(pile, cls);
       s.style.transform = `translate(${x}px, ${y}px)`;
       s._x = x;
+      s._y = y;
       s.setAttribute("aria-label", label);
       s.hidden = false;
       s.replaceChildren();
@@ -476,11 +477,12 @@ export class Board {
       }
       return null;
     }
-    if (y < g.topY - g.gap || y >= g.topY + g.ch + g.gap) return null;
-    // The top row's places stand where the game put them (not always over the columns).
+    // The top row's places stand where the game put them (not always over the columns, nor
+    // always at the top: a table of places may have its stock and waste below).
     for (const pile of this.game.topRow(/** @type {View} */ (this.view))) {
       const s = pile && this.slots.get(pile);
-      if (s && !s.hidden && x >= s._x - g.gap / 2 && x < s._x + g.cw + g.gap / 2) return pile;
+      if (!s || s.hidden || y < s._y - g.gap || y >= s._y + g.ch + g.gap) continue;
+      if (x >= s._x - g.gap / 2 && x < s._x + g.cw + g.gap / 2) return pile;
     }
     return null;
   }

@@ -7,8 +7,9 @@ import { parseCard } from "../i18n.js";
 
 /** A card's element; `_z` is its place in the stack when it is not lifted, `_movingTimer` ends
  * its lift. @typedef {HTMLDivElement & {_z: number, _movingTimer?: ReturnType<typeof setTimeout>}} CardElement */
-/** A place's element (an empty pile's outline); `_x` is its left edge, `_seen` marks the slots
- * a drawing placed. @typedef {HTMLDivElement & {_x: number, _seen: boolean}} SlotElement */
+/** A place's element (an empty pile's outline); `_x` and `_y` are its left and top edges,
+ * `_seen` marks the slots a drawing placed.
+ * @typedef {HTMLDivElement & {_x: number, _y: number, _seen: boolean}} SlotElement */
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const RANK_TEXT = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];

@@ -154,7 +154,10 @@ export function onTap(target, how) {
   }
   const sel = state.selection;
   if (target.kind === "stock") {
-    stockMove();
+    // The stock's face-up top card may be a taken-up card's partner (Pyramid): then the tap
+    // puts the card on it; otherwise it deals.
+    if (sel && game.destinations(state.view, sel, state.record).has("stock")) moveTo(sel, "stock");
+    else stockMove();
     return;
   }
   if (target.kind === "background") {
