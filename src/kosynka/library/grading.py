@@ -84,9 +84,12 @@ def weighted_score(
     to 3 places. Each game chooses its weights and scales."""
     if f.runs < 1:
         raise ValueError("grading needs at least one game of the player")
+    # The means as a record stores them (to 3 places), so that a stored record regrades to the
+    # score it was given whatever the number of games.
+    mean_home, mean_moves = round(f.mean_home, 3), round(f.mean_moves, 3)
     loss = 1.0 - f.wins / f.runs
-    short = max(0.0, min(1.0, 1.0 - f.mean_home / home_max))
-    length = max(0.0, min(1.0, f.mean_moves / long_game))
+    short = max(0.0, min(1.0, 1.0 - mean_home / home_max))
+    length = max(0.0, min(1.0, mean_moves / long_game))
     effort = max(0.0, min(1.0, math.log10(max(1, f.states)) / math.log10(effort_cap)))
     score = (
         weights["loss"] * loss
