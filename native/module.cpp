@@ -6,7 +6,8 @@
 #define KOSYNKA_GAMES(GAME) \
   GAME(klondike)            \
   GAME(freecell)            \
-  GAME(spider)
+  GAME(spider)              \
+  GAME(pyramid)
 
 #define KOSYNKA_DECLARE(game) \
   namespace kosynka::game {   \

@@ -149,3 +149,8 @@ def spider_play(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: 
     """
     Play a Spider game from a position as kosynka.games.spider.player.play does (the same moves for the same seed): (won, moves, card moves, runs removed, face-down left, rows left, the moves as codes when `line`: -1 a row dealt, else (source * 52 + card) * 11 + destination).
     """
+
+def pyramid_solve(places: Sequence[int], talon: Sequence[int], waste_count: int, pass_number: int, passes: int, goal_all: bool, time_limit: float, max_states: int) -> tuple[str, str, list[str], int, int]:
+    """
+    Decide a Pyramid position (places: the card on each of the 28 places, -1 when gone; talon: the waste bottom to top, then the stock top card first; passes 0: unlimited): (status, limit, move texts, states, unique states).
+    """
