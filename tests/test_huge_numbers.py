@@ -28,9 +28,13 @@ from kosynka.games.klondike import Klondike
 from kosynka.games.klondike import deals as klondike_deals
 from kosynka.games.klondike import notation as klondike_notation
 from kosynka.games.klondike.rules import Move as KlondikeMove
+from kosynka.games.pyramid import Pyramid
+from kosynka.games.pyramid import notation as pyramid_notation
 from kosynka.games.spider import Spider
 from kosynka.games.spider import notation as spider_notation
 from kosynka.games.spider.rules import Move as SpiderMove
+from kosynka.games.tripeaks import TriPeaks
+from kosynka.games.tripeaks import notation as tripeaks_notation
 from kosynka.numtext import MAX_DIGITS, json_int, parse_whole
 
 D = "1" * 5000
@@ -45,9 +49,12 @@ def _positions() -> dict[str, tuple[str, str]]:
     kl = klondike_notation.format_text(Klondike(1))
     fc = freecell_notation.format_text(FreeCell(1))
     sp = spider_notation.format_text(Spider(1))
+    py = pyramid_notation.format_text(Pyramid(1))
+    tp = tripeaks_notation.format_text(TriPeaks(1))
     doc = json.loads(klondike_notation.format_solvitaire(Klondike(1)))
     assert "passes=unlimited" in kl and " pass=1 " in kl and "draw=1" in kl
     assert "cells=4" in fc and "suits=2" in sp
+    assert "passes=3" in py and "| pass 1" in py and "wrap=on" in tp and " TS " in tp
     in_stock = json.dumps(doc).replace('"stock": [', f'"stock": [{D}, ', 1)
     in_foundations = json.dumps({**doc, "foundations": [[0]]}).replace("[[0]]", f"[[-{D}]]")
     return {
@@ -58,7 +65,20 @@ def _positions() -> dict[str, tuple[str, str]]:
         "solvitaire negative integer": ("klondike", in_foundations),
         "freecell cells=": ("freecell", fc.replace("cells=4", f"cells={D}")),
         "spider suits=": ("spider", sp.replace("suits=2", f"suits={D}")),
+        "pyramid passes=": ("pyramid", py.replace("passes=3", f"passes={D}")),
+        "pyramid pass": ("pyramid", py.replace("| pass 1", f"| pass {D}")),
+        "pyramid goal=": ("pyramid", py.replace("goal=pyramid", f"goal={'x' * 5000}")),
+        "tripeaks wrap=": ("tripeaks", tp.replace("wrap=on", f"wrap={D}")),
+        "tripeaks card": ("tripeaks", tp.replace(" TS ", f" {'T' * 5000} ")),
     }
+
+
+NEEDLES = {
+    "tripeaks wrap=": "(5,000 characters)",
+    "tripeaks card": "(5,000 characters)",
+}
+"""What the refusal of a position says where it is not "too long": a word, not a number, is
+quoted shortened with its length."""
 
 
 POSITIONS = _positions()
@@ -142,7 +162,7 @@ def test_cli_positions(
     argv = [command, str(path), *(["s"] if command == "apply" else [])]
     code = main(argv)
     err = capsys.readouterr().err
-    _one_line_refusal(code, err)
+    _one_line_refusal(code, err, NEEDLES.get(field, "too long"))
     assert str(path) in err
 
 
@@ -261,7 +281,7 @@ LIBRARY_CASES: list[tuple[str, Callable[[], object], type[KosynkaError], str]] =
             f"{game} read_position {name}",
             (lambda game=game, text=text: game_spec(game).read_position(text)),
             InvalidPositionError,
-            "too long",
+            NEEDLES.get(name, "too long"),
         )
         for name, (game, text) in POSITIONS.items()
     ),

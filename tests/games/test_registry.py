@@ -26,7 +26,8 @@ from kosynka.games.spider import Spider
 
 def test_every_lookup_reads_the_one_registry() -> None:
     specs = game_specs()
-    assert [s.name for s in specs] == ["freecell", "klondike", "spider"]  # the import order
+    # the import order
+    assert [s.name for s in specs] == ["freecell", "klondike", "pyramid", "spider", "tripeaks"]
     assert game_names() == sorted(s.name for s in specs)
     for spec in specs:
         assert game_spec(spec.name) is spec
@@ -89,7 +90,7 @@ def test_registration_refuses_a_clash(monkeypatch: pytest.MonkeyPatch) -> None:
 
     with pytest.raises(ValueError, match="names a game class called 'golf'"):
         register_spec(Mislabelled())
-    assert game_names() == ["freecell", "klondike", "spider"]
+    assert game_names() == ["freecell", "klondike", "pyramid", "spider", "tripeaks"]
 
 
 def test_game_part_finds_each_layers_module_by_name() -> None:

@@ -131,7 +131,13 @@ def test_every_registered_game_brings_its_own_files() -> None:
     """Each registered game with a web adapter has its page module and its rules pages in its
     own places, and says what its pages are."""
     adapters = registered()
-    assert [a.spec.name for a in adapters] == ["klondike", "freecell", "spider"]
+    assert [a.spec.name for a in adapters] == [
+        "klondike",
+        "freecell",
+        "spider",
+        "pyramid",
+        "tripeaks",
+    ]
     assert [a.spec.name for a in adapters if a.home] == ["klondike"]
     for a in adapters:
         assert (STATIC_DIR / "js" / "games" / f"{a.spec.name}.js").is_file()
@@ -217,7 +223,7 @@ def test_a_game_known_only_to_the_registry_has_its_pages(golf_client: TestClient
     policies = {golf_client.get(p).headers["content-security-policy"] for p in ("/", "/golf")}
     assert len(policies) == 1
     app: Any = golf_client.app
-    assert "Solitaire: Klondike, FreeCell, Spider, Golf." in app.description
+    assert "Solitaire: Klondike, FreeCell, Spider, Pyramid, TriPeaks, Golf." in app.description
 
 
 def test_a_game_known_only_to_the_registry_is_in_every_menu(golf_client: TestClient) -> None:
@@ -249,9 +255,9 @@ def test_a_game_known_only_to_the_registry_is_on_the_not_found_page(
     assert en.status_code == ru.status_code == 404
     assert '<a class="btn" href="/golf">Play Golf</a>' in en.text
     assert '<a class="btn" href="/golf">Играть в Гольф</a>' in ru.text
-    assert "/spider/2-suits/deal/42 or /golf/deal/7." in en.text
-    assert "/freecell/deal/617, /spider/2-suits/deal/42 или /golf/deal/7." in ru.text
-    assert en.text.index('href="/spider"') < en.text.index('href="/golf"')
+    assert "/tripeaks/deal/42 or /golf/deal/7." in en.text
+    assert "/pyramid/deal/42, /tripeaks/deal/42 или /golf/deal/7." in ru.text
+    assert en.text.index('href="/tripeaks"') < en.text.index('href="/golf"')
 
 
 def test_a_game_without_rules_pages_has_none(golf_client: TestClient) -> None:

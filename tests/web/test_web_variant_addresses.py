@@ -39,6 +39,8 @@ def test_the_variant_addresses_are_the_ones_players_type() -> None:
         "/spider/1-suit",
         "/spider/2-suits",
         "/spider/4-suits",
+        "/pyramid",
+        "/tripeaks",
     }
 
 

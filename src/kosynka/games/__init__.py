@@ -10,7 +10,7 @@ in which games are registered (and asked whose format a position is written in).
 
 from typing import Final
 
-from kosynka.games import freecell, klondike, spider
+from kosynka.games import freecell, klondike, pyramid, spider, tripeaks
 from kosynka.games.base import (
     Game,
     GameSpec,
@@ -54,7 +54,9 @@ __all__ = [
     "game_spec",
     "game_specs",
     "klondike",
+    "pyramid",
     "register_spec",
     "spec_of",
     "spider",
+    "tripeaks",
 ]

@@ -180,7 +180,7 @@ class ColumnView(BaseModel):
 
 
 class PlaceView(BaseModel):
-    """One place of a table made of places (Pyramid's rows, TriPeaks' peaks): the card on it
+    """One place of a table made of places (rows or peaks rather than columns): the card on it
     when it lies face up (never a face-down card's name), whether a card lies there at all,
     where it is drawn and which places cover it (see :class:`kosynka.games.base.Place`)."""
 
@@ -248,6 +248,11 @@ class View(BaseModel):
     cells: list[str | None] = Field(
         default_factory=list,
         description="the free cells, null for an empty one (none in games without them)",
+    )
+    stock: list[str] = Field(
+        default_factory=list,
+        description="the stock's face-up cards, top card last (empty where the stock lies "
+        "face down)",
     )
     places: list[PlaceView] = Field(
         default_factory=list,

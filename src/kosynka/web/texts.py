@@ -7,6 +7,9 @@ package and handed to the page as JSON at serve time (``/texts/<game>.json``), n
   fills as :func:`kosynka.errors.fill` does.
 * ``scoring``: the words of each step of the game's scoring account, by the step's code (the
   scoring module's ``WORDS``).
+* ``words``: the word lists the game's refusals are filled from, where its ``reasons`` module
+  fills slots with words rather than numbers (each upper-case tuple of strings there but
+  ``CODES``, by its name: the ranks' names in each language and case).
 
 >>> from kosynka.games import game_names
 >>> all(game_texts(name)["reasons"] for name in game_names())
@@ -28,16 +31,27 @@ def game_texts(name: str) -> dict[str, Any]:
     """The words of the game called ``name``'s rules and scorings, as the page reads them."""
     spec = game_spec(name)
     reasons: dict[str, dict[str, str]] = {}
+    words: dict[str, list[str]] = {}
     module = game_part("kosynka.games", spec.name, "reasons")
     for key, value in sorted(vars(module).items() if module else ()):
-        if isinstance(value, Reason | ReasonTemplate) and key.isupper():
+        if not key.isupper():
+            continue
+        if isinstance(value, Reason | ReasonTemplate):
             reasons[key] = {"code": value.code, "en": value.en, "ru": value.ru}
+        elif (
+            key != "CODES"
+            and isinstance(value, tuple)
+            and value
+            and all(isinstance(w, str) for w in value)
+        ):
+            words[key] = list(value)
     scoring = game_part("kosynka.games", spec.name, "scoring")
-    words = getattr(scoring, "WORDS", {}) if scoring else {}
+    steps = getattr(scoring, "WORDS", {}) if scoring else {}
     return {
         "game": spec.name,
         "reasons": reasons,
-        "scoring": {code: list(pair) for code, pair in words.items()},
+        "scoring": {code: list(pair) for code, pair in steps.items()},
+        "words": words,
     }
 
 

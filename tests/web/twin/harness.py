@@ -112,8 +112,9 @@ def python_service(game: str) -> GameService:
 
 def position_json(game: Any) -> dict[str, Any]:
     """The full position (face-down cards named) as the twins' ``position()`` writes it: the
-    game's :class:`~kosynka.games.base.PositionView` with cards as text, and Klondike's pass
-    number where the game has one."""
+    game's :class:`~kosynka.games.base.PositionView` with cards as text, the pass number where
+    the game has one, and in a table made of places each place's card (null once gone) and
+    whether it lies face up."""
     v = game.view()
     out: dict[str, Any] = {
         "columns": [[c.text() for c in col] for col in v.columns],
@@ -125,6 +126,8 @@ def position_json(game: Any) -> dict[str, Any]:
     }
     if hasattr(game, "pass_number"):
         out["pass_number"] = game.pass_number
+    if v.places:
+        out["places"] = [[None if p.card is None else p.card.text(), p.face_up] for p in v.places]
     return out
 
 

@@ -1,11 +1,10 @@
 """Pyramid: the rules engine (:mod:`.rules`), why moves are refused (:mod:`.reasons`), deal
 numbers (:mod:`.deals`) and the position text (:mod:`.notation`).
 
-:data:`SPEC` is the game's :class:`~kosynka.games.base.GameSpec`; it is not registered on
-import. The house registers it (``register_spec(pyramid.SPEC)``) once it is ready to offer a
-game made of places rather than columns.
+:data:`SPEC` is the game's :class:`~kosynka.games.base.GameSpec`, registered on import.
 """
 
+from kosynka.games.base import register_spec
 from kosynka.games.pyramid.rules import (
     COVERED_BY,
     ROW_OF,
@@ -16,7 +15,7 @@ from kosynka.games.pyramid.rules import (
 )
 from kosynka.games.pyramid.spec import PyramidSpec
 
-SPEC = PyramidSpec()
+SPEC = register_spec(PyramidSpec())
 
 __all__ = [
     "COVERED_BY",

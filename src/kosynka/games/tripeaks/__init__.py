@@ -2,15 +2,15 @@
 (:mod:`.reasons`), deal numbers (:mod:`.deals`), the position text (:mod:`.notation`) and the
 game as the house sees it (:mod:`.spec`).
 
-:data:`SPEC` is made here but not registered (no ``register_spec`` at import): the house
-registers the game in :mod:`kosynka.games` when it is ready for it.
+:data:`SPEC` is the game's :class:`~kosynka.games.base.GameSpec`, registered on import.
 """
 
+from kosynka.games.base import register_spec
 from kosynka.games.tripeaks.deals import TriPeaksLayout, tripeaks_layout
 from kosynka.games.tripeaks.rules import COVERS, ROWS, XS, Move, TriPeaks, TriPeaksRules
 from kosynka.games.tripeaks.spec import TriPeaksSpec
 
-SPEC = TriPeaksSpec()
+SPEC = register_spec(TriPeaksSpec())
 
 __all__ = [
     "COVERS",

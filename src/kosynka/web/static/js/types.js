@@ -68,6 +68,7 @@
  * @property {ColumnView[]} columns
  * @property {string[]} waste
  * @property {(string|null)[]} cells
+ * @property {string[]} [stock]   the stock's face-up cards, top card last (empty where it lies face down)
  * @property {PlaceView[]} [places]
  * @property {FoundationView[]} foundations
  * @property {{moves: number, [name: string]: any}} counters

@@ -142,6 +142,18 @@ export function stockMove() {
   if (m) doMove(m, { key: "stock" });
 }
 
+/** The move of the stock's face-up top card by itself (a card whose own pile the game lights,
+ * as a King that leaves the table alone), with the card's key; null when the stock shows no
+ * such card. @returns {{move: string, key: string}|null} */
+function stockCardAlone() {
+  const key = (board.piles.get("stock") || []).at(-1);
+  const it = key ? board.items.get(key) : null;
+  if (!key || !it || !it.code || !it.playable) return null;
+  const sel = { key, code: it.code, pile: "stock", index: it.index };
+  const move = game.destinations(/** @type {View} */ (state.view), sel, state.record).get("stock");
+  return move ? { move, key } : null;
+}
+
 /** A tap on the table (`how.keyboard`: by Enter or Space): take a card up, put it down, move
  * it home by a double tap, deal, or put the selection back. A tap while a move is under way
  * waits for its table (see `held`); one on the stock then is dropped (no row dealt twice).
@@ -154,9 +166,13 @@ export function onTap(target, how) {
   }
   const sel = state.selection;
   if (target.kind === "stock") {
-    // The stock's face-up top card may be a taken-up card's partner (Pyramid): then the tap
-    // puts the card on it; otherwise it deals.
+    // In a game whose stock shows its top card face up, that card may be a taken-up card's
+    // partner (a lit destination): then the tap puts the card on it; otherwise it deals.
+    // A face-up top card that leaves the table by itself (its own pile lit) goes; otherwise
+    // the tap deals.
+    const alone = sel ? null : stockCardAlone();
     if (sel && game.destinations(state.view, sel, state.record).has("stock")) moveTo(sel, "stock");
+    else if (alone) doMove(alone.move, { key: alone.key });
     else stockMove();
     return;
   }
@@ -166,8 +182,8 @@ export function onTap(target, how) {
   }
   if (sel) {
     if (target.kind === "card" && target.key === sel.key) {
-      // A card whose own place is lit leaves the table alone (Pyramid's King): tapped again, it
-      // goes; any other card taken up again is put back, or sent to its best place by a
+      // A card whose own place is lit leaves the table alone (a move of one card by itself):
+      // tapped again, it goes; any other card taken up again is put back, or sent to its best place by a
       // double tap.
       const own = game.destinations(state.view, sel, state.record).get(sel.pile);
       const quick = Date.now() - sel.at < 450 && !how.keyboard;

@@ -209,6 +209,7 @@ export class LocalService {
       ...parts,
       waste: parts.waste || [],
       cells: parts.cells || [],
+      stock: parts.stock || [],
       places: parts.places || [],
       legal: twin.legal(t.table),
       can_undo: moves > 0,

@@ -6,7 +6,10 @@
 // {allowed: 3})), filled as kosynka.errors.fill fills them.
 
 /** @typedef {{code: string, en: string, ru: string}} Reason */
-/** @typedef {{game: string, reasons: Record<string, Reason>, scoring: Record<string, [string, string]>}} GameTexts */
+/** The words of a game's rules: its refusals by name, its score steps' words by code, and the
+ * word lists its refusals are filled from where their slots hold words (a rank's name).
+ * @typedef {{game: string, reasons: Record<string, Reason>, scoring: Record<string, [string, string]>,
+ *   words?: Record<string, string[]>}} GameTexts */
 
 /** The Russian form of a noun for the whole number `n` (kosynka.plural.ru_form).
  * @param {number} n @param {string} one @param {string} few @param {string} many */
