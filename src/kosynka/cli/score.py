@@ -27,7 +27,7 @@ from kosynka.cli.common import (
     rules_from,
 )
 from kosynka.errors import KosynkaError, shown
-from kosynka.games import Game
+from kosynka.games import Game, game_names
 from kosynka.numtext import parse_whole
 from kosynka.plural import en_count
 from kosynka.scoring import LineError, Score, score_game, score_line
@@ -180,7 +180,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]:
     """Add ``score`` to the command line."""
     p = sub.add_parser("score", help="the score of a game record: a deal number and its moves")
-    p.add_argument("game", help="the game (klondike, freecell, spider)")
+    p.add_argument("game", help=f"the game ({', '.join(game_names())})")
     p.add_argument("number", help="the deal number")
     p.add_argument("moves", nargs="*", metavar="MOVE", help="the moves made, oldest first")
     p.add_argument("--line", metavar="FILE", help="more moves from a file (or - for stdin)")
