@@ -27,7 +27,7 @@ def test_thresholds_and_weights(wrap: bool) -> None:
     assert grader.grade_of(easy, wrap) == "normal"
     assert grader.grade_of(hard, wrap) == "hard"
     assert grader.wrap_of(TriPeaksRules(wrap=wrap).text()) is wrap
-    assert grader.STARTER_RULES == (TriPeaksRules(),)
+    assert (TriPeaksRules(),) == grader.STARTER_RULES
 
 
 def test_scores_order_deals_sensibly() -> None:
