@@ -7,7 +7,8 @@
   GAME(klondike)            \
   GAME(freecell)            \
   GAME(spider)              \
-  GAME(pyramid)
+  GAME(pyramid)            \
+  GAME(tripeaks)
 
 #define KOSYNKA_DECLARE(game) \
   namespace kosynka::game {   \

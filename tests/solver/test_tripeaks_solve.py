@@ -203,8 +203,8 @@ def test_replay_refuses_a_bad_line() -> None:
 
 
 def test_front_refuses_other_games_and_implementations() -> None:
-    assert front.available_implementations() == ["python"]
+    assert "python" in front.available_implementations()
     with pytest.raises(ValueError, match="not available"):
-        front.search(TriPeaks(1), Limits(), "native")
+        front.search(TriPeaks(1), Limits(), "fortran")
     with pytest.raises(TypeError):
         front.search(object(), Limits())  # type: ignore[arg-type]

@@ -154,3 +154,8 @@ def pyramid_solve(places: Sequence[int], talon: Sequence[int], waste_count: int,
     """
     Decide a Pyramid position (places: the card on each of the 28 places, -1 when gone; talon: the waste bottom to top, then the stock top card first; passes 0: unlimited): (status, limit, move texts, states, unique states).
     """
+
+def tripeaks_search(places: Sequence[int], stock: Sequence[int], top: int, wrap: bool, time_limit: float, max_states: int) -> tuple[str, str, list[str], int, int]:
+    """
+    Decide a TriPeaks position (places: the card on each of the 28 places, -1 when gone; stock: the next to turn first; top: the waste's top card; time_limit < 0 and max_states 0: no such limit): (status, limit, move texts, states, unique states).
+    """

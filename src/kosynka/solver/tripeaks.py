@@ -8,8 +8,10 @@
 ['5C', '4C', '3C']
 
 It knows the whole position (the face-down cards and the order of the stock). The search is
-the pure-Python complete depth-first search of :mod:`kosynka.solver._tripeaks_py` (no compiled
-core yet); every winning line is replayed through the rules engine before it is returned.
+the complete depth-first search of :mod:`kosynka.solver._tripeaks_py` (the pure-Python
+reference); it runs in the compiled core (``kosynka.solver._core``, C++, the same search) when
+that is installed. Every winning line is replayed through the rules engine before it is
+returned.
 """
 
 from __future__ import annotations
@@ -19,18 +21,26 @@ from typing import TYPE_CHECKING, Final
 
 from kosynka.games.tripeaks import Move, TriPeaks
 from kosynka.games.tripeaks.deals import PLACES
+from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _tripeaks_py
 from kosynka.solver.result import NO_LIMITS, Found, Limits, SolutionError
 from kosynka.solver.verify import checked_moves
+
+if _NATIVE is not None:
+    from kosynka.solver import _core
 
 DEFAULT_MAX_STATES: Final = 5_000_000
 """The state limit when neither a time nor a state limit is given: a few seconds of search,
 far more than all but the hardest deals need (the positions kept must fit in memory)."""
 
 
+_HAS_CORE: Final = _NATIVE is not None and hasattr(_NATIVE, "tripeaks_search")
+
+
 def available_implementations() -> list[str]:
-    """``["python"]``: TriPeaks has no compiled core yet."""
-    return ["python"]
+    """``["native", "python"]`` when the compiled core with TriPeaks' search is installed, else
+    ``["python"]``."""
+    return ["native", "python"] if _HAS_CORE else ["python"]
 
 
 def position_args(game: TriPeaks) -> tuple[list[int], list[int], int]:
@@ -41,10 +51,11 @@ def position_args(game: TriPeaks) -> tuple[list[int], list[int], int]:
 
 
 def search(game: TriPeaks, limits: Limits = NO_LIMITS, implementation: str = "python") -> Found:
-    """Search ``game``'s position within ``limits`` (checked by :func:`kosynka.solver.solve`):
-    the verdict, a winning line of move text (checked by :func:`replay`) and the counts. With
-    neither limit given the search stops at :data:`DEFAULT_MAX_STATES`. ``short`` is not used
-    (every winning line plays the 28 table cards; only its stock moves could differ)."""
+    """Search ``game``'s position within ``limits`` (checked by :func:`kosynka.solver.solve`)
+    with ``implementation`` (``"native"`` or ``"python"``): the verdict, a winning line of move
+    text (checked by :func:`replay`) and the counts. With neither limit given the search stops
+    at :data:`DEFAULT_MAX_STATES`. ``short`` is not used (every winning line plays the 28 table
+    cards; only its stock moves could differ)."""
     if not isinstance(game, TriPeaks):
         raise TypeError(f"the TriPeaks solver needs a TriPeaks game, not {type(game).__name__}")
     if implementation not in available_implementations():
@@ -53,6 +64,17 @@ def search(game: TriPeaks, limits: Limits = NO_LIMITS, implementation: str = "py
     if time_limit is None and max_states is None:
         max_states = DEFAULT_MAX_STATES
     places, stock, top = position_args(game)
+    if implementation == "native":
+        return Found.from_core(
+            _core.tripeaks_search(
+                places,
+                stock,
+                top,
+                game.rules.wrap,
+                -1.0 if time_limit is None else float(time_limit),
+                0 if max_states is None else int(max_states),
+            )
+        )
     return _tripeaks_py.search(
         places,
         stock,
