@@ -150,8 +150,11 @@ def test_the_worker_keeps_the_app_shell_of_every_game(
     for path in STATIC_DIR.rglob("*"):
         if path.is_file() and path.suffix in (".js", ".css", ".svg", ".png"):
             at = prefix.group(1) + path.relative_to(STATIC_DIR).as_posix()
-            # The large icons only the browser's install reads (online) are not kept.
-            assert (at in kept) is (path.name not in offline.INSTALL_ONLY), at
+            # The large icons only the browser's install reads (online) and the file of types
+            # only the checker reads are not kept.
+            rel = path.relative_to(STATIC_DIR).as_posix()
+            unread = path.name in offline.INSTALL_ONLY or rel in offline.TYPES_ONLY
+            assert (at in kept) is not unread, at
     for name in re.findall(r'"(/static/[^"]+)"', page):
         assert name in kept
     # Each game's page, its rules in both languages and its data files.
@@ -286,7 +289,18 @@ def test_after_one_visit_the_game_opens_offline(
         ".then((ks) => ks.map((k) => new URL(k.url).pathname))",
         f"kosynka-{version}",
     )
-    assert sorted(kept) == sorted(worker["config"]["precache"])
+    opened = set(worker["config"]["opened"])
+    assert opened and all(path.startswith("/rules/") for path in opened)
+    assert sorted(kept) == sorted(set(worker["config"]["precache"]) - opened)
+    # A rules page is kept once it has been opened.
+    answer = page.goto(server + "/rules/en")
+    assert answer.status == 200
+    page.wait_for_function(
+        "(name) => caches.open(name).then((c) => c.match('/rules/en')).then((r) => !!r)",
+        arg=f"kosynka-{version}",
+    )
+    page.goto(server + "/klondike")
+    page.wait_for_selector("body[data-ready='1']")
     cards_before = page.locator("#board .card").count()
     assert cards_before > 0
 
@@ -318,6 +332,9 @@ def test_after_one_visit_the_game_opens_offline(
     answer = page.goto(server + "/rules/en")
     assert answer.status == 200 and answer.from_service_worker
     assert "Klondike" in page.inner_text("h1")
+    # A rules page never opened is not kept: the short note.
+    answer = page.goto(server + "/rules/spider/ru")
+    assert answer.status == 503 and "No connection" in page.inner_text("body")
     # An address no page answers: a short note, not the browser's error page.
     answer = page.goto(server + "/nowhere")
     assert answer.status == 503 and "No connection" in page.inner_text("body")

@@ -28,7 +28,7 @@ from kosynka.games.spider import SPEC as SPIDER
 from kosynka.solver import solve
 from kosynka.web.service import GameService
 from tests.web.klondike_web import players_line
-from tests.web.web_helpers import open_game_page, seed_storage, serving, wait_moves
+from tests.web.web_helpers import open_game_page, seed_storage, serving, wait_moves, web_games
 
 PHONE = {"width": 360, "height": 740}
 NUMBERS = (1, 2, 5, 11, 21, 22, 25)
@@ -623,8 +623,8 @@ def test_the_russian_not_found_page_keeps_its_buttons_on_one_line(
         page = ctx.new_page()
         page.goto(server + "/freecell/deal/x")
         buttons = page.locator("a.btn")
-        assert buttons.count() == 3
-        for k in range(3):
+        assert buttons.count() == len(web_games())  # a button to play each game
+        for k in range(buttons.count()):
             box = buttons.nth(k).bounding_box()
             assert box is not None and box["height"] <= 48, (buttons.nth(k).inner_text(), box)
             assert box["x"] + box["width"] <= PHONE["width"]

@@ -5,9 +5,10 @@ games (the site's web adapters, :class:`~kosynka.web.routes.pages.Site`):
 * ``/apple-touch-icon.png``: the home-screen icon of iOS (``static/icons``);
 * ``/sw.js``: the service worker (scope ``/``), its code ``templates/sw.js`` with what this
   version keeps filled in (:class:`Offline`): the static files (at their versioned addresses),
-  each game's page shells and the rules pages, the games' data files (``/texts/<game>.json``,
-  ``/deals/<game>.json``) and the manifest, and for every page address of every game the kept
-  page that answers it offline (:func:`page_routes`).
+  each game's page shells, the games' data files (``/texts/<game>.json``,
+  ``/deals/<game>.json``) and the manifest at install, the rules pages once opened
+  (:attr:`Offline.opened`), and for every page address of every game the kept page that
+  answers it offline (:func:`page_routes`).
 
 The worker is made once per process, the first time it is asked for: every address it may keep
 is asked of the app itself, in-process (:func:`gather`), and only the addresses answered with
@@ -174,6 +175,8 @@ def page_routes(site: Site) -> tuple[list[str], list[Route]]:
     return keep, routes
 
 
+TYPES_ONLY = frozenset({"js/types.js"})
+"""Static files that hold only JSDoc types for the checker: no page loads them."""
 INSTALL_ONLY = frozenset(name for name, size, _ in ICONS if size > 192)
 """The large icons: read by the browser when the app is installed (online), never by a page,
 so not kept for offline play (they would cost a first visit a fifth of what it loads)."""
@@ -187,6 +190,8 @@ def static_addresses() -> list[str]:
         rel = path.relative_to(STATIC_DIR)
         hidden = any(part.startswith(".") for part in rel.parts)
         if path.name in INSTALL_ONLY and rel.parts[0] == "icons":
+            continue
+        if rel.as_posix() in TYPES_ONLY:
             continue
         if path.is_file() and path.suffix in STATIC_KINDS and not hidden:
             out.append(f"/static/{static_version()}/{rel.as_posix()}")
@@ -228,12 +233,20 @@ class Offline:
         h.update(json.dumps(self.routes).encode())
         return h.hexdigest()[:16]
 
+    @property
+    def opened(self) -> list[str]:
+        """The kept pages the worker keeps once they are opened rather than at install: the
+        rules pages (read by few, and in one language each; at install they would cost a first
+        visit a sixth of what it loads, more with every game)."""
+        return [path for path, _ in self.kept if path.startswith("/rules/")]
+
     def script(self) -> str:
         """The service worker's code (``templates/sw.js``) with this version filled in."""
         config = {
             "version": self.version,
             "precache": [path for path, _ in self.kept],
             "fresh": [path for path, _ in self.kept if not path.startswith("/static/")],
+            "opened": self.opened,
             "routes": [list(route) for route in self.routes],
             "wait": NETWORK_WAIT_MS,
         }

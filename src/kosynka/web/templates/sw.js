@@ -6,6 +6,7 @@
 //   * pages, the games' data files (/texts/<game>.json, /deals/<game>.json) and the manifest:
 //     the network first, so that a new version of the site shows at once; the cache when the
 //     network fails, answers with a server error or is slower than CONFIG.wait ms;
+//   * the rules pages are kept once opened (the rest at install);
 //   * a page address kept nowhere (a deal, a deal of the day, a variant) gets its game's page
 //     (the shell reads the address itself), or a short note when nothing fits;
 //   * the API (/api/...) and other sites are left alone: their answers are never kept.
@@ -17,6 +18,7 @@ const CONFIG = {{config}};
 const PREFIX = "kosynka-";
 const CACHE = PREFIX + CONFIG.version;
 const FRESH = new Set(CONFIG.fresh);
+const OPENED = new Set(CONFIG.opened);
 const ROUTES = CONFIG.routes.map(([source, target]) => [new RegExp(source), target]);
 const OFFLINE = `<!doctype html><html><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>kosynka</title></head>
@@ -33,8 +35,13 @@ self.addEventListener("install", (event) => {
       // the page has just loaded serves; anything else is asked again of the server ("no-cache":
       // an unchanged one answers 304 without its body), so that what is kept is exactly what
       // this version serves.
+      // The rules pages are kept once opened (see keepOpened).
       .then((cache) =>
-        cache.addAll(CONFIG.precache.map((url) => new Request(url, { cache: url.startsWith("/static/") ? "default" : "no-cache" }))),
+        cache.addAll(
+          CONFIG.precache
+            .filter((url) => !OPENED.has(url))
+            .map((url) => new Request(url, { cache: url.startsWith("/static/") ? "default" : "no-cache" })),
+        ),
       )
       .then(() => self.skipWaiting()),
   );
@@ -54,7 +61,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
-  if (request.mode === "navigate") event.respondWith(networkFirst(request, () => pageFor(url.pathname)));
+  if (request.mode === "navigate") event.respondWith(keepOpened(url.pathname, networkFirst(request, () => pageFor(url.pathname))));
   else if (url.pathname.startsWith("/static/")) event.respondWith(cacheFirst(request));
   else if (FRESH.has(url.pathname)) event.respondWith(networkFirst(request, () => kept(url.pathname)));
 });
@@ -87,6 +94,18 @@ async function networkFirst(request, fallback) {
   if (last) return last;
   if (request.mode !== "navigate") return Response.error();
   return new Response(OFFLINE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/** `answer`, and a copy kept when `path` is a page this version keeps once opened (a rules
+ * page) and the server answered it.
+ * @param {string} path @param {Promise<Response>} answer @returns {Promise<Response>} */
+async function keepOpened(path, answer) {
+  const response = await answer;
+  if (OPENED.has(path) && response.ok) {
+    const copy = response.clone();
+    caches.open(CACHE).then((cache) => cache.put(path, copy));
+  }
+  return response;
 }
 
 /** The kept page for a page address: its own copy, else the page its pattern names.
