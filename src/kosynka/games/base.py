@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from kosynka.cards import Card
 from kosynka.errors import IllegalMoveError, InvalidNotationError, KosynkaError, Reason, shown
+from kosynka.games.numbering import check_deal_number
 
 M = TypeVar("M")
 
@@ -453,14 +454,8 @@ class GameSpec(ABC):
     def check_deal_number(self, number: int, numbering: str | None = None) -> int:
         """``number`` if it is a deal number of ``numbering``, else raise."""
         numbering = self.check_numbering(numbering)
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise InvalidNotationError(f"a deal number must be an integer, not {number!r}")
-        top = self.max_deal(numbering)
-        if not 1 <= number <= top:
-            raise InvalidNotationError(
-                f"deal number {number} is out of range 1..{top} ({numbering} numbering)"
-            )
-        return number
+        top = {numbering: self.max_deal(numbering)}
+        return check_deal_number(number, numbering, top, self.name)
 
     def rules_from(self, values: Mapping[str, Any]) -> Any:
         """:meth:`make_rules` from a mapping, ignoring keys that are not this game's options

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from kosynka.errors import InvalidNotationError
 from kosynka.games import game_spec
 from kosynka.library.daily import daily_deal, variants
 from kosynka.library.starter import starter_index
@@ -111,3 +112,27 @@ def test_a_graded_pick_avoids_the_deals_excluded(node: Node) -> None:
         assert got == easy[-1]
     got = node.ok(op="module", path="local/deals.js", fn="pick", args=[file, rules, "easy", easy])
     assert got in easy  # every deal had: any deal of the grade rather than none
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bad_deal_numbers_are_refused_in_the_pythons_words(node: Node, game: str) -> None:
+    """Each game's browser deals refuse what its Python deals refuse, in the same words: an
+    unknown numbering, a number that is no whole number, one out of range."""
+    spec = game_spec(game)
+    default = spec.default_numbering()
+    path = f"games/{game}/deals.js"
+    cases: list[tuple[Any, str]] = [(0, default), (-3, default), ("12a", default), ("", default)]
+    cases += [(1.5, default), (True, default), (None, default), (1, "nonesuch")]
+    for numbering in spec.numberings:
+        top = spec.max_deal(numbering)
+        cases += [(top + 1, numbering), (str(top + 1), numbering)]
+    for number, numbering in cases:
+        wanted = number if not isinstance(number, str) or not number.isdigit() else int(number)
+        try:
+            spec.check_deal_number(wanted, numbering)
+        except InvalidNotationError as err:
+            said = node.ask(op="module", path=path, fn="checkDealNumber", args=[number, numbering])
+            assert "error" in said, (game, number, numbering)
+            assert said["error"].split("\n")[0].endswith(f": {err}"), (game, number, said)
+        else:
+            raise AssertionError(f"{game} took {number!r} in {numbering}")

@@ -25,15 +25,14 @@ Two numberings are known:
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterator
 from itertools import islice
 from typing import Final
 
 from kosynka.cards import ALL_CARDS, Card
 from kosynka.errors import InvalidNotationError
+from kosynka.games import numbering as numbering_
 from kosynka.games.shuffles import PYSOL_LCG_BELOW, PYSOL_SUIT_ORDER, pysol_shuffle
-from kosynka.numtext import parse_whole
 
 NUMBERINGS: Final = ("ms", "pysol")
 """The deal numberings, the default first."""
@@ -48,37 +47,19 @@ Columns = tuple[tuple[Card, ...], ...]
 
 def check_deal_number(number: int, numbering: str = "ms") -> int:
     """Return ``number`` if it is a deal number of ``numbering``, else raise
-    :class:`InvalidNotationError` naming the problem."""
-    if numbering not in NUMBERINGS:
-        raise InvalidNotationError(
-            f"unknown numbering {numbering!r} for freecell (expected one of: "
-            f"{', '.join(NUMBERINGS)})"
-        )
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise InvalidNotationError(f"a deal number must be an integer, not {number!r}")
-    if not 1 <= number <= MAX_DEAL[numbering]:
-        raise InvalidNotationError(
-            f"deal number {number} is out of range 1..{MAX_DEAL[numbering]} ({numbering} numbering)"
-        )
-    return number
+    InvalidNotationError naming the problem."""
+    return numbering_.check_deal_number(number, numbering, MAX_DEAL, "freecell")
 
 
 def parse_deal_number(text: str, numbering: str = "ms") -> int:
-    """Read a deal number from text (``"11982"``, ``"#11982"``) and check its range."""
-    check_deal_number(1, numbering)
-    top = MAX_DEAL[numbering]
-    number = parse_whole(text.strip().lstrip("#"), "deal number", max_digits=len(str(top)))
-    if number is None:
-        raise InvalidNotationError(f"not a deal number: {text!r}")
-    return check_deal_number(number, numbering)
+    """Read a deal number from text (``"12345"``, ``"#12345"``) and check its range."""
+    return numbering_.parse_deal_number(text, numbering, MAX_DEAL, "freecell")
 
 
 def random_deal_number(numbering: str = "ms") -> int:
-    """A fresh random deal number of ``numbering`` (``pysol``: at most 10**12, numbers people
-    can still type)."""
-    check_deal_number(1, numbering)
-    top = MAX_DEAL["ms"] if numbering == "ms" else 10**12
-    return 1 + secrets.randbelow(top)
+    """A fresh random deal number of ``numbering`` (at most 10**12, numbers people can still
+    type); the deal it names is reproducible from the number alone."""
+    return numbering_.random_deal_number(numbering, MAX_DEAL, "freecell")
 
 
 def ms_random(seed: int) -> Iterator[int]:

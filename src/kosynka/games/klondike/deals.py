@@ -20,14 +20,13 @@ down) and the stock (its last card is drawn first).
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from typing import Final
 
 from kosynka.cards import ALL_CARDS, Card, Suit
 from kosynka.errors import InvalidNotationError
+from kosynka.games import numbering as numbering_
 from kosynka.games import shuffles
-from kosynka.numtext import parse_whole
 
 NUMBERINGS: Final = ("pysol", "kpat")
 MAX_DEAL: Final = {"pysol": 10**20 - 1, "kpat": 2**32 - 1}
@@ -44,35 +43,20 @@ class KlondikeLayout:
 
 
 def check_deal_number(number: int, numbering: str = "pysol") -> int:
-    """Return ``number`` if it is a valid deal number of ``numbering``, else raise."""
-    if numbering not in NUMBERINGS:
-        raise InvalidNotationError(
-            f"unknown numbering {numbering!r} (expected one of: {', '.join(NUMBERINGS)})"
-        )
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise InvalidNotationError(f"a deal number must be an integer, not {number!r}")
-    if not (1 <= number <= MAX_DEAL[numbering]):
-        raise InvalidNotationError(
-            f"deal number {number} is out of range 1..{MAX_DEAL[numbering]} ({numbering} numbering)"
-        )
-    return number
+    """Return ``number`` if it is a deal number of ``numbering``, else raise
+    InvalidNotationError naming the problem."""
+    return numbering_.check_deal_number(number, numbering, MAX_DEAL, "klondike")
 
 
 def parse_deal_number(text: str, numbering: str = "pysol") -> int:
     """Read a deal number from text (``"12345"``, ``"#12345"``) and check its range."""
-    check_deal_number(1, numbering)
-    top = MAX_DEAL[numbering]
-    number = parse_whole(text.strip().lstrip("#"), "deal number", max_digits=len(str(top)))
-    if number is None:
-        raise InvalidNotationError(f"not a deal number: {text!r}")
-    return check_deal_number(number, numbering)
+    return numbering_.parse_deal_number(text, numbering, MAX_DEAL, "klondike")
 
 
 def random_deal_number(numbering: str = "pysol") -> int:
-    """A fresh random deal number; the deal it names is reproducible from the number alone."""
-    check_deal_number(1, numbering)
-    top = 10**12 if numbering == "pysol" else MAX_DEAL[numbering]
-    return 1 + secrets.randbelow(top)
+    """A fresh random deal number of ``numbering`` (at most 10**12, numbers people can still
+    type); the deal it names is reproducible from the number alone."""
+    return numbering_.random_deal_number(numbering, MAX_DEAL, "klondike")
 
 
 def _ms_rank_major_deck() -> list[Card]:

@@ -14,14 +14,13 @@ PySolFC then turns the talon's top card onto its waste at once; kosynka's defaul
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from typing import Final
 
 from kosynka.cards import Card
 from kosynka.errors import InvalidNotationError
+from kosynka.games import numbering as numbering_
 from kosynka.games import shuffles
-from kosynka.numtext import parse_whole
 
 NUMBERINGS: Final = ("pysol",)
 MAX_DEAL: Final = {"pysol": 10**20 - 1}
@@ -40,34 +39,20 @@ class PyramidLayout:
 
 
 def check_deal_number(number: int, numbering: str = "pysol") -> int:
-    """Return ``number`` if it is a valid deal number of ``numbering``, else raise."""
-    if numbering not in NUMBERINGS:
-        raise InvalidNotationError(
-            f"unknown numbering {numbering!r} (expected one of: {', '.join(NUMBERINGS)})"
-        )
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise InvalidNotationError(f"a deal number must be an integer, not {number!r}")
-    if not (1 <= number <= MAX_DEAL[numbering]):
-        raise InvalidNotationError(
-            f"deal number {number} is out of range 1..{MAX_DEAL[numbering]} ({numbering} numbering)"
-        )
-    return number
+    """Return ``number`` if it is a deal number of ``numbering``, else raise
+    InvalidNotationError naming the problem."""
+    return numbering_.check_deal_number(number, numbering, MAX_DEAL, "pyramid")
 
 
 def parse_deal_number(text: str, numbering: str = "pysol") -> int:
     """Read a deal number from text (``"12345"``, ``"#12345"``) and check its range."""
-    check_deal_number(1, numbering)
-    top = MAX_DEAL[numbering]
-    number = parse_whole(text.strip().lstrip("#"), "deal number", max_digits=len(str(top)))
-    if number is None:
-        raise InvalidNotationError(f"not a deal number: {text!r}")
-    return check_deal_number(number, numbering)
+    return numbering_.parse_deal_number(text, numbering, MAX_DEAL, "pyramid")
 
 
 def random_deal_number(numbering: str = "pysol") -> int:
-    """A fresh random deal number; the deal it names is reproducible from the number alone."""
-    check_deal_number(1, numbering)
-    return 1 + secrets.randbelow(10**12)
+    """A fresh random deal number of ``numbering`` (at most 10**12, numbers people can still
+    type); the deal it names is reproducible from the number alone."""
+    return numbering_.random_deal_number(numbering, MAX_DEAL, "pyramid")
 
 
 def pyramid_layout(number: int, numbering: str = "pysol") -> PyramidLayout:

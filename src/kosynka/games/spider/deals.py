@@ -32,13 +32,13 @@ stock in dealing order (its first ten cards go onto columns 1..10 in the next ro
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
 from kosynka.cards import ALL_CARDS, Card, Suit
 from kosynka.errors import InvalidNotationError
+from kosynka.games import numbering as numbering_
 from kosynka.games.shuffles import pysol_shuffle
 
 NUMBERINGS: Final = ("kpat", "pysol")
@@ -68,24 +68,13 @@ class SpiderLayout:
 
 def check_numbering(numbering: str) -> str:
     """Return ``numbering`` if it is a Spider numbering, else raise InvalidNotationError."""
-    if numbering not in NUMBERINGS:
-        raise InvalidNotationError(
-            f"unknown numbering {numbering!r} for spider (expected one of: {', '.join(NUMBERINGS)})"
-        )
-    return numbering
+    return numbering_.check_numbering(numbering, MAX_DEAL, "spider")
 
 
 def check_deal_number(number: int, numbering: str = "kpat") -> int:
-    """Return ``number`` if it is a deal number of ``numbering``, else raise."""
-    check_numbering(numbering)
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise InvalidNotationError(f"a deal number must be an integer, not {number!r}")
-    top = MAX_DEAL[numbering]
-    if not 1 <= number <= top:
-        raise InvalidNotationError(
-            f"deal number {number} is out of range 1..{top} ({numbering} numbering)"
-        )
-    return number
+    """Return ``number`` if it is a deal number of ``numbering``, else raise
+    InvalidNotationError naming the problem."""
+    return numbering_.check_deal_number(number, numbering, MAX_DEAL, "spider")
 
 
 def check_suits(suits: int) -> int:
@@ -96,10 +85,9 @@ def check_suits(suits: int) -> int:
 
 
 def random_deal_number(numbering: str = "kpat") -> int:
-    """A fresh random deal number of ``numbering`` (the deal is reproducible from it)."""
-    check_numbering(numbering)
-    top = 10**12 if numbering == "pysol" else MAX_DEAL[numbering]
-    return 1 + secrets.randbelow(top)
+    """A fresh random deal number of ``numbering`` (at most 10**12, numbers people can still
+    type); the deal it names is reproducible from the number alone."""
+    return numbering_.random_deal_number(numbering, MAX_DEAL, "spider")
 
 
 def _card(suit: Suit, rank: int) -> Card:

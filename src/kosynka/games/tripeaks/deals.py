@@ -15,12 +15,11 @@
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from typing import Final
 
 from kosynka.cards import Card
-from kosynka.errors import InvalidNotationError
+from kosynka.games import numbering as numbering_
 from kosynka.games import shuffles
 
 NUMBERINGS: Final = ("pysol",)
@@ -44,24 +43,15 @@ class TriPeaksLayout:
 
 
 def check_deal_number(number: int, numbering: str = "pysol") -> int:
-    """Return ``number`` if it is a valid deal number of ``numbering``, else raise."""
-    if numbering not in NUMBERINGS:
-        raise InvalidNotationError(
-            f"unknown numbering {numbering!r} (expected one of: {', '.join(NUMBERINGS)})"
-        )
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise InvalidNotationError(f"a deal number must be an integer, not {number!r}")
-    if not (1 <= number <= MAX_DEAL[numbering]):
-        raise InvalidNotationError(
-            f"deal number {number} is out of range 1..{MAX_DEAL[numbering]} ({numbering} numbering)"
-        )
-    return number
+    """Return ``number`` if it is a deal number of ``numbering``, else raise
+    InvalidNotationError naming the problem."""
+    return numbering_.check_deal_number(number, numbering, MAX_DEAL, "tripeaks")
 
 
 def random_deal_number(numbering: str = "pysol") -> int:
-    """A fresh random deal number; the deal it names is reproducible from the number alone."""
-    check_deal_number(1, numbering)
-    return 1 + secrets.randbelow(10**12)
+    """A fresh random deal number of ``numbering`` (at most 10**12, numbers people can still
+    type); the deal it names is reproducible from the number alone."""
+    return numbering_.random_deal_number(numbering, MAX_DEAL, "tripeaks")
 
 
 def tripeaks_layout(number: int, numbering: str = "pysol") -> TriPeaksLayout:

@@ -3,10 +3,12 @@
 // writes again): the C library rand() of Microsoft's compilers, the linear congruential
 // generator that KPat's numbers and PySolFC's below 32,000 shuffle with; PySolFC's shuffle by
 // Python's Mersenne Twister (pyrandom.js) from 32,000 on; the two 52-card decks those shuffles
-// start from; the range check of a deal number in Python's words; a fresh random deal number.
+// start from; the checks of a numbering and a deal number in the words of Python's
+// kosynka.games.numbering; a fresh random deal number.
 // Cards are indices, `suit * 13 + rank - 1` (suits C, D, H, S), as in cards.js.
 
 import { PyRandom } from "./pyrandom.js";
+import { pyRepr } from "./pytext.js";
 import { TwinError } from "./twin.js";
 
 /** One step of Microsoft's rand(): the next 32-bit state (`s * 214013 + 2531011` mod 2**32)
@@ -65,6 +67,45 @@ export function pysolSuitMajorDeck() {
   const deck = [];
   for (const suit of [0, 3, 2, 1]) for (let rank = 0; rank < 13; rank++) deck.push(suit * 13 + rank);
   return deck;
+}
+
+/** A JSON value as Python's repr() writes it, for refusals in Python's words.
+ * @param {unknown} value @returns {string} */
+function shownValue(value) {
+  if (typeof value === "string") return pyRepr(value);
+  if (typeof value === "boolean") return value ? "True" : "False";
+  if (value === null || value === undefined) return "None";
+  return String(value);
+}
+
+/** A deal number as the API carries it (a JSON number, or digits above 2**53 - 1) as a
+ * BigInt; TwinError in Python's words when it is no whole number.
+ * @param {unknown} number @returns {bigint} */
+export function asBigInt(number) {
+  if (typeof number === "bigint") return number;
+  if (typeof number === "number" && Number.isInteger(number)) return BigInt(number);
+  if (typeof number === "string" && /^[0-9]+$/.test(number)) return BigInt(number);
+  throw new TwinError(`a deal number must be an integer, not ${shownValue(number)}`);
+}
+
+/** `numbering` when `game` has it (a key of `maxDeal`, the game's numberings in order), else
+ * TwinError in the words of Python's check_numbering.
+ * @param {unknown} numbering @param {Record<string, bigint>} maxDeal @param {string} game
+ * @returns {string} */
+export function checkNumberingOf(numbering, maxDeal, game) {
+  if (typeof numbering !== "string" || !Object.hasOwn(maxDeal, numbering)) {
+    throw new TwinError(`unknown numbering ${shownValue(numbering)} for ${game} (expected one of: ${Object.keys(maxDeal).join(", ")})`);
+  }
+  return numbering;
+}
+
+/** `number` as a BigInt when it is a deal number of `numbering` (1 .. `maxDeal[numbering]`),
+ * else TwinError in the words of Python's check_deal_number (the numbering checked first).
+ * @param {unknown} number @param {unknown} numbering @param {Record<string, bigint>} maxDeal
+ * @param {string} game @returns {bigint} */
+export function checkDealNumberOf(number, numbering, maxDeal, game) {
+  const known = checkNumberingOf(numbering, maxDeal, game);
+  return checkInRange(asBigInt(number), maxDeal[known], known);
 }
 
 /** `n` when it is 1..`top`, else TwinError in the words of the games' check_deal_number.

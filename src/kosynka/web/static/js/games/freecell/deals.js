@@ -8,8 +8,7 @@
 // Python's Mersenne Twister seeded with the number (up to 10**20 - 1, so BigInt), dealt from
 // the end of the list.
 
-import { checkInRange, msNext, mtShuffle, pysolSuitMajorDeck, randomUpTo, rankMajorDeck } from "../../local/numbering.js";
-import { TwinError } from "../../local/twin.js";
+import { checkDealNumberOf, checkNumberingOf, msNext, mtShuffle, pysolSuitMajorDeck, randomUpTo, rankMajorDeck } from "../../local/numbering.js";
 
 /** The numberings, the default first. */
 export const NUMBERINGS = ["ms", "pysol"];
@@ -17,24 +16,17 @@ export const NUMBERINGS = ["ms", "pysol"];
 export const MAX_DEAL = { ms: 2n ** 33n - 1n, pysol: 10n ** 20n - 1n };
 const PYSOL_MS_LIMIT = 32000n;
 
-/** A deal number as the API carries it (a JSON number, or digits above 2**53 - 1) as a
- * BigInt; TwinError when it is no whole number.
- * @param {number|string|bigint} number @returns {bigint} */
-function asBigInt(number) {
-  if (typeof number === "bigint") return number;
-  if (typeof number === "number" && Number.isInteger(number)) return BigInt(number);
-  if (typeof number === "string" && /^[0-9]+$/.test(number)) return BigInt(number);
-  throw new TwinError(`a deal number must be an integer, not ${JSON.stringify(number)}`);
+/** `numbering` when freecell has it, else TwinError in the words of the spec's check_numbering.
+ * @param {unknown} numbering @returns {string} */
+export function checkNumbering(numbering) {
+  return checkNumberingOf(numbering, MAX_DEAL, "freecell");
 }
 
-/** `number` as a BigInt when it is a deal number of `numbering`, else TwinError with the
- * words of Python's check_deal_number (after the spec's check of the numbering).
- * @param {number|string|bigint} number @param {string} numbering @returns {bigint} */
+/** `number` as a BigInt when it is a deal number of `numbering`, else TwinError in the words
+ * of Python's check_deal_number. @param {unknown} number @param {unknown} numbering
+ * @returns {bigint} */
 export function checkDealNumber(number, numbering) {
-  if (!NUMBERINGS.includes(numbering)) {
-    throw new TwinError(`unknown numbering '${numbering}' for freecell (expected one of: ${NUMBERINGS.join(", ")})`);
-  }
-  return checkInRange(asBigInt(number), MAX_DEAL[numbering], numbering);
+  return checkDealNumberOf(number, numbering, MAX_DEAL, "freecell");
 }
 
 /** The 52 card indices of Microsoft deal `seed` in the order they are dealt (ms_order): for

@@ -10,7 +10,7 @@
 // 32000 and by Python's Mersenne Twister from there on, dealt from the end of the list: four
 // rows, a sixth card on columns 1, 4, 7 and 10, a face-up row; the stock is the rest, reversed.
 
-import { checkInRange, lcgShuffle, mtShuffle, randomUpTo } from "../../local/numbering.js";
+import { checkDealNumberOf, checkNumberingOf, lcgShuffle, mtShuffle, randomUpTo } from "../../local/numbering.js";
 import { TwinError } from "../../local/twin.js";
 
 /** @typedef {{columns: number[][], stock: number[]}} Layout  columns bottom to top (only the
@@ -32,27 +32,17 @@ const KPAT_SUIT_SLOTS = { 1: [S, S, S, S], 2: [H, S, H, S], 4: [C, D, H, S] };
 const PYSOL_SUIT_ORDER = { 1: [S, S, S, S], 2: [S, S, H, H], 4: [C, S, H, D] };
 const PYSOL_EXTRA_COLUMNS = [0, 3, 6, 9];
 
-/** `numbering` when Spider has it, else TwinError with the words of GameSpec.check_numbering.
- * @param {string} numbering */
+/** `numbering` when spider has it, else TwinError in the words of the spec's check_numbering.
+ * @param {unknown} numbering @returns {string} */
 export function checkNumbering(numbering) {
-  if (!NUMBERINGS.includes(numbering)) {
-    throw new TwinError(`unknown numbering '${numbering}' for spider (expected one of: ${NUMBERINGS.join(", ")})`);
-  }
-  return numbering;
+  return checkNumberingOf(numbering, MAX_DEAL, "spider");
 }
 
-/** `number` as a BigInt when it is a deal number of `numbering`, else TwinError with the
- * words of Python's checks (the numbering first, as the spec checks it).
- * @param {number|string|bigint} number @param {string} numbering @returns {bigint} */
+/** `number` as a BigInt when it is a deal number of `numbering`, else TwinError in the words
+ * of Python's check_deal_number. @param {unknown} number @param {unknown} numbering
+ * @returns {bigint} */
 export function checkDealNumber(number, numbering) {
-  checkNumbering(numbering);
-  /** @type {bigint} */
-  let n;
-  if (typeof number === "bigint") n = number;
-  else if (typeof number === "number" && Number.isInteger(number)) n = BigInt(number);
-  else if (typeof number === "string" && /^-?[0-9]+$/.test(number)) n = BigInt(number);
-  else throw new TwinError(`a deal number must be an integer, not ${JSON.stringify(number)}`);
-  return checkInRange(n, MAX_DEAL[numbering], numbering);
+  return checkDealNumberOf(number, numbering, MAX_DEAL, "spider");
 }
 
 /** KPat's shuffled 104 card indices for game `number`; the deal takes cards from the end.

@@ -10,9 +10,7 @@
 // the bottom row of ten), one onto the waste, the other 23 to the stock, the next one to turn
 // being the next card of the list.
 
-import { checkInRange, lcgShuffle, mtShuffle, pysolSuitMajorDeck, randomUpTo, rankMajorDeck } from "../../local/numbering.js";
-import { pyRepr } from "../../local/pytext.js";
-import { TwinError } from "../../local/twin.js";
+import { checkDealNumberOf, checkNumberingOf, lcgShuffle, mtShuffle, pysolSuitMajorDeck, randomUpTo, rankMajorDeck } from "../../local/numbering.js";
 
 /** The numberings, the default first. */
 export const NUMBERINGS = ["pysol"];
@@ -25,32 +23,17 @@ const PLACES = 28;
  * one card and the stock, the next card to turn first, as card indices.
  * @typedef {{places: number[], waste: number, stock: number[]}} Layout */
 
-/** A deal number as the API carries it (a JSON number, or digits above 2**53 - 1) as a
- * BigInt; TwinError when it is no whole number.
- * @param {unknown} number @returns {bigint} */
-function asBigInt(number) {
-  if (typeof number === "bigint") return number;
-  if (typeof number === "number" && Number.isInteger(number)) return BigInt(number);
-  if (typeof number === "string" && /^[0-9]+$/.test(number)) return BigInt(number);
-  throw new TwinError(`a deal number must be an integer, not ${typeof number === "string" ? pyRepr(number) : String(number)}`);
-}
-
-/** `numbering` when TriPeaks has it, else TwinError with the words of the spec's
- * check_numbering. @param {unknown} numbering @returns {string} */
+/** `numbering` when tripeaks has it, else TwinError in the words of the spec's check_numbering.
+ * @param {unknown} numbering @returns {string} */
 export function checkNumbering(numbering) {
-  if (typeof numbering !== "string" || !NUMBERINGS.includes(numbering)) {
-    const shown = typeof numbering === "string" ? pyRepr(numbering) : String(numbering);
-    throw new TwinError(`unknown numbering ${shown} for tripeaks (expected one of: ${NUMBERINGS.join(", ")})`);
-  }
-  return numbering;
+  return checkNumberingOf(numbering, MAX_DEAL, "tripeaks");
 }
 
-/** `number` as a BigInt when it is a deal number of `numbering`, else TwinError with the
- * words of Python's check_deal_number. @param {unknown} number @param {unknown} numbering
+/** `number` as a BigInt when it is a deal number of `numbering`, else TwinError in the words
+ * of Python's check_deal_number. @param {unknown} number @param {unknown} numbering
  * @returns {bigint} */
 export function checkDealNumber(number, numbering) {
-  const known = checkNumbering(numbering);
-  return checkInRange(asBigInt(number), MAX_DEAL[known], known);
+  return checkDealNumberOf(number, numbering, MAX_DEAL, "tripeaks");
 }
 
 /** The deck of PySolFC game `number` (cards are dealt from the end of the list).
