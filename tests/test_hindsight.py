@@ -5,9 +5,18 @@ candidate's chance, and samples proved lost skipping their candidates."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
-from kosynka.hindsight import choose, hint_player
+from kosynka.cards import Card
+from kosynka.games.pyramid import Move, Pyramid
+from kosynka.hindsight import (
+    StatusSamples,
+    as_line,
+    choose,
+    hint_player,
+    known_choice,
+    verdict_value,
+)
 
 
 class Urn:
@@ -120,3 +129,64 @@ def test_the_preferred_line_is_kept_unless_clearly_beaten() -> None:
     assert keep_preferred(choice, "p", 0.05) == choice  # 0.7 - 0.6 >= 0.05: the samples win
     assert keep_preferred(choice, None, 0.2) == choice
     assert keep_preferred(choice, "q", 0.2) == choice  # no line starts with it
+
+
+def test_a_solver_status_is_a_samples_value() -> None:
+    assert verdict_value("solved") == 1.0
+    assert verdict_value("unsolvable") == 0.0
+    assert verdict_value("limit") == 0.5
+
+
+def test_a_move_is_valued_by_the_status_after_it() -> None:
+    """StatusSamples plays the move on a copy of the sample (the sample itself unchanged),
+    calls a won game won without the solver, and asks the solver otherwise."""
+
+    class Asked(StatusSamples[Pyramid, Move]):
+        def __init__(self, status: str) -> None:
+            self.status = status
+            self.asked: list[Hashable] = []
+
+        def decide(self, game: Pyramid, max_states: int) -> str:
+            self.asked.append(game.key())
+            return self.status
+
+    sample = Pyramid(1)
+    move = sample.legal_move_list()[0]
+    after = sample.copy()
+    after.advance(move)
+    before = sample.key()
+    for status, wanted in (("solved", 1.0), ("unsolvable", 0.0), ("limit", 0.5)):
+        sampler = Asked(status)
+        assert sampler.value(sample, move, 100) == wanted
+        assert sampler.asked == [after.key()]
+        assert sampler.lost(sample, 100) is (status == "unsolvable")
+        assert sampler.asked == [after.key(), before]
+    assert sample.key() == before
+    king = Pyramid.from_position([Card.parse("KS")] + [None] * 27, stock=[])
+    sampler = Asked("unsolvable")
+    assert sampler.value(king, king.parse_move("KS"), 100) == 1.0
+    assert sampler.asked == []
+
+
+def test_with_nothing_unseen_the_solvers_move_or_the_best_ranked() -> None:
+    assert known_choice("solved", "a", ["b", "a"]).move == ("a",)
+    assert known_choice("solved", "a", ["b", "a"]).chance == 1.0
+    lost = known_choice("unsolvable", None, ["b", "a"])
+    assert (lost.move, lost.chance) == (("b",), 0.0)
+    unknown = known_choice("limit", None, ["b"])
+    assert (unknown.move, unknown.chance) == (("b",), None)
+    assert known_choice("unsolvable", None, []).move is None
+
+
+def test_a_choice_of_moves_becomes_a_choice_of_one_move_lines() -> None:
+    choice = choose(Urn({"a": 0.9, "b": 0.1}), seed=3, max_samples=60)
+    line = as_line(choice)
+    assert line.move == (choice.move,)
+    assert (line.chance, line.samples, line.solves) == (
+        choice.chance,
+        choice.samples,
+        choice.solves,
+    )
+    assert [(t.move, t.tried, t.won) for t in line.tallies] == [
+        ((t.move,), t.tried, t.won) for t in choice.tallies
+    ]

@@ -120,6 +120,62 @@ class Choice(Generic[M]):
         return bool(self.tallies) and all(t.tried > 0 and t.won == 0 for t in self.tallies)
 
 
+def verdict_value(status: str) -> float:
+    """A solver's status as a sample's value: 1.0 ``solved``, 0.0 ``unsolvable``, a half when
+    it ran out of positions and could not tell."""
+    return {"solved": 1.0, "unsolvable": 0.0}.get(status, 0.5)
+
+
+class StatusSamples(Generic[G, M]):
+    """What :class:`Sampler` asks of a game whose candidates are single moves and whose
+    full-information solver answers with a status: :meth:`lost` and :meth:`value` made from
+    the game's :meth:`decide`. A game's sampler inherits it and adds its candidates, ranks and
+    samples."""
+
+    def decide(self, game: G, max_states: int) -> str:
+        """The solver's status on ``game`` within ``max_states`` positions: ``solved``,
+        ``unsolvable`` or another word for undecided."""
+        raise NotImplementedError
+
+    def lost(self, sample: G, max_states: int) -> bool:
+        """True when the solver proves ``sample`` lost as it stands."""
+        return self.decide(sample, max_states) == "unsolvable"
+
+    def value(self, sample: G, move: M, max_states: int) -> float:
+        """1.0 when the solver wins ``sample`` after ``move``, 0.0 when it proves it lost, a
+        half when it cannot tell within ``max_states`` positions."""
+        game = sample.copy(stack=False)
+        game.advance(move)
+        if game.is_won():
+            return 1.0
+        return verdict_value(self.decide(cast(G, game), max_states))
+
+
+def as_line(choice: Choice[M]) -> Choice[tuple[M, ...]]:
+    """A choice of single moves as a choice of one-move lines (the hint's shape in every
+    game)."""
+    return Choice(
+        None if choice.move is None else (choice.move,),
+        choice.chance,
+        choice.samples,
+        choice.solves,
+        tuple(Tally((t.move,), t.tried, t.won) for t in choice.tallies),
+    )
+
+
+def known_choice(status: str, first: M | None, ranked: Sequence[M]) -> Choice[tuple[M, ...]]:
+    """The hint when the player has seen every card, from the full-information solver's
+    ``status`` and ``first`` move: that move (chance 1.0) when it wins, else the best of the
+    ``ranked`` legal moves with chance 0.0 when the deal is proved lost (None when the solver
+    could not tell), or no move when there is none."""
+    if status == "solved" and first is not None:
+        return Choice((first,), 1.0, 0, 1, (Tally((first,), 1, 1.0),))
+    if not ranked:
+        return Choice(None, None, 0, 1, ())
+    chance = 0.0 if status == "unsolvable" else None
+    return Choice((ranked[0],), chance, 0, 1, (Tally((ranked[0],), 1, 0.0),))
+
+
 def chance_percent(chance: float) -> int:
     """A chance as players read it: a whole percentage in steps of 5, never 0 or 100 when some
     sample went the other way."""

@@ -29,7 +29,7 @@ from typing import Final
 from kosynka.cards import ALL_CARDS
 from kosynka.games.pyramid.player import P_KING, score_move
 from kosynka.games.pyramid.rules import Move, Pyramid, PyramidRules
-from kosynka.hindsight import Choice, Tally, choose
+from kosynka.hindsight import Choice, StatusSamples, as_line, choose, known_choice
 
 HINT_SECONDS: Final = 0.12
 """A hint's time budget: the race stops dealing samples after this long."""
@@ -115,7 +115,7 @@ def _decide(game: Pyramid, max_states: int) -> str:
     return front.search(game, Limits(None, states), implementation).status
 
 
-class PyramidSampler:
+class PyramidSampler(StatusSamples[Pyramid, Move]):
     """The hindsight sampler of one Pyramid view (see :class:`kosynka.hindsight.Sampler`):
     its candidates are the legal moves; a sample is a deal of the unseen cards into the stock's
     unseen places; a move's value on a sample is the solver's verdict after it (1 won, 0 lost,
@@ -150,19 +150,9 @@ class PyramidSampler:
         rng.shuffle(cards)
         return table_of(self.seen, cards)
 
-    def lost(self, sample: Pyramid, max_states: int) -> bool:
-        """True when the solver proves ``sample`` lost as it stands."""
-        return _decide(sample, max_states) == "unsolvable"
-
-    def value(self, sample: Pyramid, move: Move, max_states: int) -> float:
-        """1.0 when the solver wins ``sample`` after ``move``, 0.0 when it proves it lost, 0.5
-        when it cannot tell within ``max_states`` positions."""
-        game = sample.copy(stack=False)
-        game.advance(move)
-        if game.is_won():
-            return 1.0
-        verdict = _decide(game, max_states)
-        return {"solved": 1.0, "unsolvable": 0.0}.get(verdict, 0.5)
+    def decide(self, game: Pyramid, max_states: int) -> str:
+        """The full-information solver's status on ``game`` within ``max_states`` positions."""
+        return _decide(game, max_states)
 
 
 def hint(
@@ -192,7 +182,7 @@ def hint(
         max_states=max_states,
         estimate=estimate,
     )
-    return _as_line(choice)
+    return as_line(choice)
 
 
 def _known(sampler: PyramidSampler, game: Pyramid, max_states: int) -> Choice[tuple[Move, ...]]:
@@ -203,23 +193,5 @@ def _known(sampler: PyramidSampler, game: Pyramid, max_states: int) -> Choice[tu
     from kosynka.solver.result import Limits
 
     found = front.search(game, Limits(None, max_states), default_implementation("pyramid"))
-    if found.status == "solved" and found.line:
-        move = game.parse_move(str(found.line[0]))
-        return Choice((move,), 1.0, 0, 1, (Tally((move,), 1, 1.0),))
-    moves = sampler.candidates()
-    if not moves:
-        return Choice(None, None, 0, 1, ())
-    chance = 0.0 if found.status == "unsolvable" else None
-    return Choice((moves[0],), chance, 0, 1, (Tally((moves[0],), 1, 0.0),))
-
-
-def _as_line(choice: Choice[Move]) -> Choice[tuple[Move, ...]]:
-    """A choice of single moves as a choice of one-move lines (the hint's shape in every
-    game)."""
-    return Choice(
-        None if choice.move is None else (choice.move,),
-        choice.chance,
-        choice.samples,
-        choice.solves,
-        tuple(Tally((t.move,), t.tried, t.won) for t in choice.tallies),
-    )
+    first = game.parse_move(str(found.line[0])) if found.line else None
+    return known_choice(found.status, first, sampler.candidates())
