@@ -13,12 +13,17 @@ from typing import Any
 import pytest
 
 from kosynka.cli import main
+from kosynka.games import game_names
 from kosynka.games.klondike import KlondikeRules
 from kosynka.library import BuildSpec, LibraryError, build, open_library
+from kosynka.library.grading import starter_rules_of
 from tests.library.library_helpers import SMALL_STATES
 from tests.library.test_build import check_records, comparable
 
 distributed = pytest.importorskip("distributed")
+
+GRADED = tuple(g for g in game_names() if starter_rules_of(g))
+"""The registered games whose library grades deals."""
 
 
 @pytest.fixture(scope="module")
@@ -35,9 +40,12 @@ def cluster() -> Iterator[Any]:
         yield c
 
 
-def test_dask_cluster_build_equals_the_local_build(tmp_path: Path, cluster: Any) -> None:
-    spec = BuildSpec("klondike", KlondikeRules(draw=3), max_states=SMALL_STATES, runs=2)
-    deals = list(range(40, 50))
+@pytest.mark.parametrize("game", GRADED)
+def test_dask_cluster_build_equals_the_local_build(tmp_path: Path, cluster: Any, game: str) -> None:
+    """Every game whose library grades deals builds the same records on the cluster as in one
+    process (its last starter rule set: Klondike Draw 3, Spider 4 suits, ...)."""
+    spec = BuildSpec(game, starter_rules_of(game)[-1], max_states=SMALL_STATES, runs=2)
+    deals = list(range(40, 46))
     local, remote = str(tmp_path / "local.sqlite"), str(tmp_path / "dask.sqlite")
     build(spec, deals, db=local, jobs=1, progress=False)
     report = build(spec, deals, db=remote, scheduler=cluster.scheduler_address, progress=False)
