@@ -1,7 +1,8 @@
-"""The browser's deals of the day and graded sources, held to the Python's: the same deal for
-every game, variant, grade and date (random dates from ``KOSYNKA_TWIN_SEED``, as many as
-``KOSYNKA_TWIN_GAMES`` asks), the same sources for the starter library's rules and others, and
-a SHA-256 that agrees with hashlib's."""
+"""The browser's deals, held to the Python's for every game: the same deal of the day for every
+variant, grade and date (random dates from ``KOSYNKA_TWIN_SEED``, as many as
+``KOSYNKA_TWIN_GAMES`` asks), the same sources for the starter library's rules and others, a
+SHA-256 that agrees with hashlib's; bad deal numbers and numberings refused in the same words,
+and fresh random numbers in the same range."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ from typing import Any
 
 import pytest
 
-from kosynka.errors import InvalidNotationError
+from kosynka.errors import InvalidNotationError, KosynkaError
 from kosynka.games import game_spec
+from kosynka.games.numbering import TYPABLE
 from kosynka.library.daily import daily_deal, variants
 from kosynka.library.starter import starter_index
 from kosynka.web.games import adapter_of
 from kosynka.web.routes.data import deals_file
-from tests.web.twin.harness import Node, python_service, twin_games, twin_seed
+from tests.web.twin.harness import Differ, Node, python_service, twin_games, twin_seed
 from tests.web.web_helpers import web_games
 
 GAMES = tuple(web_games())
@@ -136,3 +138,52 @@ def test_bad_deal_numbers_are_refused_in_the_pythons_words(node: Node, game: str
             assert said["error"].split("\n")[0].endswith(f": {err}"), (game, number, said)
         else:
             raise AssertionError(f"{game} took {number!r} in {numbering}")
+
+
+def _api_number(number: int) -> int | str:
+    """A deal number as the API carries it: digits above 2**53 - 1."""
+    return number if number <= 2**53 - 1 else str(number)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_records_of_numbers_past_the_end_are_refused_alike(node: Node, game: str) -> None:
+    """A record whose deal number is past its numbering's end, or whose numbering the game
+    lacks, is refused by the browser where the server refuses it, in the same words."""
+    differ = Differ(game, node)
+    spec = game_spec(game)
+    rules = _file(game)["sets"][0]["rules"]
+    for numbering in spec.numberings:
+        top = spec.max_deal(numbering)
+        for number in (top + 1, top * 10**5):
+            record = differ.record(rules, _api_number(number), numbering)  # type: ignore[arg-type]
+            differ.refused_record(record)
+            answer = node.ask(op="view", game=game, record=record, score=None)
+            with pytest.raises(KosynkaError) as refused:
+                spec.check_deal_number(number, numbering)
+            assert answer["error"] == str(refused.value), (numbering, number)
+    # A numbering the game does not have (the API's schema refuses it first; the twin says it
+    # as the spec).
+    record = differ.record(rules, 5, "windows")
+    answer = node.ask(op="view", game=game, record=record, score=None)
+    with pytest.raises(KosynkaError) as refused:
+        spec.check_numbering("windows")
+    assert answer == {"error": str(refused.value), "where": "record.deal"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_deal_numbers_are_deals(node: Node, game: str) -> None:
+    """The browser's fresh random numbers lie where Python's do (up to 10**12, numbers people
+    can still type, or the numbering's end when it comes first), differ from each other, and
+    deal the same table in both."""
+    differ = Differ(game, node)
+    spec = game_spec(game)
+    rules = _file(game)["sets"][0]["rules"]
+    for numbering in spec.numberings:
+        top = min(spec.max_deal(numbering), TYPABLE)
+        numbers = [
+            node.ok(op="twin", game=game, fn="randomNumber", args=[numbering]) for _ in range(20)
+        ]
+        assert all(isinstance(n, int) and 1 <= n <= top for n in numbers), numbers
+        assert len(set(numbers)) > 15, numbers
+        assert all(1 <= spec.random_deal_number(numbering) <= top for _ in range(20))
+        differ.position(differ.record(rules, numbers[0], numbering), f"{numbering} {numbers[0]}")

@@ -304,11 +304,6 @@ def test_deals_of_every_numbering(node: Node) -> None:
             record = differ.record(RULES[0], number, numbering)  # type: ignore[arg-type]
             differ.position(record, f"{numbering} {n}")
             differ.view(record, {"scoring": None}, f"{numbering} {n}")
-    for numbering in ("ms", "pysol"):
-        for _ in range(20):
-            n = node.ok(op="twin", game="freecell", fn="randomNumber", args=[numbering])
-            top = 2**33 - 1 if numbering == "ms" else 10**12
-            assert isinstance(n, int) and 1 <= n <= top
 
 
 def positioned(node: Node, game: FreeCell, where: str) -> None:

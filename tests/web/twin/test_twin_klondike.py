@@ -20,11 +20,9 @@ from typing import Any
 import pytest
 
 from kosynka.cards import ALL_CARDS, CARD_RANK, CARD_RED
-from kosynka.errors import KosynkaError
 from kosynka.games.klondike import Klondike, KlondikeRules
 from kosynka.games.klondike import deadend as klondike_deadend
-from kosynka.games.klondike.deals import MAX_DEAL, klondike_layout
-from kosynka.games.klondike.spec import KlondikeSpec
+from kosynka.games.klondike.deals import klondike_layout
 from kosynka.web.games import adapter_of
 from kosynka.web.routes.data import deals_file
 from tests.games.test_dead_ends import _klondike_cycling, klondike_endgames
@@ -232,37 +230,6 @@ def test_deals_match_pysol_cards_and_kpat(node: Node) -> None:
         assert got["stock"][::-1] == talon, n
     got = node.ok(op="twin", game=GAME, fn="layout", args=[1, "kpat"])
     assert [col[0] for col in got["columns"]] == ["JD", "2D", "9H", "JC", "5D", "7H", "7C"]
-
-
-def test_deal_numbers_out_of_range_are_refused_alike(node: Node) -> None:
-    differ = Differ(GAME, node)
-    rules = RULE_SETS[0]
-    for numbering, number in (("pysol", 10**20), ("pysol", 10**25), ("kpat", 2**32)):
-        record = differ.record(rules, api_number(number), numbering)  # type: ignore[arg-type]
-        differ.refused_record(record)
-        answer = node.ask(op="view", game=GAME, record=record, score=None)
-        try:
-            Klondike(number, rules=engine_rules(rules), numbering=numbering)
-        except KosynkaError as exc:
-            assert answer["error"] == str(exc)
-        else:
-            raise AssertionError(f"{number} {numbering} was dealt")
-    # An unknown numbering (the API's schema refuses it first; the twin says it as the spec).
-    record = differ.record(rules, 5, "windows")
-    answer = node.ask(op="view", game=GAME, record=record, score=None)
-    with pytest.raises(KosynkaError) as refused:
-        KlondikeSpec().check_numbering("windows")
-    assert answer == {"error": str(refused.value), "where": "record.deal"}
-    assert MAX_DEAL == {"pysol": 10**20 - 1, "kpat": 2**32 - 1}
-
-
-def test_random_numbers_deal(node: Node) -> None:
-    node.load(GAME)
-    for numbering in ("pysol", "kpat"):
-        for _ in range(20):
-            n = node.ok(op="twin", game=GAME, fn="randomNumber", args=[numbering])
-            assert isinstance(n, int) and 1 <= n <= MAX_DEAL[numbering]
-            klondike_layout(n, numbering)
 
 
 # --------------------------------------------------------------------------- refused records

@@ -11,13 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
-
 from kosynka.cards import ALL_CARDS, CARD_RANK
 from kosynka.errors import KosynkaError
 from kosynka.games.pyramid import Pyramid, PyramidRules
-from kosynka.games.pyramid.deals import MAX_DEAL, pyramid_layout
-from kosynka.games.pyramid.spec import PyramidSpec
+from kosynka.games.pyramid.deals import pyramid_layout
 from kosynka.solver import solve
 from tests.games.pyramid.test_pyramid_deals import read_goldens
 from tests.web.twin.harness import (
@@ -268,32 +265,6 @@ def test_deals_match_pysols_goldens(node: Node) -> None:
     for number, _generator, places, stock in goldens:
         got = node.ok(op="twin", game=GAME, fn="layout", args=[api_number(number), "pysol"])
         assert got == {"places": places, "stock": stock}, number
-
-
-def test_deal_numbers_out_of_range_are_refused_alike(node: Node) -> None:
-    differ = Differ(GAME, node)
-    rules = RULE_SETS[0]
-    for number in (10**20, 10**25):
-        record = differ.record(rules, api_number(number), "pysol")  # type: ignore[arg-type]
-        differ.refused_record(record)
-        answer = node.ask(op="view", game=GAME, record=record, score=None)
-        with pytest.raises(KosynkaError) as refused:
-            Pyramid(number, rules=engine_rules(rules))
-        assert answer["error"] == str(refused.value)
-    record = differ.record(rules, 5, "kpat")
-    answer = node.ask(op="view", game=GAME, record=record, score=None)
-    with pytest.raises(KosynkaError) as refused:
-        PyramidSpec().check_numbering("kpat")
-    assert answer == {"error": str(refused.value), "where": "record.deal"}
-    assert MAX_DEAL == {"pysol": 10**20 - 1}
-
-
-def test_random_numbers_deal(node: Node) -> None:
-    node.load(GAME)
-    for _ in range(20):
-        n = node.ok(op="twin", game=GAME, fn="randomNumber", args=["pysol"])
-        assert isinstance(n, int) and 1 <= n <= MAX_DEAL["pysol"]
-        pyramid_layout(n)
 
 
 # --------------------------------------------------------------------------- refused records

@@ -22,7 +22,6 @@ from kosynka.games.spider import deadend as spider_deadend
 from kosynka.games.spider import player as spider_player
 from kosynka.games.spider.notation import parse_text
 from kosynka.web.schemas import deal_number_for_json
-from kosynka.web.service import RecordError
 from tests.games.spider.test_spider_deals import PYSOL_GAMES, read_golden
 from tests.games.test_dead_ends import spider_endgames
 from tests.web.twin.harness import (
@@ -330,37 +329,6 @@ def test_deals_either_side_of_each_border(node: Node) -> None:
         for suits in SUITS:
             record = differ.record({"suits": suits}, number, numbering)
             differ.position(record, f"{suits} suits, deal {number} {numbering}")
-
-
-def test_deal_numbers_past_the_end_are_refused_alike(node: Node) -> None:
-    differ = Differ("spider", node)
-    for number, numbering in ((2**31, "kpat"), (str(10**20), "pysol"), (2**53 - 1, "kpat")):
-        record = differ.record({"suits": 2}, number, numbering)  # type: ignore[arg-type]
-        differ.refused_record(record)
-        answer = node.ask(op="view", game="spider", record=record, score=None)
-        try:
-            differ.py_view(record, None)
-        except RecordError as exc:
-            assert answer["error"] == exc.message
-    # A numbering Spider does not have (the API's model refuses it before the rules do).
-    try:
-        SPEC.deal(1, SpiderRules(), "windows")
-    except ValueError as exc:
-        answer = node.ask(op="twin", game="spider", fn="deal", args=[{"suits": 2}, 1, "windows"])
-        assert str(exc) in answer["error"], answer
-
-
-def test_random_deal_numbers_are_deals(node: Node) -> None:
-    # KPat's whole range; PySolFC's up to 10**12, numbers people can still type (as Python).
-    differ = Differ("spider", node)
-    for numbering, top in (("kpat", 2**31 - 1), ("pysol", 10**12)):
-        numbers = [
-            node.ok(op="twin", game="spider", fn="randomNumber", args=[numbering])
-            for _ in range(20)
-        ]
-        assert all(isinstance(n, int) and 1 <= n <= top for n in numbers), numbers
-        assert len(set(numbers)) > 15, numbers
-        differ.position(differ.record({"suits": 4}, numbers[0], numbering), numbering)
 
 
 # ----------------------------------------------------------------------------- perft

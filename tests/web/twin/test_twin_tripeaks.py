@@ -14,13 +14,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
-
 from kosynka.cards import ALL_CARDS
 from kosynka.errors import KosynkaError
 from kosynka.games.tripeaks import TriPeaks, TriPeaksRules
-from kosynka.games.tripeaks.deals import MAX_DEAL, tripeaks_layout
-from kosynka.games.tripeaks.spec import TriPeaksSpec
+from kosynka.games.tripeaks.deals import tripeaks_layout
 from kosynka.solver import solve
 from tests.web.twin.harness import (
     Differ,
@@ -256,32 +253,6 @@ def test_deals_match_pysols_goldens(node: Node) -> None:
     for number, _generator, places, waste, stock in goldens:
         got = node.ok(op="twin", game=GAME, fn="layout", args=[api_number(number), "pysol"])
         assert got == {"places": [p.upper() for p in places], "waste": waste, "stock": stock}
-
-
-def test_deal_numbers_out_of_range_are_refused_alike(node: Node) -> None:
-    differ = Differ(GAME, node)
-    rules = RULE_SETS[0]
-    for number in (10**20, 10**25):
-        record = differ.record(rules, api_number(number), "pysol")  # type: ignore[arg-type]
-        differ.refused_record(record)
-        answer = node.ask(op="view", game=GAME, record=record, score=None)
-        with pytest.raises(KosynkaError) as refused:
-            TriPeaks(number, rules=engine_rules(rules))
-        assert answer["error"] == str(refused.value)
-    record = differ.record(rules, 5, "kpat")
-    answer = node.ask(op="view", game=GAME, record=record, score=None)
-    with pytest.raises(KosynkaError) as refused:
-        TriPeaksSpec().check_numbering("kpat")
-    assert answer == {"error": str(refused.value), "where": "record.deal"}
-    assert MAX_DEAL == {"pysol": 10**20 - 1}
-
-
-def test_random_numbers_deal(node: Node) -> None:
-    node.load(GAME)
-    for _ in range(20):
-        n = node.ok(op="twin", game=GAME, fn="randomNumber", args=["pysol"])
-        assert isinstance(n, int) and 1 <= n <= MAX_DEAL["pysol"]
-        tripeaks_layout(n)
 
 
 # --------------------------------------------------------------------------- refused records
