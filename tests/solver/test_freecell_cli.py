@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 from kosynka.cli import main
+from kosynka.games import game_names, game_spec
 from kosynka.games.freecell import FreeCell, FreeCellRules
 from kosynka.games.freecell.notation import format_fcs, parse_standard_line
+from kosynka.solver import solver_front
 from tests.common import run
 
 
@@ -42,6 +44,22 @@ def test_standard_notation_lines_replay() -> None:
         board = game.copy(stack=False)
         board.replay(moves)
         assert board.is_won()
+
+
+@pytest.mark.parametrize(
+    "game", [g for g in game_names() if not hasattr(solver_front(g), "standard_line")]
+)
+def test_games_without_a_standard_notation_refuse_it(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """fc-solve's notation is offered by the games whose solver front writes it; the others
+    refuse it, for a range of deals and for a position, naming the game."""
+    assert main(["solve", "--game", game, "--deals", "1", "--notation", "standard"]) == 2
+    assert f"fc-solve's notation; {game} has none" in capsys.readouterr().err
+    path = tmp_path / "position.txt"
+    path.write_text(game_spec(game).write_position(game_spec(game).deal(1)), encoding="utf-8")
+    assert main(["solve", str(path), "--notation", "standard"]) == 2
+    assert f"fc-solve's notation; {game} has none" in capsys.readouterr().err
 
 
 def test_rule_flags_and_numbering() -> None:
@@ -184,16 +202,18 @@ def test_min_cells_gives_each_prover_the_cores_shared_among_the_jobs(
     from kosynka.solver import freecell_cells
 
     cores = len(os.sched_getaffinity(0))
-    assert cli_solve._prover_threads(1) == cores
-    assert cli_solve._prover_threads(cores) == 1
-    assert cli_solve._prover_threads(cores * 4) == 1
+    assert cli_solve._prover_threads("freecell", 1) == cores
+    assert cli_solve._prover_threads("freecell", cores) == 1
+    assert cli_solve._prover_threads("freecell", cores * 4) == 1
+    assert cli_solve._prover_threads("klondike", 1) == 1  # no decider: the plain solver
     seen: list[int] = []
+    real = freecell_cells.decide
 
     def decide(game: FreeCell, **kwargs: object) -> object:
         seen.append(int(kwargs["threads"]))  # type: ignore[call-overload]
-        return freecell_cells.decide(game, **kwargs)  # type: ignore[arg-type]
+        return real(game, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(cli_solve, "decide", decide)
+    monkeypatch.setattr(freecell_cells, "decide", decide)
     assert main(["solve", "--game", "freecell", "--deals", "3", "--min-cells", "--json"]) == 0
     assert seen and set(seen) == {cores}
     assert json.loads(capsys.readouterr().out.splitlines()[0])["min_cells"] == 2

@@ -21,7 +21,7 @@ from array import array
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Final, TextIO, overload
+from typing import Any, Final, TextIO, cast, overload
 
 from kosynka.cli.common import (
     CliError,
@@ -34,7 +34,6 @@ from kosynka.cli.common import (
 from kosynka.cli.games import parse_deal_number
 from kosynka.errors import KosynkaError, shown
 from kosynka.games import DEFAULT_GAME, GameSpec, game_spec, game_specs
-from kosynka.games.freecell import FreeCell
 from kosynka.numtext import parse_whole
 from kosynka.process import die_with_parent
 from kosynka.solver import (
@@ -45,8 +44,7 @@ from kosynka.solver import (
     solve,
     solver_front,
 )
-from kosynka.solver.freecell_cells import MAX_THREADS, decide, keep_tables
-from kosynka.solver.result import STOCK_MOVE_TEXTS, SolveStatus
+from kosynka.solver.result import STOCK_MOVE_TEXTS, HardDecider, SolveStatus
 from kosynka.solver.stats import summarize
 
 MAX_DEALS: Final = 10_000_000
@@ -163,16 +161,16 @@ def parse_deal_range(spec: GameSpec, text: str, numbering: str | None) -> list[r
 def _row(
     label_key: str, label: object, res: SolveResult, game: Any = None, notation: str = "text"
 ) -> dict[str, object]:
-    """One result line. Its moves are kosynka move text, or (``notation="standard"``,
-    FreeCell) fc-solve's standard notation, each move written for the position it is made in;
+    """One result line. Its moves are kosynka move text, or (``notation="standard"``, a game
+    whose solver front has ``standard_line``: FreeCell) fc-solve's standard notation, each move
+    written for the position it is made in;
     the counts of card and stock moves come from the move text (made once: a line of a
     FreeCell range is a hundred moves, and a range is thousands of lines)."""
     texts = list(map(str, res.moves))
     stock = sum(1 for t in texts if t in STOCK_MOVE_TEXTS)
-    if notation == "standard" and res.moves:
-        from kosynka.solver.freecell import standard_line
-
-        texts = standard_line(game, res.moves)
+    writer = _standard_line(game.name) if notation == "standard" and res.moves else None
+    if writer is not None:
+        texts = writer(game, res.moves)
     row: dict[str, object] = {
         label_key: label,
         "status": res.status.value,
@@ -222,15 +220,19 @@ def _fewest_cells(task: _Task, number: int) -> dict[str, object]:
     """The row of deal ``number`` with the fewest free cells that win it: decided with the
     rules' cells, then one cell fewer each time until a count loses (winning with k cells wins
     with k + 1, so the count above the first that loses is the fewest), each count by
-    :func:`kosynka.solver.freecell_cells.decide` (its stages in turn). ``status``
+    the decider of the game's solver front (:func:`_hard_decider`; FreeCell's is
+    :func:`kosynka.solver.freecell_cells.decide`, its stages in turn), else
+    :func:`kosynka.solver.solve`. ``status``
     is ``solved`` when the fewest is proved (it wins, and one fewer is proved lost or it is 0),
     ``unsolvable`` when even the most cells lose, ``limit`` when a search hit its limit first
     (``min_cells`` is then the fewest known to win, or None). ``moves`` is the line with the
     fewest cells; ``tries`` lists [cells, status, states, ms] for every search made. The
-    provers' table memory stays with the process from count to count
-    (:func:`kosynka.solver.freecell_cells.keep_tables`)."""
+    provers' table memory stays with the process from count to count (the decider's
+    ``keep_tables``)."""
     name, numbering, rules, time_limit, max_states, short, notation, verify, threads, _ = task
-    keep_tables(True)
+    hard = _hard_decider(name)
+    if hard is not None:
+        hard.keep_tables(True)
     best: tuple[int, SolveResult, Any] | None = None
     tries: list[list[object]] = []
     status = "solved"
@@ -238,8 +240,8 @@ def _fewest_cells(task: _Task, number: int) -> dict[str, object]:
     seconds = 0.0
     for cells in range(rules.cells, -1, -1):
         game = game_spec(name).deal(number, dataclasses.replace(rules, cells=cells), numbering)
-        if isinstance(game, FreeCell):
-            res = decide(
+        if hard is not None:
+            res = hard.decide(
                 game,
                 time_limit=time_limit,
                 max_states=max_states,
@@ -414,8 +416,8 @@ def _check_args(args: argparse.Namespace) -> None:
         raise CliError("nothing to solve: give POSITION files or --deals RANGE")
     if args.time_limit is not None and not args.time_limit > 0:
         raise CliError(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
-    if args.notation == "standard" and args.deals and spec.name != "freecell":
-        raise CliError("--notation standard is fc-solve's notation, for FreeCell only")
+    if args.notation == "standard" and args.deals and _standard_line(spec.name) is None:
+        raise CliError(f"--notation standard is fc-solve's notation; {spec.name} has none")
     if args.with_foundation_return and not args.min_cells:
         raise CliError("--with-foundation-return goes with --min-cells")
     if args.min_cells:
@@ -443,14 +445,33 @@ def _verify(game_name: str, asked: str | None, *, batch: bool) -> str:
     return "native" if batch and has_referee(game_name) else "python"
 
 
-def _prover_threads(jobs: int) -> int:
+def _standard_line(game_name: str) -> Callable[[Any, Sequence[Any]], list[str]] | None:
+    """The writer of a line in fc-solve's standard notation that ``game_name``'s solver front
+    offers (``standard_line``), or None when it has none."""
+    writer: Callable[[Any, Sequence[Any]], list[str]] | None
+    writer = getattr(solver_front(game_name), "standard_line", None)
+    return writer
+
+
+def _hard_decider(game_name: str) -> HardDecider | None:
+    """The decider ``game_name``'s solver front offers for hard positions (its
+    ``hard_decider()``), or None when it has none: ``--min-cells`` then uses the solver."""
+    offer = getattr(solver_front(game_name), "hard_decider", None)
+    return None if offer is None else cast(HardDecider, offer())
+
+
+def _prover_threads(game_name: str, jobs: int) -> int:
     """The threads each ``--min-cells`` prover searches with beside ``jobs`` worker processes:
-    the machine's cores shared among the processes (at least one each)."""
+    the machine's cores shared among the processes (at least one each, at most what the
+    game's decider can use; one without a decider)."""
+    hard = _hard_decider(game_name)
+    if hard is None:
+        return 1
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cores = os.cpu_count() or 1
-    return max(1, min(MAX_THREADS, cores // max(1, jobs)))
+    return max(1, min(hard.MAX_THREADS, cores // max(1, jobs)))
 
 
 def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]]:
@@ -476,7 +497,7 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
             args.short,
             args.notation,
             _verify(spec.name, args.verify, batch=True),
-            _prover_threads(args.jobs) if args.min_cells else 0,
+            _prover_threads(spec.name, args.jobs) if args.min_cells else 0,
             args.json,
         )
         numbers = itertools.chain.from_iterable(ranges)
@@ -487,8 +508,10 @@ def _results(args: argparse.Namespace) -> tuple[int, Iterator[dict[str, object]]
     for arg, game in games:
         if not has_solver(game.name):
             raise CliError(f"{arg}: kosynka has no solver for {game.name} yet")
-        if args.notation == "standard" and game.name != "freecell":
-            raise CliError(f"{arg}: --notation standard is fc-solve's notation, for FreeCell only")
+        if args.notation == "standard" and _standard_line(game.name) is None:
+            raise CliError(
+                f"{arg}: --notation standard is fc-solve's notation; {game.name} has none"
+            )
 
     checks = {arg: _verify(game.name, args.verify, batch=False) for arg, game in games}
 

@@ -26,7 +26,15 @@ from kosynka.games.freecell import player as _player
 from kosynka.games.freecell.deals import check_deal_number
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _freecell_py
-from kosynka.solver.result import NO_LIMITS, Found, Limits, SolutionError, SolveResult, SolveStatus
+from kosynka.solver.result import (
+    NO_LIMITS,
+    Found,
+    HardDecider,
+    Limits,
+    SolutionError,
+    SolveResult,
+    SolveStatus,
+)
 from kosynka.solver.verify import checked_moves
 
 if _NATIVE is not None:
@@ -337,6 +345,14 @@ def play_games(
             )
         )
     return out
+
+
+def hard_decider() -> HardDecider:
+    """The decider of positions with few free cells (:mod:`kosynka.solver.freecell_cells`: the
+    portfolio and the prover in turn), for ``kosynka solve --min-cells``."""
+    from kosynka.solver import freecell_cells
+
+    return freecell_cells
 
 
 def standard_line(game: FreeCell, moves: Sequence[Move]) -> list[str]:

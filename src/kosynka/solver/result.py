@@ -121,7 +121,9 @@ class SolverFront(Protocol):
     game's name (:func:`kosynka.solver.solve` asks it). Each front declares itself one, so that
     mypy checks it (``_FRONT: SolverFront = <the module>`` under ``TYPE_CHECKING``), and the
     solver refuses a front that lacks a part. A front may offer more (a compiled ``referee``
-    with ``REFEREE = True``, ``solve_deals`` for ranges of deals)."""
+    with ``REFEREE = True``, ``solve_deals`` for ranges of deals, ``standard_line`` for a line
+    in another program's notation, ``hard_decider()`` for positions the portfolio alone decides
+    slowly: see :class:`HardDecider`)."""
 
     def available_implementations(self) -> list[str]:
         """``["native", "python"]`` when the game's compiled core is installed, else
@@ -135,4 +137,32 @@ class SolverFront(Protocol):
     def replay(self, game: Any, line: Any, /) -> list[Any]:
         """The moves of a line the search found, replayed through the rules engine (raise
         :class:`SolutionError` when it is refused or does not win)."""
+        ...
+
+
+class HardDecider(Protocol):
+    """What a front's optional ``hard_decider()`` gives ``kosynka solve --min-cells``: a
+    decider for positions that the plain solver decides slowly (FreeCell with few free cells:
+    :mod:`kosynka.solver.freecell_cells`), whose searches may run on several threads and may
+    keep their table memory from one position to the next."""
+
+    MAX_THREADS: int
+    """The most threads one search may run on."""
+
+    def decide(
+        self,
+        game: Any,
+        *,
+        time_limit: float | None = ...,
+        max_states: int | None = ...,
+        short: bool = ...,
+        verify: str = ...,
+        threads: int = ...,
+    ) -> SolveResult:
+        """Decide ``game``'s position within the limits, as :func:`kosynka.solver.solve`
+        answers (the line checked as ``verify`` says)."""
+        ...
+
+    def keep_tables(self, keep: bool) -> None:
+        """Whether a search's table memory is kept for the next search of this process."""
         ...
