@@ -1,7 +1,7 @@
-"""The deal library: deals of every game (Klondike, FreeCell, Spider) proven winnable by the
-solver and graded easy, normal or hard for people, stored in SQLite (or any SQLAlchemy
-database), built on one machine or a Dask cluster, with a starter library per game shipped in
-the package.
+"""The deal library: deals of every game that has a grader (each registered game with a
+module in :mod:`kosynka.library.graders`) proven winnable by the solver and graded easy, normal
+or hard for people, stored in SQLite (or any SQLAlchemy database), built on one machine or a
+Dask cluster, with a starter library per game shipped in the package.
 
 * :func:`pick` - a deal of a game and grade the browser has not played (the game's "new deal");
 * :func:`build` with a :class:`BuildSpec` - solve, grade and store a range of deals (resumable);
