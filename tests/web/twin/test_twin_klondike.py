@@ -23,8 +23,7 @@ from kosynka.cards import ALL_CARDS, CARD_RANK, CARD_RED
 from kosynka.games.klondike import Klondike, KlondikeRules
 from kosynka.games.klondike import deadend as klondike_deadend
 from kosynka.games.klondike.deals import klondike_layout
-from kosynka.web.games import adapter_of
-from kosynka.web.routes.data import deals_file
+from kosynka.library.starter import starter_index
 from tests.games.test_dead_ends import _klondike_cycling, klondike_endgames
 from tests.web.twin.harness import (
     Differ,
@@ -77,12 +76,7 @@ def random_pysol(rng: random.Random) -> int:
 def easy_deals(draw: int) -> list[int]:
     """The starter library's easy deals of Draw ``draw`` (PySolFC numbers): what the page
     deals by default."""
-    adapter = adapter_of(GAME)
-    assert adapter is not None
-    for rule_set in deals_file(adapter)["sets"]:
-        if rule_set["rules"]["draw"] == draw:
-            return list(rule_set["grades"]["easy"])
-    return []
+    return sorted(starter_index(GAME).get((KlondikeRules(draw=draw).text(), "easy"), ()))
 
 
 def random_deal(rng: random.Random, rules: dict[str, Any]) -> tuple[dict[str, Any], int, str]:

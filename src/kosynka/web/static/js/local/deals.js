@@ -8,32 +8,46 @@
 import { sha256 } from "./sha256.js";
 
 /** @typedef {import("./twin.js").DealNumber} DealNumber */
-/** @typedef {{rules: Record<string, any>, text: string, grades: Record<string, DealNumber[]>}} RuleSet */
+/** A rule set of the starter library with its deal numbers by grade.
+ * @typedef {{rules: Record<string, any>, text: string, grades: Record<string, DealNumber[]>}} RuleSet */
+/** A rule set as the server sends it (kosynka.web.routes.data.packed_deals): the lowest deal
+ * number, a bit for each number from it on that is a deal, and the deals' grades five a byte
+ * in base 3, both in base64.
+ * @typedef {{rules: Record<string, any>, text: string, first: number|string, bits: string, grades: string}} SentSet */
 /** @typedef {{game: string, numberings: string[], graded_numbering: string, sets: RuleSet[],
  *   daily: {options: Record<string, any[]>, defaults: Record<string, any>}}} DealsFile */
+/** @typedef {{game: string, numberings: string[], graded_numbering: string, sets: SentSet[],
+ *   daily: {options: Record<string, any[]>, defaults: Record<string, any>}}} SentFile */
 
 export const GRADES = ["easy", "normal", "hard"];
+/** The bytes of a base64 text. @param {string} text */
+const bytesOf = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
-/** @type {WeakMap<DealsFile, DealsFile>} */
+/** @type {WeakMap<object, DealsFile>} */
 const readFiles = new WeakMap();
 
-/** The deals file with each grade's numbers written out: the server sends the first number
- * and then the gap to each next one (kosynka.web.routes.data.gaps). Read once per file.
- * @param {DealsFile} file @returns {DealsFile} */
+/** The deals file with each grade's numbers written out from the packed sets the server sends
+ * (kosynka.web.routes.data.packed_deals). Read once per file (a file read already is its own).
+ * @param {SentFile|DealsFile} file @returns {DealsFile} */
 export function readDeals(file) {
   const known = readFiles.get(file);
   if (known) return known;
-  const sets = file.sets.map((s) => {
+  const sets = /** @type {SentFile} */ (file).sets.map((s) => {
     /** @type {Record<string, DealNumber[]>} */
-    const grades = {};
-    for (const [grade, steps] of Object.entries(s.grades)) {
-      let at = 0n;
-      grades[grade] = steps.map((step) => {
-        at += BigInt(step);
-        return at <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(at) : String(at);
-      });
+    const grades = { easy: [], normal: [], hard: [] };
+    const bits = bytesOf(s.bits);
+    const codes = bytesOf(s.grades);
+    const first = BigInt(s.first);
+    let k = 0; // the deals read so far
+    for (let i = 0; i < bits.length * 8; i++) {
+      if (!(bits[i >> 3] & (1 << (i & 7)))) continue;
+      const grade = GRADES[Math.floor(codes[Math.floor(k / 5)] / 3 ** (k % 5)) % 3];
+      if (grade === undefined || Math.floor(k / 5) >= codes.length) throw new Error(`${file.game}: no grade for deal ${k} of ${s.text}`);
+      const at = first + BigInt(i);
+      grades[grade].push(at <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(at) : String(at));
+      k++;
     }
-    return { ...s, grades };
+    return { rules: s.rules, text: s.text, grades };
   });
   const out = { ...file, sets };
   readFiles.set(file, out);
@@ -44,13 +58,13 @@ const DAYS = 366;
 const SPLIT_FROM = 2 * DAYS;
 
 /** The starter rule set that `rules` (the API's rules of a record) are, or undefined.
- * @param {DealsFile} file @param {Record<string, any>} rules */
+ * @param {SentFile|DealsFile} file @param {Record<string, any>} rules */
 export function ruleSet(file, rules) {
   return readDeals(file).sets.find((s) => Object.keys(s.rules).every((k) => (rules[k] ?? null) === s.rules[k]));
 }
 
 /** Which graded sources have deals for `rules` (the server's /sources).
- * @param {DealsFile} file @param {Record<string, any>} rules */
+ * @param {SentFile|DealsFile} file @param {Record<string, any>} rules */
 export function sources(file, rules) {
   const set = ruleSet(file, rules);
   return {
@@ -63,7 +77,7 @@ export function sources(file, rules) {
 
 /** A random deal of `grade` for `rules` that is not in `exclude` (any of the grade when every
  * one is), or null when the starter library has none.
- * @param {DealsFile} file @param {Record<string, any>} rules @param {string} grade
+ * @param {SentFile|DealsFile} file @param {Record<string, any>} rules @param {string} grade
  * @param {DealNumber[]} exclude @param {() => number} [random] */
 export function pick(file, rules, grade, exclude, random = Math.random) {
   const set = ruleSet(file, rules);
@@ -119,15 +133,16 @@ export function dayOfYear(date) {
 }
 
 /** The deal of the day `date` of `grade` for the daily variant `choice` (the options that tell
- * the game's daily variants apart: {draw: 3}), as kosynka.library.daily.daily_deal picks it:
+ * the game's daily variants apart: {draw: 3}; a null left out unless it is one of the option's
+ * values, as unlimited passes are), as kosynka.library.daily.daily_deal picks it:
  * its number, numbering and rules (the API's), and how many deals of the grade there are.
- * @param {DealsFile} file @param {string} date @param {string} grade @param {Record<string, any>} choice */
+ * @param {SentFile|DealsFile} file @param {string} date @param {string} grade @param {Record<string, any>} choice */
 export function dailyDeal(file, date, grade, choice) {
   const kinds = file.daily.options;
   /** @type {Record<string, any>} */
   const wanted = { ...file.daily.defaults };
   for (const [name, value] of Object.entries(choice)) {
-    if (value == null) continue;
+    if (value === undefined || (value === null && !(kinds[name] || []).includes(null))) continue;
     if (!(name in kinds)) throw new Error(`${file.game}'s daily deals have no variants by ${name}`);
     if (!kinds[name].includes(value)) throw new Error(`${file.game}'s daily deals have ${name} ${kinds[name].join(", ")}, not ${value}`);
     wanted[name] = value;
