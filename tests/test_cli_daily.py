@@ -60,6 +60,36 @@ def test_a_variant_flag_names_its_game_and_today_is_the_local_date() -> None:
 
 
 @pytest.mark.parametrize(
+    ("args", "rules"),
+    [
+        (["--passes", "unlimited", "--goal", "all"], ["passes=unlimited goal=all"]),
+        (["--passes", "1"], ["passes=1 goal=pyramid", "passes=1 goal=all"]),  # either goal
+        (["--no-wrap", "--open"], ["wrap=off open=on"]),
+        (["--open"], ["wrap=on open=on", "wrap=off open=on"]),
+    ],
+)
+def test_pyramid_and_tripeaks_variant_flags(args: list[str], rules: list[str]) -> None:
+    code, text = call("daily", "--date", "2026-12-01", *args, "--grade", "hard", "--json")
+    assert code == 0
+    rows = [json.loads(line) for line in text.splitlines()]
+    assert [row["rules"] for row in rows] == rules
+    for row in rows:
+        game = "pyramid" if "goal" in row["rules"] else "tripeaks"
+        deal = daily_deal(datetime.date(2026, 12, 1), game, "hard", rules_choice(row["rules"]))
+        assert row == deal.to_json() and row["numbering"] == "pysol"
+
+
+def rules_choice(text: str) -> dict[str, object]:
+    """The daily variant of stored rules text (``passes=unlimited goal=all``)."""
+    values = {"on": True, "off": False, "unlimited": None}
+    out: dict[str, object] = {}
+    for part in text.split():
+        key, _, value = part.partition("=")
+        out[key] = values[value] if value in values else int(value) if value.isdigit() else value
+    return out
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--date", "2026-02-30"], "--date: no such date: 2026-02-30 (February 2026 has 28"),
@@ -70,6 +100,8 @@ def test_a_variant_flag_names_its_game_and_today_is_the_local_date() -> None:
         (["--draw", "2"], "--draw: draw must be 1 or 3"),
         (["--game", "freecell", "--draw", "3"], "freecell has no daily variants by --draw"),
         (["--draw", "3", "--suits", "1"], "variants of different games"),
+        (["--passes", "4"], "--passes: passes must be"),
+        (["--draw", "3", "--open"], "variants of different games"),
         (["--game", "chess"], "unknown game 'chess'"),
     ],
 )

@@ -10,6 +10,7 @@ import datetime
 import os
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -29,14 +30,23 @@ from kosynka.library.grading import GRADES
 from kosynka.library.starter import starter_index
 from kosynka.library.storage import LibraryError
 
-VARIANTS = [
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("klondike", {"draw": 1}),
     ("klondike", {"draw": 3}),
     ("freecell", {}),
     ("spider", {"suits": 1}),
     ("spider", {"suits": 2}),
     ("spider", {"suits": 4}),
+    ("pyramid", {"passes": 1, "goal": "pyramid"}),
+    ("pyramid", {"passes": None, "goal": "all"}),
+    ("tripeaks", {"wrap": False, "open": True}),
 ]
+EVERY_RULE_SET: list[tuple[str, dict[str, Any]]] = [
+    *VARIANTS[:6],
+    *(("pyramid", {"passes": p, "goal": g}) for g in ("pyramid", "all") for p in (3, 2, 1, None)),
+    *(("tripeaks", {"wrap": w, "open": o}) for o in (False, True) for w in (True, False)),
+]
+"""Every daily variant: each starter rule set of each game."""
 
 
 def days(first: datetime.date, last: datetime.date) -> list[datetime.date]:
@@ -51,10 +61,32 @@ def test_the_variants_are_the_starter_libraries() -> None:
     assert variant_rules("klondike", {"draw": 3}).text() == "draw=3 passes=unlimited return=on"
     assert variant_rules("spider").text() == "suits=2"  # the default suit count
     assert variant_rules("freecell", {}).text() == "cells=4 return=on"
+    assert variants("pyramid") == {"passes": (3, 2, 1, None), "goal": ("pyramid", "all")}
+    assert variants("tripeaks") == {"wrap": (True, False), "open": (False, True)}
+    # None is a value of Pyramid's passes (unlimited), not "the default" as for Klondike's draw.
+    assert variant_rules("pyramid", {"passes": None}).text() == "passes=unlimited goal=pyramid"
+    assert variant_rules("pyramid", {"goal": "all"}).text() == "passes=3 goal=all"
+    assert variant_rules("klondike", {"draw": None}).text() == "draw=1 passes=unlimited return=on"
+    assert variant_rules("tripeaks", {"open": True}).text() == "wrap=on open=on"
+    assert variant_rules("tripeaks").text() == "wrap=on open=off"
+    with pytest.raises(InvalidNotationError, match="passes 3, 2, 1, None, not 4"):
+        variant_rules("pyramid", {"passes": 4})
+
+
+def test_every_rule_set_has_its_own_deals_of_the_day() -> None:
+    day = datetime.date(2026, 12, 1)
+    for game in ("pyramid", "tripeaks"):
+        sets = [v for g, v in EVERY_RULE_SET if g == game]
+        for grade in GRADES:
+            deals = [daily_deal(day, game, grade, v) for v in sets]
+            assert len({d.rules for d in deals}) == len(sets)
+            for deal, variant in zip(deals, sets, strict=True):
+                assert {k: getattr(deal.rules, k) for k in variant} == variant
+                assert deal.pool == 1000
 
 
 @pytest.mark.parametrize(("game", "variant"), VARIANTS)
-def test_no_deal_twice_within_366_days_over_whole_years(game: str, variant: dict[str, int]) -> None:
+def test_no_deal_twice_within_366_days_over_whole_years(game: str, variant: dict[str, Any]) -> None:
     # 1999-2005 (2000 a leap century year, 2004 a leap year) and 2099-2101 (2100 no leap year):
     # every day's deal, and for each deal the days between its comings.
     spans = [
@@ -110,9 +142,9 @@ def test_the_deals_of_1_december_2026_stay_what_they_are() -> None:
     assert [daily_deal(day, "spider", g, {"suits": 4}).number for g in GRADES] == [2646, 711, 867]
 
 
-@pytest.mark.parametrize(("game", "variant"), VARIANTS)
+@pytest.mark.parametrize(("game", "variant"), EVERY_RULE_SET)
 def test_a_daily_deal_is_a_graded_starter_deal_whose_line_wins(
-    game: str, variant: dict[str, int]
+    game: str, variant: dict[str, Any]
 ) -> None:
     spec = game_spec(game)
     for grade in GRADES:

@@ -13,21 +13,48 @@ from kosynka.library.grading import GradeFigures
 
 def test_the_grader_declares_its_parts() -> None:
     assert callable(grader.grade) and callable(grader.regrade)
-    assert TriPeaksRules() in grader.STARTER_RULES
+    assert grader.STARTER_RULES[0] == TriPeaksRules()  # the default first
     assert all(isinstance(r, TriPeaksRules) for r in grader.STARTER_RULES)
     assert len(set(grader.STARTER_RULES)) == len(grader.STARTER_RULES)
 
 
-@pytest.mark.parametrize("wrap", [True, False])
-def test_thresholds_and_weights(wrap: bool) -> None:
-    easy, hard = grader.EASY_BELOW[wrap], grader.HARD_FROM[wrap]
+def test_the_starter_rule_sets_are_every_rule_set_the_page_offers() -> None:
+    from kosynka.web.games.tripeaks import ADAPTER
+
+    values = {o.key: o.values for o in ADAPTER.page_options}
+    offered = {
+        TriPeaksRules(wrap=w, open=o)
+        for w in values["tripeaksWrap"]
+        for o in values["tripeaksOpen"]
+    }
+    assert set(grader.STARTER_RULES) == offered and len(offered) == 4
+    assert (
+        set(grader.EASY_BELOW)
+        == set(grader.HARD_FROM)
+        == {(r.wrap, r.open) for r in grader.STARTER_RULES}
+    )
+
+
+@pytest.mark.parametrize("rules", grader.STARTER_RULES, ids=lambda r: r.text())
+def test_thresholds_and_weights(rules: TriPeaksRules) -> None:
+    key = (rules.wrap, rules.open)
+    easy, hard = grader.EASY_BELOW[key], grader.HARD_FROM[key]
     assert 0 < easy < hard < 100
     assert sum(grader.WEIGHTS.values()) == 100
-    assert grader.grade_of(easy - 0.01, wrap) == "easy"
-    assert grader.grade_of(easy, wrap) == "normal"
-    assert grader.grade_of(hard, wrap) == "hard"
-    assert grader.wrap_of(TriPeaksRules(wrap=wrap).text()) is wrap
-    assert (TriPeaksRules(),) == grader.STARTER_RULES
+    assert grader.grade_of(easy - 0.01, *key) == "easy"
+    assert grader.grade_of(easy, *key) == "normal"
+    assert grader.grade_of(hard - 0.01, *key) == "normal"
+    assert grader.grade_of(hard, *key) == "hard"
+    assert grader.wrap_of(rules.text()) is rules.wrap
+    assert grader.open_of(rules.text()) is rules.open
+
+
+def test_each_rule_set_grades_by_its_own_thresholds() -> None:
+    # The player fares otherwise with the peaks open: the same score grades otherwise there.
+    closed, opened = (True, False), (True, True)
+    assert grader.HARD_FROM[closed] != grader.HARD_FROM[opened]
+    score = (grader.HARD_FROM[closed] + grader.HARD_FROM[opened]) / 2
+    assert grader.grade_of(score, *closed) != grader.grade_of(score, *opened)
 
 
 def test_scores_order_deals_sensibly() -> None:
@@ -42,15 +69,14 @@ def test_scores_order_deals_sensibly() -> None:
     assert grader.grade_of(score(0, 10, 50_000)) == "hard"
 
 
-@pytest.mark.parametrize("wrap", [True, False])
-def test_grade_and_regrade_agree(wrap: bool) -> None:
-    rules = TriPeaksRules(wrap=wrap)
+@pytest.mark.parametrize("rules", grader.STARTER_RULES, ids=lambda r: r.text())
+def test_grade_and_regrade_agree(rules: TriPeaksRules) -> None:
     for number in (7, 8, 12):
         game = TriPeaks(number, rules=rules)
         fields = grader.grade(game, states=400, runs=3)
         assert fields["heur_runs"] == 3 and 0 <= fields["heur_wins"] <= 3
         assert 0 <= fields["heur_mean_home"] <= grader.TABLE_CARDS
-        assert fields["grade"] in ("easy", "normal", "hard")
+        assert fields["grade"] == grader.grade_of(fields["score"], rules.wrap, rules.open)
         record = {**fields, "states": 400, "rules": rules.text()}
         assert grader.regrade(record) == (fields["score"], fields["grade"])
         assert grader.grade(game, states=400, runs=3) == fields  # the same seeds, games
@@ -82,6 +108,8 @@ def test_bad_inputs() -> None:
         grader.grade(TriPeaks(1), states=10, runs=0)
     with pytest.raises(ValueError):
         grader.wrap_of("open=on")
+    with pytest.raises(ValueError):
+        grader.open_of("wrap=on")
 
 
 def test_a_library_build_grades_tripeaks_deals() -> None:

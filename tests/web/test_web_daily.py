@@ -17,15 +17,21 @@ import pytest
 
 from kosynka.library.daily import daily_deal
 from kosynka.library.grading import GRADES
+from kosynka.web.schemas import query_text
 from tests.web.web_helpers import serving, web_games
 
-VARIANTS: list[tuple[str, dict[str, int]]] = [
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("klondike", {"draw": 1}),
     ("klondike", {"draw": 3}),
     ("freecell", {}),
     ("spider", {"suits": 1}),
     ("spider", {"suits": 2}),
     ("spider", {"suits": 4}),
+    ("pyramid", {"passes": 3, "goal": "pyramid"}),
+    ("pyramid", {"passes": 1, "goal": "all"}),
+    ("pyramid", {"passes": None, "goal": "pyramid"}),
+    ("tripeaks", {"wrap": True, "open": False}),
+    ("tripeaks", {"wrap": False, "open": True}),
 ]
 
 
@@ -53,11 +59,13 @@ def post(base: str, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any
 
 @pytest.mark.parametrize(("game", "variant"), VARIANTS)
 def test_the_deal_of_the_day_is_the_librarys(
-    server: str, game: str, variant: dict[str, int]
+    server: str, game: str, variant: dict[str, Any]
 ) -> None:
     day = datetime.date(2026, 12, 1)
+    # The query writes unlimited passes as "unlimited" and a switch as true or false.
+    query = {name: query_text(value) for name, value in variant.items()}
     for grade in GRADES:
-        status, body = get(server, f"/api/{game}/daily", date="2026-12-01", grade=grade, **variant)
+        status, body = get(server, f"/api/{game}/daily", date="2026-12-01", grade=grade, **query)
         assert status == 200, body
         deal = daily_deal(day, game, grade, variant)
         record = body["record"]
@@ -117,6 +125,11 @@ def test_no_date_is_the_date_in_utc(server: str) -> None:
         ("spider", {"suits": "9" * 5000}, "query.suits", "1, 2 or 4"),
         ("freecell", {"draw": "3"}, "query.draw", "unknown field"),
         ("klondike", {"suits": "4"}, "query.suits", "unknown field"),
+        ("pyramid", {"passes": "4"}, "query.passes", "3, 2, 1 or unlimited"),
+        ("pyramid", {"passes": "null"}, "query.passes", "3, 2, 1 or unlimited"),
+        ("pyramid", {"goal": "most"}, "query.goal", "pyramid or all"),
+        ("tripeaks", {"wrap": "maybe"}, "query.wrap", "true or false"),
+        ("tripeaks", {"open": "1"}, "query.open", "false or true"),
     ],
 )
 def test_bad_queries_are_422_naming_the_field(
@@ -139,5 +152,10 @@ def test_the_schema_documents_the_route(server: str) -> None:
             "date",
             "grade",
             "scoring",
-            *{"klondike": {"draw"}, "spider": {"suits"}}.get(game, set()),
+            *{
+                "klondike": {"draw"},
+                "spider": {"suits"},
+                "pyramid": {"passes", "goal"},
+                "tripeaks": {"wrap", "open"},
+            }.get(game, set()),
         }

@@ -225,3 +225,120 @@ def test_bad_daily_addresses_lead_nowhere(server: str, path: str) -> None:
         urllib.request.urlopen(server + path, timeout=30)
     assert err.value.code == 404
     assert "text/html" in err.value.headers["Content-Type"]
+
+
+@pytest.mark.parametrize(
+    ("path", "game", "grade", "variant", "options", "shown", "label"),
+    [
+        (
+            "/daily/2026-12-01/pyramid/1-pass-all-cards/hard",
+            "pyramid",
+            "hard",
+            {"passes": 1, "goal": "all"},
+            {"pyramidPasses": 1, "pyramidGoal": "all"},
+            "/daily/2026-12-01/pyramid/1-pass-all-cards/hard",
+            "1 pass, all 52 cards to clear",
+        ),
+        (
+            "/daily/2026-12-01/pyramid/easy",
+            "pyramid",
+            "easy",
+            {"passes": 3, "goal": "pyramid"},
+            {"pyramidPasses": 3, "pyramidGoal": "pyramid"},
+            "/daily/2026-12-01/pyramid/3-passes/easy",
+            "3 passes, the pyramid to clear",
+        ),
+        (
+            "/daily/2026-12-01/pyramid/unlimited-passes-all-cards/normal",
+            "pyramid",
+            "normal",
+            {"passes": None, "goal": "all"},
+            {"pyramidPasses": None, "pyramidGoal": "all"},
+            "/daily/2026-12-01/pyramid/unlimited-passes-all-cards/normal",
+            "Unlimited passes, all 52 cards to clear",
+        ),
+        (
+            "/daily/2026-12-01/tripeaks/open-no-wrap/normal",
+            "tripeaks",
+            "normal",
+            {"wrap": False, "open": True},
+            {"tripeaksWrap": False, "tripeaksOpen": True},
+            "/daily/2026-12-01/tripeaks/open-no-wrap/normal",
+            "Peaks face up, King and Ace not next to each other",
+        ),
+    ],
+)
+def test_a_daily_address_of_other_rules_plays_them(
+    browser: Any,
+    server: str,
+    contexts: list[Any],
+    path: str,
+    game: str,
+    grade: str,
+    variant: dict[str, Any],
+    options: dict[str, Any],
+    shown: str,
+    label: str,
+) -> None:
+    """The deals of the day of Pyramid's and TriPeaks' other rules (passes and goal, King-Ace
+    and open peaks) have addresses of their own: the page plays the library's deal under
+    those rules, keeps them in the options for the next deals, and the calendar names the
+    rules and opens the same rules' deal of the day of another grade."""
+    want = daily_deal(datetime.date(2026, 12, 1), game, grade, variant)
+    page = open_at(browser, server, contexts, path, at(2026, 12, 1, 9))
+    assert deal_number(page) == want.number
+    assert page.url.endswith(shown)
+    saved = stored(page, f"kosynka.game.v1.{game}")
+    assert saved["daily"] == {"date": "2026-12-01", "grade": grade}
+    assert {k: saved["record"]["rules"][k] for k in variant} == variant
+    chosen = stored(page, "kosynka.options.v1")
+    assert {k: chosen[k] for k in options} == options
+    other = "easy" if grade != "easy" else "hard"
+    open_daily_dialog(page)
+    assert page.inner_text("#daily-variant") == label
+    page.click(f'#daily-grades button[data-grade="{other}"]')
+    page.wait_for_url("**" + shown.replace(f"/{grade}", f"/{other}"))
+    page.wait_for_selector("body[data-ready='1']")
+    assert deal_number(page) == daily_deal(datetime.date(2026, 12, 1), game, other, variant).number
+    assert not page.js_errors
+
+
+def test_the_page_modules_read_every_daily_address_the_server_routes(
+    browser: Any, server: str, contexts: list[Any]
+) -> None:
+    """Each address part of Pyramid's and TriPeaks' deals of the day that the server routes
+    (the web adapter's ``daily_parts``) is one the page module reads back to the same rules
+    the library's daily variants have, and writes again from those rules."""
+    from kosynka.library.daily import variant_rules
+    from kosynka.web.games import adapter_of
+
+    page = open_at(browser, server, contexts, "/pyramid")
+    for game in ("pyramid", "tripeaks"):
+        adapter = adapter_of(game)
+        assert adapter is not None
+        parts = list(adapter.daily_parts)
+        got = page.evaluate(
+            """async ([game, parts]) => {
+                const m = (await import(`/static/js/games/${game}.js`)).default;
+                return parts.map((p) => {
+                    const v = m.daily.variant(p);
+                    const q = m.daily.query(v, p);
+                    return { variant: v, query: q, path: m.daily.path(v, q) };
+                });
+            }""",
+            [game, parts],
+        )
+        for part, seen in zip(parts, got, strict=True):
+            assert seen["variant"] == game, part
+            rules = variant_rules(game, seen["query"])
+            assert seen["query"] == {k: getattr(rules, k) for k in seen["query"]}
+            assert seen["path"] == (part if "/" in part else parts[1]), part
+        assert len({variant_rules(game, s["query"]) for s in got}) == len(parts) - 1
+    # Asked of the server, a query writes unlimited passes and switches as the server reads them.
+    written = page.evaluate(
+        """async () => (await import("/static/js/api.js")).queryString({
+            date: "2026-12-01", passes: null, goal: "all", wrap: false, open: true, x: undefined,
+        })"""
+    )
+    assert written == "date=2026-12-01&passes=unlimited&goal=all&wrap=false&open=true"
+    assert not page.js_errors

@@ -187,6 +187,22 @@ def test_pages(client: TestClient) -> None:
     for path in ("/pyramid", "/pyramid/deal/1000", "/daily/2026-12-04/pyramid/easy"):
         r = client.get(path)
         assert r.status_code == 200 and 'data-game="pyramid"' in r.text, path
+    # Each rule set the page offers has deals of the day at an address of its own.
+    assert ADAPTER.daily_parts == (
+        "pyramid",
+        "pyramid/3-passes",
+        "pyramid/2-passes",
+        "pyramid/1-pass",
+        "pyramid/unlimited-passes",
+        "pyramid/3-passes-all-cards",
+        "pyramid/2-passes-all-cards",
+        "pyramid/1-pass-all-cards",
+        "pyramid/unlimited-passes-all-cards",
+    )
+    for part in ADAPTER.daily_parts:
+        r = client.get(f"/daily/2026-12-04/{part}/hard")
+        assert r.status_code == 200 and 'data-game="pyramid"' in r.text, part
+    assert client.get("/daily/2026-12-04/pyramid/4-passes/hard").status_code == 404
     for lang, title in (("en", "Pyramid"), ("ru", "Пирамида")):
         page = client.get(f"/pyramid?lang={lang}", headers={"accept-language": lang}).text
         assert '<a href="/pyramid" data-variant="pyramid"' in page

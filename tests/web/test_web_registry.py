@@ -362,3 +362,6 @@ def test_the_menu_speaks_the_players_language_and_marks_the_page(
             assert page.inner_text('#btn-games [data-i18n="title"]') == a.spec.titles[lang]
             assert page.title() == a.page_titles[lang]
             assert not page.js_errors
+            # One page at a time: each context is a browser of its own with its own pool of
+            # connections, and the server holds at most 32 from one address.
+            page.context.close()

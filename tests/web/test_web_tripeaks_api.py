@@ -200,4 +200,16 @@ def test_pages(client: TestClient) -> None:
         assert r.status_code == 200 and 'data-game="tripeaks"' in r.text, path
     page = client.get("/tripeaks").text
     assert '<a href="/tripeaks" data-variant="tripeaks"' in page
+    # Each rule set the page offers has deals of the day at an address of its own.
+    assert ADAPTER.daily_parts == (
+        "tripeaks",
+        "tripeaks/closed",
+        "tripeaks/closed-no-wrap",
+        "tripeaks/open",
+        "tripeaks/open-no-wrap",
+    )
+    for part in ADAPTER.daily_parts:
+        r = client.get(f"/daily/2026-12-04/{part}/hard")
+        assert r.status_code == 200 and 'data-game="tripeaks"' in r.text, part
+    assert client.get("/daily/2026-12-04/tripeaks/ajar/hard").status_code == 404
     assert ADAPTER.spec.titles == {"en": "TriPeaks", "ru": "Три вершины"}

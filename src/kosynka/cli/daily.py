@@ -1,6 +1,7 @@
 """``kosynka daily``: the deals of the day (see :mod:`kosynka.library.daily`).
 
     kosynka daily [--date YYYY-MM-DD] [--game G] [--draw 1|3] [--suits 1|2|4]
+                  [--passes 1|2|3|unlimited] [--goal pyramid|all] [--no-wrap] [--open]
                   [--grade easy|normal|hard] [--json]
 
 One line per deal: the date, the game and its rules, the grade, the deal number and what the
@@ -70,6 +71,9 @@ def cmd_daily(args: argparse.Namespace, out: TextIO) -> int:
             continue
         if args.game is None:
             args.game = owner
+        if isinstance(given, bool):  # a switch (--no-wrap, --open): the value it sets
+            chosen[name] = given
+            continue
         try:
             chosen[name] = parse(given)
         except KosynkaError as exc:
@@ -102,9 +106,19 @@ def register(sub: Any) -> dict[str, Callable[[argparse.Namespace, TextIO], int]]
     p.add_argument("--date", metavar="YYYY-MM-DD", help="the day (default: today, local date)")
     p.add_argument("--game", help="one game (default: every game)")
     for name, (flag, owner, _parse, values) in _variant_flags().items():
+        if all(isinstance(v, bool) for v in values):  # a switch sets its other value
+            p.add_argument(
+                flag,
+                action="store_const",
+                const=not flag.startswith("--no-"),
+                default=None,
+                help=f"{owner}'s variant with {name} {'off' if flag.startswith('--no-') else 'on'}"
+                " (default: every one)",
+            )
+            continue
         p.add_argument(
             flag,
-            metavar="|".join(str(v) for v in values),
+            metavar="|".join("unlimited" if v is None else str(v) for v in values),
             help=f"{owner}'s variant by {name} (default: every one)",
         )
     p.add_argument("--grade", metavar="|".join(GRADES), help="one grade (default: every grade)")

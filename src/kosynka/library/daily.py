@@ -138,9 +138,10 @@ def _order(game: str, rules_text: str, grade: str, year: int) -> tuple[int, ...]
 
 def variants(game: str | GameSpec) -> dict[str, tuple[Any, ...]]:
     """The rule options that tell ``game``'s daily variants apart (a game's name or its spec),
-    with their values: Klondike ``{"draw": (1, 3)}``, Spider ``{"suits": (1, 2, 4)}``, FreeCell
-    none (the options in which the starter library's rule sets differ; none for a game without
-    a starter library)."""
+    with their values: Klondike ``{"draw": (1, 3)}``, Spider ``{"suits": (1, 2, 4)}``, Pyramid
+    ``{"passes": (3, 2, 1, None), "goal": ("pyramid", "all")}``, FreeCell none (the options in
+    which the starter library's rule sets differ; none for a game without a starter
+    library)."""
     spec = game if isinstance(game, GameSpec) else game_spec(game)
     sets = starter_rules_of(spec.name)
     out: dict[str, tuple[Any, ...]] = {}
@@ -153,11 +154,13 @@ def variants(game: str | GameSpec) -> dict[str, tuple[Any, ...]]:
 
 def variant_rules(game: str, choice: Mapping[str, Any] | None = None) -> Any:
     """The rules of ``game``'s daily variant named by ``choice`` (an option of
-    :func:`variants` and its value, such as ``{"draw": 3}``; an option left out takes its
-    default); raise ``InvalidNotationError`` for an option or value with no daily deals."""
+    :func:`variants` and its value, such as ``{"draw": 3}``; an option left out, or None
+    where None is none of its values, takes its default: Pyramid's ``{"passes": None}`` is
+    unlimited passes); raise ``InvalidNotationError`` for an option or value with no daily
+    deals."""
     spec = game_spec(game)
     kinds = variants(spec.name)
-    given = {k: v for k, v in (choice or {}).items() if v is not None}
+    given = {k: v for k, v in (choice or {}).items() if v is not None or None in kinds.get(k, ())}
     for name, value in given.items():
         if name not in kinds:
             tells = ", ".join(kinds) or "nothing: it has one"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -366,6 +367,39 @@ Day = Annotated[datetime.date, BeforeValidator(_day)]
 """A date in the API: ``2026-12-01`` (years 0001 to 9999)."""
 
 
+def query_text(value: Any) -> str:
+    """How a rule option's value is written in a query string: ``unlimited`` for None (no
+    limit, as unlimited passes), ``true`` and ``false`` for a switch, else its text."""
+    if value is None:
+        return "unlimited"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _query_choice(values: tuple[Any, ...]) -> Callable[[Any], Any]:
+    """A reader of a query string's text (see :func:`query_text`; a whole number also with
+    leading zeros) into one of ``values``, for a field of those choices; other text is refused
+    with the texts it may be."""
+    by_text = {query_text(v): v for v in values}
+    texts = list(by_text)
+    expected = texts[0] if len(texts) == 1 else f"{', '.join(texts[:-1])} or {texts[-1]}"
+
+    def read(value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        if value in by_text:
+            return by_text[value]
+        number = _query_int(value)
+        if isinstance(number, int) and any(type(v) is int and v == number for v in values):
+            return number
+        raise PydanticCustomError(
+            "literal_error", "Input should be {expected}", {"expected": expected}
+        )
+
+    return read
+
+
 def _query_int(value: Any) -> Any:
     """A whole number from a query string (``"3"``), for a field of whole-number choices."""
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
@@ -588,8 +622,12 @@ def _daily_models(
     )
     fields: dict[str, Any] = {}
     for name, values in variants(spec).items():
-        kind: Any = Annotated[Literal[values], BeforeValidator(_query_int)]
-        fields[name] = (kind, Field(options[name].default, description=f"the variant: {name}"))
+        kind: Any = Annotated[Literal[values], BeforeValidator(_query_choice(values))]
+        texts = ", ".join(query_text(v) for v in values)
+        fields[name] = (
+            kind,
+            Field(options[name].default, description=f"the variant: {name} ({texts})"),
+        )
     query = create_model(
         f"{title}DailyQuery",
         __base__=_Strict,

@@ -33,6 +33,14 @@ GOALS: tuple[str, ...] = ("pyramid", "all")
 """What must go for a win: the pyramid's 28 cards, or every card."""
 
 
+def daily_part(passes: int | None, goal: str) -> str:
+    """The middle part of the address of the deals of the day under ``passes`` (None:
+    unlimited) and ``goal``: ``pyramid/3-passes``, ``pyramid/1-pass-all-cards``,
+    ``pyramid/unlimited-passes`` (the page module's ``daily`` reads them back)."""
+    count = "unlimited-passes" if passes is None else f"{passes}-pass{'es' if passes > 1 else ''}"
+    return f"pyramid/{count}{'-all-cards' if goal == 'all' else ''}"
+
+
 class PyramidRulesModel(BaseModel):
     """Pyramid's rule options."""
 
@@ -97,7 +105,10 @@ class PyramidAdapter(WebAdapter):
         PageOption("pyramidSource", "easy", DEAL_SOURCES),
     )
     page_parts: ClassVar[tuple[str, ...]] = ("deal-button",)
-    daily_parts: ClassVar[tuple[str, ...]] = ("pyramid",)
+    daily_parts: ClassVar[tuple[str, ...]] = (
+        "pyramid",
+        *(daily_part(p, g) for g in GOALS for p in (3, 2, 1, None)),
+    )
 
     def rules_of(self, rules: BaseModel) -> PyramidRules:
         """The engine's rules for the API's rules model."""

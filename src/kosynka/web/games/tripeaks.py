@@ -56,6 +56,13 @@ class TriPeaksTable(Table):
         )
 
 
+def daily_part(wrap: bool, open: bool) -> str:
+    """The middle part of the address of the deals of the day under ``wrap`` and ``open``:
+    ``tripeaks/closed``, ``tripeaks/closed-no-wrap``, ``tripeaks/open``,
+    ``tripeaks/open-no-wrap`` (the page module's ``daily`` reads them back)."""
+    return f"tripeaks/{'open' if open else 'closed'}{'' if wrap else '-no-wrap'}"
+
+
 def every_card_seen(game: TriPeaks) -> bool:
     """True when the player sees every card still in play: the stock is dealt out and no card
     of the peaks lies face down."""
@@ -96,7 +103,10 @@ class TriPeaksAdapter(WebAdapter):
         PageOption("tripeaksSource", "easy", DEAL_SOURCES),
     )
     page_parts: ClassVar[tuple[str, ...]] = ("deal-button",)
-    daily_parts: ClassVar[tuple[str, ...]] = ("tripeaks",)
+    daily_parts: ClassVar[tuple[str, ...]] = (
+        "tripeaks",
+        *(daily_part(w, o) for o in (False, True) for w in (True, False)),
+    )
 
     def rules_of(self, rules: BaseModel) -> TriPeaksRules:
         """The engine's rules for the API's rules model."""

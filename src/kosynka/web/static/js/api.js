@@ -16,6 +16,12 @@ export class ApiError extends Error {
 
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
+/** A query string of `query`'s values as the server reads them (kosynka.web.schemas.query_text):
+ * null (no limit: unlimited passes) as `unlimited`, the rest as their text.
+ * @param {Record<string, any>} query */
+export const queryString = (query) =>
+  new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, v === null ? "unlimited" : String(v)])).toString();
+
 /** How long a refusal (429) asks the page to wait, in ms (its Retry-After; 1 s if it names none).
  * @param {Response} res */
 function retryAfter(res) {
@@ -192,7 +198,7 @@ export function makeApi(game) {
       either(game, "new", [{ rules, source, exclude, numbering, score }], () => post(at("new"), { rules, source, exclude, numbering, score })),
     /** The deal of the day: `query` the date, the grade, the variant and the scoring.
      * @param {Record<string, any>} query */
-    daily: (query) => either(game, "daily", [query], () => post(`${at("daily")}?${new URLSearchParams(query)}`)),
+    daily: (query) => either(game, "daily", [query], () => post(`${at("daily")}?${queryString(query)}`)),
     /** @param {any} record */
     hint: (record) => post(at("hint"), { record }),
     /** @param {any} record */

@@ -54,9 +54,12 @@
 //       scoring(options)?     the scoring the player chose ({scoring, cumulative}; the game's
 //                             standard one when left out), scorings ({id, label}: the names
 //                             of the game's scorings, for the statistics)
-//       daily                 its deals of the day: path(variant) (the address part, as its
-//                             web adapter's daily_parts), variant(part), query(variant) (what
-//                             tells the variant apart in /api/<name>/daily)
+//       daily                 its deals of the day: path(variant, rules) (the address part
+//                             of a game under those rules, as its web adapter's daily_parts),
+//                             variant(part), query(variant, part) (what tells the daily's
+//                             rules apart in /api/<name>/daily), remember?(options, part) (the
+//                             options take the rules of an opened deal of the day),
+//                             label?(rules, t) (the rules in words, beside the calendar's title)
 //   The shared shell's parts a game may show (index.html, data-only): deal-button (a button
 //   that deals from the stock, as the stock itself does).
 // The server fills in the rest from the registry (page.js): the game's title and page title,
@@ -133,12 +136,15 @@ export async function start(module) {
   let badSave = false; // the saved game was well formed but does not replay
   try {
     if (daily && info.variant) {
-      const same = saved && saved.daily && saved.daily.date === daily.date && saved.daily.grade === daily.grade;
+      const wanted = game.daily.query(state.variant, daily.part);
+      const same = saved && saved.daily && saved.daily.date === daily.date && saved.daily.grade === daily.grade &&
+        Object.entries(wanted).every(([k, v]) => (saved.record.rules[k] ?? null) === v);
       if (same && game.variantOf(saved.record) === state.variant) await resume(saved);
       else {
         game.rememberVariant(state.options, state.variant);
+        if (game.daily.remember) game.daily.remember(state.options, daily.part);
         store.saveOptions(state.options);
-        await openDaily(daily.date, daily.grade);
+        await openDaily(daily.date, daily.grade, daily.part);
       }
     } else if (info.number !== null) {
       const number = dealNumber(info.text);

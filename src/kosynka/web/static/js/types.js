@@ -218,7 +218,9 @@
  * @property {Record<Lang, WordList>} strings
  * @property {(options: Options) => Scoring} [scoring]
  * @property {{id: string, label: string}[]} [scorings]
- * @property {{path: (variant: string) => string, variant: (part: string) => string|null, query: (variant: string) => Record<string, any>}} daily
+ * @property {{path: (variant: string, rules: Rules) => string, variant: (part: string) => string|null,
+ *   query: (variant: string, part: string) => Record<string, any>, remember?: (options: Options, part: string) => void,
+ *   label?: (rules: Rules, t: Words) => string}} daily
  */
 
 /** What a page address says (a game's parsePath): the variant, the deal's number as a number

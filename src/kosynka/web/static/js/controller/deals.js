@@ -115,11 +115,12 @@ export async function openDeal(v, number, rules = null) {
   rescore();
 }
 
-/** Open the deal of the day `date` in `grade` for this page's variant (a game in progress
- * gives way, as to a deal's address). @param {string} date @param {string} grade */
-export async function openDaily(date, grade) {
+/** Open the deal of the day `date` in `grade` for this page's variant and the rules its
+ * address `part` names (a game in progress gives way, as to a deal's address).
+ * @param {string} date @param {string} grade @param {string} part */
+export async function openDaily(date, grade, part) {
   const v = state.variant;
-  const query = { date, grade, ...game.daily.query(v), scoring: chosenScoring().scoring };
+  const query = { date, grade, ...game.daily.query(v, part), scoring: chosenScoring().scoring };
   /** @type {DealAnswer} */
   const res = await api.daily(query);
   abandonIfStarted();

@@ -4,11 +4,16 @@
 
 import { Calendar, dailyPath } from "../daily.js";
 import { confirmNew, inProgress } from "./deals.js";
-import { $, dialog, game, state, variant } from "./state.js";
+import { $, dialog, game, state, t, variant } from "./state.js";
 
 /** The calendar the deals-of-the-day dialog shows (null before it first opens).
  * @type {Calendar|null} */
 export let calendar = null;
+
+/** The address part of the deals of the day for the rules of the game in play (the options'
+ * before there is one): a player of one pass through the stock is offered the one-pass deals. */
+const dailyRules = () => (state.record ? state.record.rules : game.rulesFor(variant(), state.options));
+const dailyPart = () => game.daily.path(variant(), dailyRules());
 
 /** Open the deals-of-the-day dialog: today's deals and the month's calendar (the days won). */
 export function openCalendar() {
@@ -21,11 +26,13 @@ export function openCalendar() {
       const here = state.daily && state.daily.date === date && state.daily.grade === grade;
       if (!here && inProgress() && !(await confirmNew())) return;
       dialog("dlg-daily").close();
-      if (!here) location.assign(dailyPath(date, game.daily.path(variant()), grade));
+      if (!here) location.assign(dailyPath(date, dailyPart(), grade));
     },
   });
   calendar.render();
-  $("daily-variant").textContent = $("variant-name").textContent;
+  const label = game.daily.label ? game.daily.label(dailyRules(), t()) : "";
+  const named = [$("variant-name").textContent, label].filter(Boolean).join(", ");
+  $("daily-variant").textContent = named.charAt(0).toUpperCase() + named.slice(1);
   if (!dialog("dlg-daily").open) dialog("dlg-daily").showModal();
 }
 

@@ -75,4 +75,4 @@ export function scoreReq(more = {}) {
 }
 
 /** The address of the game in play: its deal of the day's, or its deal's. */
-export const pathNow = () => (state.daily ? dailyPath(state.daily.date, game.daily.path(variant()), state.daily.grade) : game.pathOf(state.record));
+export const pathNow = () => (state.daily ? dailyPath(state.daily.date, game.daily.path(variant(), state.record.rules), state.daily.grade) : game.pathOf(state.record));

@@ -36,6 +36,17 @@ function cardAt(view, pile) {
 /** The stored option's passes (1, 2, 3, or null for unlimited). @param {any} value */
 const passesOf = (value) => ([1, 2, 3].includes(Number(value)) && value !== null ? Number(value) : null);
 
+/** The address part of the deals of the day under `passes` (null: unlimited) and `goal`, as
+ * kosynka.web.games.pyramid.daily_part writes it: pyramid/3-passes, pyramid/1-pass-all-cards.
+ * @param {number|null} passes @param {string} goal */
+const dailyPart = (passes, goal) =>
+  `pyramid/${passes == null ? "unlimited-passes" : passes === 1 ? "1-pass" : `${passes}-passes`}${goal === "all" ? "-all-cards" : ""}`;
+
+/** Every address part of the deals of the day and the rules it names ("pyramid" alone:
+ * Microsoft's, three passes and the pyramid to clear). @type {Map<string, {passes: number|null, goal: string}>} */
+const DAILY = new Map([["pyramid", { passes: 3, goal: "pyramid" }]]);
+for (const goal of ["pyramid", "all"]) for (const passes of [3, 2, 1, null]) DAILY.set(dailyPart(passes, goal), { passes, goal });
+
 /** @type {import("../types.js").GameModule} */
 export default {
   name: "pyramid",
@@ -66,7 +77,18 @@ export default {
     goal: o.pyramidGoal === "all" ? "all" : "pyramid",
   }),
   sameDeal: (record, variant, number) => String(record.deal.number) === String(number),
-  daily: { path: () => "pyramid", variant: (part) => (part === "pyramid" ? "pyramid" : null), query: () => ({}) },
+  daily: {
+    path: (variant, rules) => dailyPart(passesOf(rules.passes), rules.goal === "all" ? "all" : "pyramid"),
+    variant: (part) => (DAILY.has(part) ? "pyramid" : null),
+    query: (variant, part) => ({ ...(DAILY.get(part) || DAILY.get("pyramid")) }),
+    remember(o, part) {
+      const rules = DAILY.get(part);
+      if (!rules) return;
+      o.pyramidPasses = rules.passes;
+      o.pyramidGoal = rules.goal;
+    },
+    label: (rules, t) => `${t.passesWord(passesOf(rules.passes))}, ${rules.goal === "all" ? t.toClearAll : t.toClearPyramid}`,
+  },
   statColumns: [{ variant: "pyramid", label: "title" }],
 
   counters: [
@@ -183,6 +205,8 @@ export default {
       optPasses: "Passes through the stock", unlimited: "Unlimited", optGoal: "To win, remove",
       stock: "Stock",
       goalPyramid: "the pyramid", goalAll: "all 52 cards",
+      passesWord: (n) => (n == null ? "unlimited passes" : count("en", n, { one: "pass", other: "passes" })),
+      toClearPyramid: "the pyramid to clear", toClearAll: "all 52 cards to clear",
       pyramidLeft: "Pyramid", pyramidShort: "Pyramid", pass: "Pass",
       stockTop: (c, n) => `stock, ${c} on top, ${count("en", n, { one: "card", other: "cards" })}`,
       stockEmpty: "empty stock; activate to turn the waste over", stockDone: "empty stock",
@@ -194,12 +218,14 @@ export default {
       cleared: " The pyramid is cleared.",
       winText: (m, t) => `Won in ${count("en", m, { one: "move", other: "moves" })} and ${t}.`,
       endText: "No pair, no King and no stock move is left: this game can no longer be won. Undo some moves, start this deal again, or take a new one.",
-      optSourcesNote: "Easy, normal and hard deals are graded for the standard rules (three passes, the pyramid to clear); with other rules new deals are random.",
+      optSourcesNote: "Easy, normal and hard deals, and the deals of the day, are graded for every number of passes and either goal.",
     },
     ru: {
       optPasses: "Проходов по колоде", unlimited: "Без ограничения", optGoal: "Для победы убрать",
       stock: "Колода",
       goalPyramid: "пирамиду", goalAll: "все 52 карты",
+      passesWord: (n) => (n == null ? "проходы без ограничения" : count("ru", n, { one: "проход", few: "прохода", many: "проходов" })),
+      toClearPyramid: "разобрать пирамиду", toClearAll: "убрать все 52 карты",
       pyramidLeft: "Пирамида", pyramidShort: "Пирамида", pass: "Проход",
       stockTop: (c, n) => `колода, сверху ${c}, ${count("ru", n, { one: "карта", few: "карты", many: "карт" })}`,
       stockEmpty: "колода пуста; нажмите, чтобы перевернуть сброс", stockDone: "колода пуста",
@@ -211,7 +237,7 @@ export default {
       cleared: " Пирамида разобрана.",
       winText: (m, t) => `Победа за ${count("ru", m, { one: "ход", few: "хода", many: "ходов" })}, время ${t}.`,
       endText: "Не осталось ни пары, ни короля, ни хода колодой: эту партию уже не выиграть. Отмените несколько ходов, начните сдачу заново или возьмите новую.",
-      optSourcesNote: "Лёгкие, обычные и трудные сдачи подобраны для обычных правил (три прохода, разобрать пирамиду); при других правилах новые сдачи случайные.",
+      optSourcesNote: "Лёгкие, обычные и трудные сдачи, как и сдачи дня, подобраны для любого числа проходов и любой цели.",
     },
   },
 };

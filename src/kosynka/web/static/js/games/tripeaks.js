@@ -24,6 +24,16 @@ function placeOf(view, code) {
   return i >= 0 ? `p${i}` : null;
 }
 
+/** The address part of the deals of the day under `wrap` and `open`, as
+ * kosynka.web.games.tripeaks.daily_part writes it: tripeaks/closed, tripeaks/open-no-wrap.
+ * @param {boolean} wrap @param {boolean} open */
+const dailyPart = (wrap, open) => `tripeaks/${open ? "open" : "closed"}${wrap ? "" : "-no-wrap"}`;
+
+/** Every address part of the deals of the day and the rules it names ("tripeaks" alone: the
+ * standard rules, King-Ace on and the peaks face down). @type {Map<string, {wrap: boolean, open: boolean}>} */
+const DAILY = new Map([["tripeaks", { wrap: true, open: false }]]);
+for (const open of [false, true]) for (const wrap of [true, false]) DAILY.set(dailyPart(wrap, open), { wrap, open });
+
 /** @type {import("../types.js").GameModule} */
 export default {
   name: "tripeaks",
@@ -51,7 +61,18 @@ export default {
   pageVariant: () => "tripeaks",
   rulesFor: (variant, o) => ({ wrap: o.tripeaksWrap !== false, open: o.tripeaksOpen === true }),
   sameDeal: (record, variant, number) => String(record.deal.number) === String(number),
-  daily: { path: () => "tripeaks", variant: (part) => (part === "tripeaks" ? "tripeaks" : null), query: () => ({}) },
+  daily: {
+    path: (variant, rules) => dailyPart(rules.wrap !== false, rules.open === true),
+    variant: (part) => (DAILY.has(part) ? "tripeaks" : null),
+    query: (variant, part) => ({ ...(DAILY.get(part) || DAILY.get("tripeaks")) }),
+    remember(o, part) {
+      const rules = DAILY.get(part);
+      if (!rules) return;
+      o.tripeaksWrap = rules.wrap;
+      o.tripeaksOpen = rules.open;
+    },
+    label: (rules, t) => `${rules.open === true ? t.peaksUp : t.peaksDown}, ${rules.wrap !== false ? t.wrapOn : t.wrapOff}`,
+  },
   statColumns: [{ variant: "tripeaks", label: "title" }],
 
   counters: [
@@ -127,6 +148,8 @@ export default {
   strings: {
     en: {
       optWrap: "King and Ace next to each other", optOpen: "Peaks dealt face up",
+      peaksDown: "peaks face down", peaksUp: "peaks face up",
+      wrapOn: "King and Ace next to each other", wrapOff: "King and Ace not next to each other",
       peaksLeft: "Peaks", peaksShort: "Peaks", stock: "Stock", run: "Run",
       runTitle: "Cards played onto the waste since the last card turned from the stock",
       stockCards: (n) => `stock, ${count("en", n, { one: "card", other: "cards" })}; activate to turn one onto the waste`,
@@ -136,10 +159,12 @@ export default {
       turnedUp: (c) => ` The ${c} is turned up.`,
       winText: (m, t) => `All three peaks are cleared in ${count("en", m, { one: "move", other: "moves" })} and ${t}.`,
       endText: "The stock is empty and no card goes on the waste: this game can no longer be won. Undo some moves, start this deal again, or take a new one.",
-      optSourcesNote: "Easy, normal and hard deals are graded for the standard rules (King and Ace next to each other, peaks face down); with other rules new deals are random.",
+      optSourcesNote: "Easy, normal and hard deals, and the deals of the day, are graded for every choice of these rules.",
     },
     ru: {
       optWrap: "Король и туз — соседи", optOpen: "Вершины сдаются открытыми",
+      peaksDown: "вершины закрыты", peaksUp: "вершины открыты",
+      wrapOn: "король и туз — соседи", wrapOff: "король и туз не соседи",
       peaksLeft: "Вершины", peaksShort: "Вершины", stock: "Колода", run: "Серия",
       runTitle: "Сколько карт легло в сброс после последней карты из колоды",
       stockCards: (n) => `колода, ${count("ru", n, { one: "карта", few: "карты", many: "карт" })}; нажмите, чтобы открыть карту в сброс`,
@@ -149,7 +174,7 @@ export default {
       turnedUp: (c) => ` Открылась карта: ${c}.`,
       winText: (m, t) => `Все три вершины разобраны за ${count("ru", m, { one: "ход", few: "хода", many: "ходов" })}, время ${t}.`,
       endText: "Колода кончилась, и ни одна карта не ложится в сброс: эту партию уже не выиграть. Отмените несколько ходов, начните сдачу заново или возьмите новую.",
-      optSourcesNote: "Лёгкие, обычные и трудные сдачи подобраны для обычных правил (король и туз — соседи, вершины закрыты); при других правилах новые сдачи случайные.",
+      optSourcesNote: "Лёгкие, обычные и трудные сдачи, как и сдачи дня, подобраны для любого сочетания этих правил.",
     },
   },
 };
