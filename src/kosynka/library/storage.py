@@ -309,7 +309,9 @@ class Library:
         claimed by another build whose claim still holds. A lapsed claim (of a build that was
         killed) is taken over, and so is every claim of an owner ``gone`` says has ended (a
         build of this machine whose process is no more). Two builds claiming at once get
-        disjoint deals: the unique constraint on (game, rules, deal) decides."""
+        disjoint deals: the unique constraint on (game, rules, deal) decides. The stored deals
+        are looked at again after the claims go in, so a deal another build stored and gave
+        back meanwhile is never solved twice."""
         if not deals:
             return []
         c, d = claims_table, deals_table
@@ -342,6 +344,22 @@ class Library:
                 got = set(
                     conn.execute(select(c.c.deal).where(mine & (c.c.owner == owner))).scalars()
                 )
+                # Looked at again now that the claims are in: a build that stored one of these
+                # deals and gave its claim back after the first look (store, then release)
+                # had stored it before this build's claim could go in, so it shows here.
+                stored |= set(
+                    conn.execute(
+                        select(d.c.deal).where(
+                            d.c.game == game, d.c.rules == rules, d.c.deal.in_(sorted(got))
+                        )
+                    ).scalars()
+                )
+                if got & stored:
+                    conn.execute(
+                        c.delete().where(
+                            mine & (c.c.owner == owner) & c.c.deal.in_(sorted(got & stored))
+                        )
+                    )
         except sa_exc.SQLAlchemyError as exc:
             raise LibraryError(f"cannot write to the library {self.where}: {_short(exc)}") from None
         return [x for x in deals if x in got and x not in stored]
