@@ -18,13 +18,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from kosynka.cards import Card
 from kosynka.errors import IllegalMoveError, InvalidNotationError, KosynkaError, Reason, shown
 from kosynka.games.numbering import check_deal_number
 
 M = TypeVar("M")
+L = TypeVar("L")
 
 
 class Termination(enum.Enum):
@@ -238,6 +239,26 @@ class Game(ABC, Generic[M]):
     @abstractmethod
     def _restore(self, snapshot: Any) -> None:
         """Put back a position saved by :meth:`_snapshot`."""
+
+    def _take_deal(
+        self,
+        deal: int | L | None,
+        numbering: str,
+        layout_type: type[L],
+        layout_of: Callable[[int, str], L],
+    ) -> L:
+        """The layout a game starts from, for its constructor: ``deal`` as it is when it is a
+        ``layout_type``, else the layout of deal number ``deal`` (1 when None) in
+        ``numbering`` by ``layout_of`` (which refuses a bad number). Notes ``numbering`` and
+        the deal number (None for a layout given as it is)."""
+        self.numbering = numbering
+        if isinstance(deal, layout_type):
+            self.deal_number = None
+            return deal
+        number = 1 if deal is None else deal
+        layout = layout_of(cast(int, number), numbering)
+        self.deal_number = cast(int, number)
+        return layout
 
     def _start_history(self) -> None:
         """An empty move stack (for constructors)."""

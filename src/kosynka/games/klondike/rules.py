@@ -32,7 +32,7 @@ from kosynka.games.base import (
 )
 from kosynka.games.klondike import deadend
 from kosynka.games.klondike import reasons as R
-from kosynka.games.klondike.deals import KlondikeLayout, check_deal_number, klondike_layout
+from kosynka.games.klondike.deals import KlondikeLayout, klondike_layout
 from kosynka.numtext import parse_whole
 
 COLUMNS: Final = 7
@@ -226,15 +226,7 @@ class Klondike(Game[Move]):
         numbering: str = "pysol",
     ) -> None:
         self.rules = rules if rules is not None else KlondikeRules()
-        self.numbering = numbering
-        if deal is None:
-            deal = 1
-        if isinstance(deal, KlondikeLayout):
-            layout = deal
-            self.deal_number = None
-        else:
-            self.deal_number = check_deal_number(deal, numbering)
-            layout = klondike_layout(deal, numbering)
+        layout = self._take_deal(deal, numbering, KlondikeLayout, klondike_layout)
         self._cols: list[list[int]] = [[c.index for c in col] for col in layout.columns]
         self._hidden: list[int] = [len(col) - 1 for col in self._cols]
         self._stock: list[int] = [c.index for c in layout.stock]

@@ -35,7 +35,7 @@ from kosynka.cards import ALL_CARDS, CARD_RANK, KING, Card
 from kosynka.errors import InvalidNotationError, InvalidPositionError, Reason
 from kosynka.games.base import Game, Outcome, Place, PositionView, Termination
 from kosynka.games.pyramid import reasons as R
-from kosynka.games.pyramid.deals import PLACES, PyramidLayout, check_deal_number, pyramid_layout
+from kosynka.games.pyramid.deals import PLACES, PyramidLayout, pyramid_layout
 
 ROWS: Final = 7
 PASS_CHOICES: Final = (1, 2, 3, None)
@@ -215,15 +215,7 @@ class Pyramid(Game[Move]):
         numbering: str = "pysol",
     ) -> None:
         self.rules = rules if rules is not None else PyramidRules()
-        self.numbering = numbering
-        if deal is None:
-            deal = 1
-        if isinstance(deal, PyramidLayout):
-            layout = deal
-            self.deal_number = None
-        else:
-            self.deal_number = check_deal_number(deal, numbering)
-            layout = pyramid_layout(deal, numbering)
+        layout = self._take_deal(deal, numbering, PyramidLayout, pyramid_layout)
         self._places: list[int] = [c.index for c in layout.places]
         self._stock: list[int] = [c.index for c in reversed(layout.stock)]  # top last
         self._waste: list[int] = []

@@ -36,7 +36,6 @@ from kosynka.games.spider import deadend
 from kosynka.games.spider import reasons as R
 from kosynka.games.spider.deals import (
     SpiderLayout,
-    check_deal_number,
     check_suits,
     spider_layout,
 )
@@ -260,15 +259,10 @@ class Spider(Game[Move]):
     ) -> None:
         """A new game from deal ``deal`` (default 1) of ``numbering``, or from a layout."""
         self.rules = rules if rules is not None else SpiderRules()
-        self.numbering = numbering
-        if deal is None:
-            deal = 1
-        if isinstance(deal, SpiderLayout):
-            layout = deal
-            self.deal_number = None
-        else:
-            self.deal_number = check_deal_number(deal, numbering)
-            layout = spider_layout(deal, self.rules.suits, numbering)
+        suits = self.rules.suits
+        layout = self._take_deal(
+            deal, numbering, SpiderLayout, lambda n, named: spider_layout(n, suits, named)
+        )
         self._set(
             [[c.index for c in col] for col in layout.columns],
             [max(len(col) - 1, 0) for col in layout.columns],

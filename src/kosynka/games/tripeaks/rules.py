@@ -41,7 +41,6 @@ from kosynka.games.tripeaks.deals import (
     FACE_DOWN_PLACES,
     PLACES,
     TriPeaksLayout,
-    check_deal_number,
     tripeaks_layout,
 )
 
@@ -185,15 +184,7 @@ class TriPeaks(Game[Move]):
         numbering: str = "pysol",
     ) -> None:
         self.rules = rules if rules is not None else TriPeaksRules()
-        self.numbering = numbering
-        if deal is None:
-            deal = 1
-        if isinstance(deal, TriPeaksLayout):
-            layout = deal
-            self.deal_number = None
-        else:
-            self.deal_number = check_deal_number(deal, numbering)
-            layout = tripeaks_layout(deal, numbering)
+        layout = self._take_deal(deal, numbering, TriPeaksLayout, tripeaks_layout)
         self._cards: list[int] = [c.index for c in layout.places]
         self._up: list[bool] = [self.rules.open or i >= FACE_DOWN_PLACES for i in range(PLACES)]
         self._waste: list[int] = [layout.waste.index]
