@@ -23,7 +23,7 @@ and the shared code finds it through the registry: ``kosynka.games.base.game_spe
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -94,6 +94,25 @@ def ended(game: Game[Any]) -> str | None:
     if outcome is None:
         return None
     return "won" if outcome.termination is Termination.WON else "stuck"
+
+
+def played_hint(
+    game: Game[Any], best_move: Callable[[], Any | None], kind: Callable[[Any], str]
+) -> tuple[Any | None, str]:
+    """A hint made of one player's move: ``won`` or ``stuck`` (and no move) once ``game`` is
+    over (:func:`ended`), else ``best_move()`` with its hint ``kind``, or ``none`` when it
+    has no move."""
+    end = ended(game)
+    if end is not None:
+        return None, end
+    move = best_move()
+    return (None, "none") if move is None else (move, kind(move))
+
+
+def first_move(line: Sequence[Any] | None, fallback: Callable[[], Any | None]) -> Any | None:
+    """The first move of a hint player's ``line`` (its choice's move), or ``fallback()`` when
+    it found none."""
+    return line[0] if line else fallback()
 
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")

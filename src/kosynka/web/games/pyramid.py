@@ -21,8 +21,9 @@ from kosynka.web.games.base import (
     PageOption,
     Table,
     WebAdapter,
-    ended,
+    first_move,
     places_of,
+    played_hint,
     ru_accusative,
 )
 
@@ -158,29 +159,20 @@ class PyramidAdapter(WebAdapter):
         from kosynka.games.pyramid import player
 
         assert isinstance(game, Pyramid)
-        end = ended(game)
-        if end is not None:
-            return None, end
-        move = player.best_move(game)
-        if move is None:
-            return None, "none"
-        return move, stock_kind(move)
+        return played_hint(game, lambda: player.best_move(game), stock_kind)
 
     def fair_hint(self, start: Game[Any], texts: Sequence[str], game: Game[Any]) -> tuple[Any, str]:
         """The game's hint player (:func:`kosynka.games.pyramid.seen.hint`): it samples the
         stock cards the player has not seen and plays the move that wins the most samples;
         with no move it finds, the no-peek player's move (:meth:`heuristic_hint`)."""
-        from kosynka.games.pyramid import seen
+        from kosynka.games.pyramid import player, seen
 
         assert isinstance(game, Pyramid)
-        end = ended(game)
-        if end is not None:
-            return None, end
-        choice = seen.hint(game, seed=len(texts))
-        if choice.move:
-            move = choice.move[0]
-            return move, stock_kind(move)
-        return self.heuristic_hint(game)
+
+        def sampled() -> Move | None:
+            return first_move(seen.hint(game, seed=len(texts)).move, lambda: player.best_move(game))
+
+        return played_hint(game, sampled, stock_kind)
 
     def hint_kind(self, move: Any) -> str:
         """``draw``, ``recycle`` or ``heuristic`` (a removal)."""

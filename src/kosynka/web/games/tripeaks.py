@@ -22,8 +22,9 @@ from kosynka.web.games.base import (
     PageOption,
     Table,
     WebAdapter,
-    ended,
+    first_move,
     places_of,
+    played_hint,
     ru_accusative,
 )
 
@@ -158,30 +159,21 @@ class TriPeaksAdapter(WebAdapter):
         from kosynka.games.tripeaks import player
 
         assert isinstance(game, TriPeaks)
-        end = ended(game)
-        if end is not None:
-            return None, end
-        move = player.best_move(game)
-        if move is None:
-            return None, "none"
-        return move, move_kind(move)
+        return played_hint(game, lambda: player.best_move(game), move_kind)
 
     def fair_hint(self, start: Game[Any], texts: Sequence[str], game: Game[Any]) -> tuple[Any, str]:
         """The game's hint player (:func:`kosynka.games.tripeaks.seen.hint`): it samples the
         cards the player has not seen (the face-down ones and the stock) and plays the move
         that wins the most samples; with no move it finds, the no-peek player's move
         (:meth:`heuristic_hint`)."""
-        from kosynka.games.tripeaks import seen
+        from kosynka.games.tripeaks import player, seen
 
         assert isinstance(game, TriPeaks)
-        end = ended(game)
-        if end is not None:
-            return None, end
-        choice = seen.hint(game, seed=len(texts))
-        if choice.move:
-            move = choice.move[0]
-            return move, move_kind(move)
-        return self.heuristic_hint(game)
+
+        def sampled() -> Move | None:
+            return first_move(seen.hint(game, seed=len(texts)).move, lambda: player.best_move(game))
+
+        return played_hint(game, sampled, move_kind)
 
     def hint_kind(self, move: Any) -> str:
         """``draw`` (a stock card) or ``heuristic`` (a card played)."""
