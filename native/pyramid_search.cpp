@@ -1,5 +1,5 @@
 // kosynka's Pyramid core, the search (see pyramid_search.hpp and the reference's docstring in
-// src/kosynka/solver/_pyramid_py.py for the proofs of the forced moves and of the prune).
+// src/kosynka/solver/_pyramid_py.py for the proofs of the forced moves and of the prunes).
 #include "pyramid_search.hpp"
 
 #include <algorithm>
@@ -24,6 +24,24 @@ struct Seen {
   static uint64_t hash(const Slot& s) { return common::mix64(s & ~kPassBits); }
 };
 
+// A verdict of cleared: the pyramid's places and the talon's counts (talon_key) in one word,
+// the waste pile's cards, and the verdict (1 lost, 2 won).
+struct Cleared {
+  uint64_t cards;
+  uint32_t waste, verdict;
+};
+constexpr uint32_t kAllWaste = ~uint32_t(0);  // the waste of cleared_all's verdicts
+struct ClearedTraits {
+  using Slot = Cleared;
+  static bool empty(const Slot& s) { return !s.cards; }
+  static bool same(const Slot& s, const Slot& t) {
+    return s.cards == t.cards && s.waste == t.waste;
+  }
+  static uint64_t hash(const Slot& s) {
+    return common::mix64(s.cards ^ uint64_t(s.waste) * 0x9E3779B97F4A7C15ULL);
+  }
+};
+
 struct LimitReached {
   const char* which;
 };
@@ -46,7 +64,10 @@ struct Pair {
 class Search {
  public:
   Search(const Position& pos, const Rules& rules, const Limits& limits)
-      : rules_(rules), budget_(limits), seen_({size_t(1) << 12, 3, 4, size_t(1) << 30}) {
+      : rules_(rules),
+        budget_(limits),
+        seen_({size_t(1) << 12, 3, 4, size_t(1) << 30}),
+        cleared_seen_({size_t(1) << 10, 1, 2, size_t(1) << 28}) {
     for (int p = 0; p < kPlaces; ++p) {
       card_[p] = pos.places[p];
       prank_[p] = card_[p] >= 0 ? common::rank_of(card_[p]) : 0;
@@ -76,10 +97,13 @@ class Search {
     bool won = false;
     try {
       static const int kAll[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
-      if (stranded(pmask0_, tmask0_, kAll, 12))
+      const uint32_t free0 = free_places(pmask0_);
+      if (stranded(pmask0_, tmask0_, kAll, 12) ||
+          !(rules_.goal_all ? cleared_all(pmask0_, free0, tmask0_, talon_key())
+                             : cleared(pmask0_, free0, talon_key())))
         won = !pmask0_ && (!rules_.goal_all || !tmask0_);
       else
-        won = dfs(Node{pmask0_, free_places(pmask0_), tmask0_, b0_, pass0_});
+        won = dfs(Node{pmask0_, free0, tmask0_, b0_, pass0_});
     } catch (const LimitReached& e) {
       r.status = Status::kLimit;
       r.limit = e.which;
@@ -107,6 +131,7 @@ class Search {
   int ntalon_ = 0, b0_ = 0, pass0_ = 1;
   uint32_t pmask0_ = 0, tmask0_ = 0;
   std::vector<std::string> path_;
+  common::HashTable<ClearedTraits> cleared_seen_;  // cleared's verdicts
 
   // True when the cards of one of `ranks` that must go cannot all find a partner: each leaves
   // with its own card of the rank making 13 (see the reference's proof).
@@ -133,6 +158,138 @@ class Search {
       }
     }
     return false;
+  }
+
+  // The talon's cards of `wmask` (talon indices) counted as talon_key counts them.
+  uint64_t key_of(uint32_t wmask) const {
+    uint64_t out = 0;
+    for (uint32_t m = wmask; m; m &= m - 1) {
+      const int r = trank_[std::countr_zero(m)];
+      if (r != kKing) out += uint64_t(1) << 3 * (r - 1);
+    }
+    return out;
+  }
+
+  // True when the pyramid's cards `pmask` (`free` available) could all go were the talon's
+  // cards counted in `tkey` (talon_key) at hand at any time and those of `wmask` (talon
+  // indices, counted in `wkey`) a pile taken from its top, the highest index first. Such a
+  // pile is first looked at as cards at hand at any time too (see the reference's proof).
+  bool cleared(uint32_t pmask, uint32_t free, uint64_t tkey, uint32_t wmask = 0,
+               uint64_t wkey = 0) {
+    if (!pmask) return true;
+    const Cleared probe{uint64_t(pmask) | tkey << 28, wmask, 0};
+    bool inserted = false;
+    const Cleared* got = cleared_seen_.find_or_insert(probe, inserted);
+    if (!got) throw LimitReached{"states"};  // the table is at its size limit
+    if (!inserted) return got->verdict == 2;
+    const bool won = (!wmask || cleared(pmask, free, tkey + wkey)) &&
+                     relaxed_moves(pmask, free, tkey, wmask, wkey);
+    Cleared* slot = cleared_seen_.find_or_insert(probe, inserted);
+    if (!slot) throw LimitReached{"states"};
+    slot->verdict = won ? 2 : 1;
+    return won;
+  }
+
+  // cleared's moves from its position: an available King alone (the pyramid's first, at
+  // once), else each pair of the pyramid, a pyramid card with a talon card at hand or the
+  // pile's top, and the pile's top with a talon card at hand.
+  bool relaxed_moves(uint32_t pmask, uint32_t free, uint64_t tkey, uint32_t wmask,
+                     uint64_t wkey) {
+    const int w = bit_length(wmask) - 1;
+    const int wr = w >= 0 ? trank_[w] : 0;
+    const uint32_t wbit = w >= 0 ? 1u << w : 0;
+    const uint64_t wone = wr > 0 && wr < kKing ? uint64_t(1) << 3 * (wr - 1) : 0;
+    const uint32_t kings = free & rank_places_[kKing];
+    if (kings) {
+      const int p = std::countr_zero(kings);
+      const uint32_t rest = pmask & ~(1u << p);
+      return cleared(rest, opened(rest, free, p), tkey, wmask, wkey);
+    }
+    if (wr == kKing) return cleared(pmask, free, tkey, wmask & ~wbit, wkey);
+    for (uint32_t f = free; f; f &= f - 1) {
+      const int p = std::countr_zero(f);
+      const uint32_t bit = 1u << p;
+      const int want = 13 - prank_[p];
+      for (uint32_t m = free & rank_places_[want] & ~((bit << 1) - 1); m; m &= m - 1) {
+        const int q = std::countr_zero(m);
+        const uint32_t rest = pmask & ~bit & ~(1u << q);
+        if (cleared(rest, opened(rest, opened(rest, free, p), q), tkey, wmask, wkey)) return true;
+      }
+      const uint32_t rest = pmask & ~bit;
+      const int shift = 3 * (want - 1);
+      if ((tkey >> shift & 7) &&
+          cleared(rest, opened(rest, free, p), tkey - (uint64_t(1) << shift), wmask, wkey))
+        return true;
+      if (wr == want && cleared(rest, opened(rest, free, p), tkey, wmask & ~wbit, wkey - wone))
+        return true;
+    }
+    const int shift = 3 * (12 - wr);
+    return wbit && (tkey >> shift & 7) &&
+           cleared(pmask, free, tkey - (uint64_t(1) << shift), wmask & ~wbit, wkey - wone);
+  }
+
+  // True when every card could go, the pyramid's `pmask` (`free` available) and the talon's
+  // `tmask` (counted in `tkey`), were every talon card at hand at any time, two of them free to
+  // leave together only when no card in play lies between them in the talon (see the
+  // reference's proof). The pyramid is first looked at alone (cleared). Its verdicts share
+  // cleared's table, told apart by the waste kAllWaste.
+  bool cleared_all(uint32_t pmask, uint32_t free, uint32_t tmask, uint64_t tkey) {
+    if (!pmask && !tmask) return true;
+    const Cleared probe{uint64_t(pmask) | uint64_t(tmask) << 28, kAllWaste, 0};
+    bool inserted = false;
+    const Cleared* got = cleared_seen_.find_or_insert(probe, inserted);
+    if (!got) throw LimitReached{"states"};  // the table is at its size limit
+    if (!inserted) return got->verdict == 2;
+    const bool won = cleared(pmask, free, tkey) && relaxed_moves_all(pmask, free, tmask, tkey);
+    Cleared* slot = cleared_seen_.find_or_insert(probe, inserted);
+    if (!slot) throw LimitReached{"states"};
+    slot->verdict = won ? 2 : 1;
+    return won;
+  }
+
+  // cleared_all's moves from its position: an available King alone (the pyramid's first,
+  // then the talon's, at once), else each pair of the pyramid, a pyramid card with each talon
+  // card of its partner rank, and a talon card with the next in play.
+  bool relaxed_moves_all(uint32_t pmask, uint32_t free, uint32_t tmask, uint64_t tkey) {
+    uint32_t kings = free & rank_places_[kKing];
+    if (kings) {
+      const int p = std::countr_zero(kings);
+      const uint32_t rest = pmask & ~(1u << p);
+      return cleared_all(rest, opened(rest, free, p), tmask, tkey);
+    }
+    kings = tmask & rank_talon_[kKing];
+    if (kings) return cleared_all(pmask, free, tmask & ~(kings & (~kings + 1)), tkey);
+    for (uint32_t f = free; f; f &= f - 1) {
+      const int p = std::countr_zero(f);
+      const uint32_t bit = 1u << p;
+      const int want = 13 - prank_[p];
+      for (uint32_t m = free & rank_places_[want] & ~((bit << 1) - 1); m; m &= m - 1) {
+        const int q = std::countr_zero(m);
+        const uint32_t rest = pmask & ~bit & ~(1u << q);
+        if (cleared_all(rest, opened(rest, opened(rest, free, p), q), tmask, tkey)) return true;
+      }
+      const uint32_t rest = pmask & ~bit;
+      const uint32_t nfree = opened(rest, free, p);
+      const uint64_t one = uint64_t(1) << 3 * (want - 1);
+      for (uint32_t m = tmask & rank_talon_[want]; m; m &= m - 1)
+        if (cleared_all(rest, nfree, tmask & ~(m & (~m + 1)), tkey - one)) return true;
+    }
+    for (uint32_t m = tmask; m; m &= m - 1) {
+      const uint32_t tb = m & (~m + 1), after = m & (m - 1), nb = after & (~after + 1);
+      const int r = trank_[std::countr_zero(tb)];
+      if (nb && r + trank_[std::countr_zero(nb)] == 13 &&
+          cleared_all(pmask, free, tmask & ~tb & ~nb,
+                      tkey - (uint64_t(1) << 3 * (r - 1)) - (uint64_t(1) << 3 * (12 - r))))
+        return true;
+    }
+    return false;
+  }
+
+  // tcount_ as cleared reads it.
+  uint64_t talon_key() const {
+    uint64_t out = 0;
+    for (int r = 1; r < kKing; ++r) out |= uint64_t(tcount_[r]) << 3 * (r - 1);
+    return out;
   }
 
   // One more state tried: stop at a limit (the clock read every kCheckEvery states).
@@ -205,6 +362,12 @@ class Search {
     if (!inserted) {
       if ((*slot >> kPassShift & 15) <= at) return false;
       *slot = (*slot & ~kPassBits) | at << kPassShift;
+    }
+    if (n.b && n.pass == rules_.passes) {
+      // the last pass: the waste is a pile taken from its top (see the reference's proof)
+      const uint32_t wmask = n.tmask & ((1u << n.b) - 1);
+      const uint64_t wkey = key_of(wmask);
+      if (!cleared(n.pmask, n.free, talon_key() - wkey, wmask, wkey)) return false;
     }
     const uint32_t up = n.b < 32 ? n.tmask >> n.b : 0;
     const int st = up ? n.b + std::countr_zero(up) : -1;
@@ -286,7 +449,9 @@ class Search {
       }
       if (waste_top_gone) next.b = bit_length(next.tmask & ((1u << wt) - 1));
       bool won = false;
-      if (!stranded(next.pmask, next.tmask, gone, ngone)) {
+      if (!stranded(next.pmask, next.tmask, gone, ngone) &&
+          (rules_.goal_all ? cleared_all(next.pmask, next.free, next.tmask, talon_key())
+                           : cleared(next.pmask, next.free, talon_key()))) {
         path_.push_back(pair_text(texts[0], texts[1]));
         won = dfs(next);
         if (!won) path_.pop_back();
@@ -321,6 +486,14 @@ SearchResult solve(const Position& pos, const Rules& rules, const Limits& limits
     if (c < -1 || c >= 52) throw std::invalid_argument("a card index is out of range");
   for (int c : pos.talon)
     if (c < 0 || c >= 52) throw std::invalid_argument("a card index is out of range");
+  // the relaxed games count the talon's cards of a rank in three bits: one deck at most
+  uint64_t cards = 0;
+  for (const auto* list : {&pos.places, &pos.talon})
+    for (int c : *list) {
+      if (c < 0) continue;
+      if (cards >> c & 1) throw std::invalid_argument("a card appears twice");
+      cards |= uint64_t(1) << c;
+    }
   if (rules.passes < 0 || rules.passes > 15 || pos.pass_number < 1 ||
       (rules.passes && pos.pass_number > rules.passes))
     throw std::invalid_argument("bad pass numbers");

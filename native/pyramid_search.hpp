@@ -1,6 +1,6 @@
 // kosynka's Pyramid core, the search: a complete depth-first search with a transposition table,
 // the same search as src/kosynka/solver/_pyramid_py.py (the same moves in the same order, the
-// same prune and the same count of states), whose docstring proves it complete.
+// same prunes and the same count of states), whose docstring proves it complete.
 #pragma once
 
 #include <string>

@@ -22,6 +22,8 @@ core = pytest.importorskip("kosynka.solver._core")
 pytestmark = pytest.mark.core
 
 RULES = [PyramidRules(passes=p, goal=g) for p in (1, 2, 3, None) for g in ("pyramid", "all")]
+TWO_PASSES = PyramidRules(passes=2)
+"""Deal 2531 is lost under it, and proving it takes some 404,000 states."""
 BUDGET = 30_000
 """States each search may try: both stop at the same state when they reach it."""
 
@@ -75,7 +77,7 @@ def test_the_core_runs_the_reference_search() -> None:
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.text())
 def test_whole_deals_agree_under_every_rule_set(rules: PyramidRules) -> None:
     rng = random.Random(seed() * 1000 + RULES.index(rules))
-    for number in [rng.randint(1, 10**6) for _ in range(6)] + [3, 12, 31]:
+    for number in [rng.randint(1, 10**6) for _ in range(6)] + [3, 12, 31, 2531, 7139]:
         game = Pyramid(number, rules=rules)
         native, python = both(game, Limits(max_states=BUDGET))
         assert native == python, number
@@ -84,16 +86,16 @@ def test_whole_deals_agree_under_every_rule_set(rules: PyramidRules) -> None:
 
 
 def test_hard_deal_decided_by_the_core_alone() -> None:
-    # deal 31 is lost under Microsoft's rules: proving it takes the core some 148,000 states
-    found = front.search(Pyramid(31), Limits(), "native")
+    # deal 2531 is lost with two passes: proving it takes the core some 404,000 states
+    found = front.search(Pyramid(2531, rules=TWO_PASSES), Limits(), "native")
     assert (found.status, found.line) == ("unsolvable", [])
     assert found.unique_states > 50_000
 
 
 def test_the_core_honours_its_limits() -> None:
-    found = front.search(Pyramid(31), Limits(max_states=1000), "native")
+    found = front.search(Pyramid(2531, rules=TWO_PASSES), Limits(max_states=1000), "native")
     assert (found.status, found.limit, found.states) == ("limit", "states", 1000)
-    found = front.search(Pyramid(31), Limits(time_limit=0.0), "native")
+    found = front.search(Pyramid(2531, rules=TWO_PASSES), Limits(time_limit=0.0), "native")
     assert (found.status, found.limit) == ("limit", "time")
 
 
@@ -108,13 +110,15 @@ def test_the_core_refuses_malformed_positions() -> None:
         core.pyramid_solve(places, talon, 25, *args)
     with pytest.raises(ValueError):
         core.pyramid_solve([52, *places[1:]], talon, waste_count, *args)
+    with pytest.raises(ValueError, match="twice"):
+        core.pyramid_solve(places, [*talon[:-1], places[0]], waste_count, *args)
 
 
 def test_reference_stops_where_the_core_does() -> None:
-    places, talon, waste_count, pass_number = position_args(Pyramid(31))
-    ref = _pyramid_py.search(places, talon, waste_count, pass_number, max_states=777)
+    places, talon, waste_count, pass_number = position_args(Pyramid(2531, rules=TWO_PASSES))
+    ref = _pyramid_py.search(places, talon, waste_count, pass_number, passes=2, max_states=777)
     assert (ref.status, ref.limit, ref.states) == ("limit", "states", 777)
     native = Found.from_core(
-        core.pyramid_solve(places, talon, waste_count, pass_number, 3, False, -1.0, 777)
+        core.pyramid_solve(places, talon, waste_count, pass_number, 2, False, -1.0, 777)
     )
     assert native == ref

@@ -29,7 +29,7 @@ start, a key already seen, so the search ends.
 **Completeness.** The search stops early only on a win or a limit, so every position entered is
 either searched to its end or cut by the table. Suppose a winnable start were reported lost.
 Measure a position's distance to a win by the shortest win made of the moves the search tries
-(one exists from every winnable position, by the proofs of the forced moves and of the prune
+(one exists from every winnable position, by the proofs of the forced moves and of the prunes
 below). Among the winnable positions entered and reported lost, take ``X`` nearest a win; the
 first move of its shortest win leads to ``Y``, nearer. Had ``Y`` been entered, it was reported
 lost (a win ends the search), against the choice of ``X``. So ``Y`` was cut for a key entered
@@ -57,7 +57,7 @@ that ``x`` could ever leave with (see the prune below for which those are): ever
 over a waste holding only them) wins too, by the argument above with two cards in place of the
 King. Such a pair is then the only move tried.
 
-**The one prune** is sound: every card that leaves with a partner leaves with its own, of the
+**The matching prune** is sound: every card that leaves with a partner leaves with its own, of the
 rank making 13 with its own, so the cards that must go (the pyramid's; the talon's too when
 the goal is ``all``) need a *matching*: each paired with a distinct card still in play it could
 ever leave with. For a pyramid card ``x`` those are the talon's cards of the other rank and the
@@ -72,6 +72,39 @@ existence of a matching covering every card that must go (by the Mendelsohn-Dulm
 a matching covering the cards of one rank and one covering the other's make one covering
 both). A position without one is lost. Only a removal takes cards out of play, so after one
 only the ranks of the cards removed are checked (at the start, every rank).
+
+**The relaxed games** (:class:`Clearing`) cut what the matching prune lets through: games in
+which the talon's cards are easier to reach than in the rules, so that every win is a win of
+the relaxed game too, and a position whose relaxed game is lost is lost. In the first every
+talon card in play is at hand at any time and only the pyramid must be cleared. Each move of a
+win is one of its moves or can be left out: a pair of the pyramid's cards or an available King
+the same; a pyramid card with the stock's or the waste's top becomes the pyramid card with a
+card at hand; a move of talon cards alone, ``s`` and ``r`` are left out (they only take away
+or move cards the relaxed game keeps at hand, and more cards at hand take no move away). Its
+verdict depends only on the pyramid's cards in play and the talon's count of each rank. When
+the goal is ``all`` the second asks for every card to go, two talon cards free to leave
+together only when no card in play lies between them in the talon (the stock's top and the
+waste's top always lie so), a talon King at any time; a win's moves map to it the same way,
+pairs of talon cards included. On the last pass the waste can only be dug from its top: no
+card goes back to the stock and the cards turned go on top of it, so a card of the waste as it
+is now reaches the top only once every card above it has gone. The third, asked at every
+position of the last pass with a waste, is the first with that waste a pile taken from its top
+(its top free to leave with an available pyramid card or a card at hand, a King alone) and the
+stock's cards at hand at any time; a win's moves map to it as before, a waste top turned in
+this pass being a card at hand. Each relaxed game is searched to its end (an available King
+goes at once, by the proof above) and its verdicts are kept for the whole search; a position
+with a pile is first asked without it, one under the second game first under the first (each
+game is a relaxation of the one asked after it). With unlimited passes the first is the game
+itself when the goal is the pyramid and the second when it is ``all`` (any talon card, and any
+two side by side, can be brought to the tops; pairing two talon cards never helps clear the
+pyramid).
+
+The first is asked after each removal (the second instead when the goal is ``all``) and at the
+start, after the matching prune (whose cuts it would make too, more slowly). It proves lost
+before a move is tried some deals the matching prune lets through. In PySolFC's deal 7139 no
+Ace and no Seven is on the talon. QH can leave only with AD (it covers AH and AS, AC covers
+it), so QD, which could leave with AH or AD, must leave with AH; 6H lies under QD, so it can
+leave only after AH, and both Sevens it could meet (7H, 7S) cover AH: 6H can never leave.
 
 Moves are tried best first: pairs of two pyramid cards, then a pyramid card with a talon card,
 then the two talon tops, each by how many pyramid cards it uncovers; then ``s``, then ``r``.
@@ -139,6 +172,210 @@ def free_places(pmask: int) -> int:
     return sum(1 << p for p in range(PLACES) if pmask >> p & 1 and not pmask & COVER_MASK[p])
 
 
+BELOW: Final = tuple(below(p) for p in range(PLACES))
+ABOVE: Final = tuple(above(p) for p in range(PLACES))
+
+
+def tables(places: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
+    """The search's tables for the pyramid ``places`` (card indices, -1 when gone): each
+    place's rank (0 when gone); ``rank_places[r]``, the places holding a card of rank ``r``;
+    ``partners[p]``, the places whose cards could ever leave with ``p``'s (of the rank making
+    13, neither covering ``p`` nor covered by it at any depth)."""
+    prank = [CARD_RANK[c] if c >= 0 else 0 for c in places]
+    rank_places = [0] * 15
+    for p in range(PLACES):
+        if places[p] >= 0:
+            rank_places[prank[p]] |= 1 << p
+    partners = [
+        rank_places[13 - prank[p]] & ~BELOW[p] & ~ABOVE[p] if places[p] >= 0 else 0
+        for p in range(PLACES)
+    ]
+    return prank, rank_places, partners
+
+
+def talon_key(tcount: Sequence[int]) -> int:
+    """The talon's count of each rank (``tcount[r]``, at most 4) as :func:`cleared` reads it:
+    that of rank ``r`` in bits ``3 (r - 1)`` on, Kings left out."""
+    return sum(tcount[r] << 3 * (r - 1) for r in range(1, KING))
+
+
+def opened(pmask: int, free: int, p: int) -> int:
+    """``free`` after place ``p``'s card leaves ``pmask`` (``pmask`` already without it):
+    without ``p``, and with the places it covered that nothing covers now."""
+    free &= ~(1 << p)
+    for q in UNCOVERS[p]:
+        if pmask >> q & 1 and not pmask & COVER_MASK[q]:
+            free |= 1 << q
+    return free
+
+
+class Clearing:
+    """The relaxed games (the module's proof): could the pyramid's cards, or every card, all go
+    were the talon's cards easier to reach than the rules let them be? The verdicts are kept,
+    for the pyramid ``places`` and the ``talon`` of one search."""
+
+    def __init__(self, places: Sequence[int], talon: Sequence[int]) -> None:
+        self.prank, self.rank_places, _ = tables(places)
+        self.trank = [CARD_RANK[c] for c in talon]
+        self.rank_talon = [0] * 15
+        for i, r in enumerate(self.trank):
+            self.rank_talon[r] |= 1 << i
+        self.seen: dict[int, bool] = {}
+        self.seen_all: dict[int, bool] = {}
+
+    def key_of(self, wmask: int) -> int:
+        """The talon's cards of ``wmask`` (talon indices) counted as :func:`talon_key` counts
+        them."""
+        out = 0
+        while wmask:
+            bit = wmask & -wmask
+            wmask ^= bit
+            r = self.trank[bit.bit_length() - 1]
+            if r != KING:
+                out += 1 << 3 * (r - 1)
+        return out
+
+    def cleared(self, pmask: int, free: int, tkey: int, wmask: int = 0, wkey: int = 0) -> bool:
+        """True when the pyramid's cards ``pmask`` (``free`` available) could all go were the
+        talon's cards counted in ``tkey`` (:func:`talon_key`) at hand at any time and those of
+        ``wmask`` (talon indices, counted in ``wkey``) a pile taken from its top, the highest
+        index first. Such a pile is first looked at as cards at hand at any time too."""
+        if not pmask:
+            return True
+        key = pmask | tkey << 28 | wmask << 64
+        got = self.seen.get(key)
+        if got is not None:
+            return got
+        won = False
+        if not wmask or self.cleared(pmask, free, tkey + wkey):
+            won = self.search(pmask, free, tkey, wmask, wkey)
+        self.seen[key] = won
+        return won
+
+    def search(self, pmask: int, free: int, tkey: int, wmask: int, wkey: int) -> bool:
+        """:meth:`cleared`'s moves from its position: an available King alone (the pyramid's
+        first, at once), else each pair of the pyramid, a pyramid card with a talon card at
+        hand or the pile's top, and the pile's top with a talon card at hand."""
+        prank, rank_places = self.prank, self.rank_places
+        w = wmask.bit_length() - 1
+        wr = self.trank[w] if w >= 0 else 0
+        wbit = 1 << w if w >= 0 else 0
+        wone = 1 << 3 * (wr - 1) if 0 < wr < KING else 0
+        kings = free & rank_places[KING]
+        if kings:
+            bit = kings & -kings
+            rest = pmask & ~bit
+            p = bit.bit_length() - 1
+            return self.cleared(rest, opened(rest, free, p), tkey, wmask, wkey)
+        if wr == KING:
+            return self.cleared(pmask, free, tkey, wmask & ~wbit, wkey)
+        f = free
+        while f:
+            bit = f & -f
+            f ^= bit
+            p = bit.bit_length() - 1
+            want = 13 - prank[p]
+            m = free & rank_places[want] & ~((bit << 1) - 1)
+            while m:
+                qb = m & -m
+                m ^= qb
+                rest = pmask & ~bit & ~qb
+                nfree = opened(rest, opened(rest, free, p), qb.bit_length() - 1)
+                if self.cleared(rest, nfree, tkey, wmask, wkey):
+                    return True
+            rest = pmask & ~bit
+            one = 1 << 3 * (want - 1)
+            if tkey // one & 7 and self.cleared(
+                rest, opened(rest, free, p), tkey - one, wmask, wkey
+            ):
+                return True
+            if wr == want and self.cleared(
+                rest, opened(rest, free, p), tkey, wmask & ~wbit, wkey - wone
+            ):
+                return True
+        one = 1 << 3 * (12 - wr)
+        return bool(
+            wbit
+            and tkey // one & 7
+            and self.cleared(pmask, free, tkey - one, wmask & ~wbit, wkey - wone)
+        )
+
+    def cleared_all(self, pmask: int, free: int, tmask: int, tkey: int) -> bool:
+        """True when every card could go, the pyramid's ``pmask`` (``free`` available) and the
+        talon's ``tmask`` (talon indices, counted in ``tkey``), were every talon card at hand
+        at any time, two of them free to leave together only when no card in play lies between
+        them in the talon (the module's proof). The pyramid is first looked at alone
+        (:meth:`cleared`)."""
+        if not pmask and not tmask:
+            return True
+        key = pmask | tmask << 28
+        got = self.seen_all.get(key)
+        if got is not None:
+            return got
+        won = self.cleared(pmask, free, tkey) and self.search_all(pmask, free, tmask, tkey)
+        self.seen_all[key] = won
+        return won
+
+    def search_all(self, pmask: int, free: int, tmask: int, tkey: int) -> bool:
+        """:meth:`cleared_all`'s moves from its position: an available King alone (the
+        pyramid's first, then the talon's, at once), else each pair of the pyramid, a pyramid
+        card with each talon card of its partner rank, and a talon card with the next in
+        play."""
+        prank, rank_places, rank_talon, trank = (
+            self.prank,
+            self.rank_places,
+            self.rank_talon,
+            self.trank,
+        )
+        kings = free & rank_places[KING]
+        if kings:
+            bit = kings & -kings
+            rest = pmask & ~bit
+            p = bit.bit_length() - 1
+            return self.cleared_all(rest, opened(rest, free, p), tmask, tkey)
+        kings = tmask & rank_talon[KING]
+        if kings:
+            return self.cleared_all(pmask, free, tmask & ~(kings & -kings), tkey)
+        f = free
+        while f:
+            bit = f & -f
+            f ^= bit
+            p = bit.bit_length() - 1
+            want = 13 - prank[p]
+            m = free & rank_places[want] & ~((bit << 1) - 1)
+            while m:
+                qb = m & -m
+                m ^= qb
+                rest = pmask & ~bit & ~qb
+                nfree = opened(rest, opened(rest, free, p), qb.bit_length() - 1)
+                if self.cleared_all(rest, nfree, tmask, tkey):
+                    return True
+            rest = pmask & ~bit
+            nfree = opened(rest, free, p)
+            one = 1 << 3 * (want - 1)
+            m = tmask & rank_talon[want]
+            while m:
+                tb = m & -m
+                m ^= tb
+                if self.cleared_all(rest, nfree, tmask & ~tb, tkey - one):
+                    return True
+        m = tmask
+        while m:
+            tb = m & -m
+            m ^= tb
+            nb = m & -m
+            r = trank[tb.bit_length() - 1]
+            if (
+                nb
+                and r + trank[nb.bit_length() - 1] == 13
+                and self.cleared_all(
+                    pmask, free, tmask & ~tb & ~nb, tkey - (1 << 3 * (r - 1)) - (1 << 3 * (12 - r))
+                )
+            ):
+                return True
+        return False
+
+
 def pair_text(a: int, b: int) -> str:
     """The move text of removing cards ``a`` and ``b`` (the higher rank first, as the rules
     write it; two ranks making 13 are never equal)."""
@@ -166,21 +403,10 @@ def search(
     The line is move text (``8H+5C``, ``KS``, ``s``, ``r``)."""
     start = time.perf_counter()
     ntalon = len(talon)
-    prank = [CARD_RANK[c] if c >= 0 else 0 for c in places]
+    prank, rank_places, partners = tables(places)
     trank = [CARD_RANK[c] for c in talon]
     pmask0 = sum(1 << p for p in range(PLACES) if places[p] >= 0)
     tmask0 = (1 << ntalon) - 1
-    # rank_places[r]: the pyramid places (as dealt) holding a card of rank r
-    rank_places = [0] * 15
-    for p in range(PLACES):
-        if places[p] >= 0:
-            rank_places[prank[p]] |= 1 << p
-    # partners[p]: the places whose cards could ever leave with p's (rank making 13, neither
-    # covering p nor covered by p)
-    partners = [
-        rank_places[13 - prank[p]] & ~above(p) & ~below(p) if places[p] >= 0 else 0
-        for p in range(PLACES)
-    ]
     # tcount[r]: talon cards of rank r still in play
     tcount = [0] * 15
     for r in trank:
@@ -230,6 +456,8 @@ def search(
                     return True
         return False
 
+    clearing = Clearing(places, talon)
+
     def check() -> None:
         """Raise :class:`_LimitReached` when a limit is reached; set the next check."""
         nonlocal next_check
@@ -240,15 +468,6 @@ def search(
             next_check = min(next_check, budget)
         if time_limit is not None and time.perf_counter() - start > time_limit:
             raise _LimitReached("time")
-
-    def opened(pmask: int, free: int, p: int) -> int:
-        """``free`` after place ``p``'s card leaves ``pmask`` (``pmask`` already without it):
-        without ``p``, and with the places it covered that nothing covers now."""
-        free &= ~(1 << p)
-        for q in UNCOVERS[p]:
-            if pmask >> q & 1 and not pmask & COVER_MASK[q]:
-                free |= 1 << q
-        return free
 
     def forced_pair(
         pmask: int, free: int, tmask: int, st: int, wt: int
@@ -298,6 +517,12 @@ def search(
         if got is not None and got <= at:
             return False
         seen[key] = at
+        if b and pss == passes:
+            # the last pass: the waste is a pile taken from its top (see the module's proof)
+            wmask = tmask & ((1 << b) - 1)
+            wkey = clearing.key_of(wmask)
+            if not clearing.cleared(pmask, free, talon_key(tcount) - wkey, wmask, wkey):
+                return False
         up = tmask >> b
         st = b + (up & -up).bit_length() - 1 if up else -1
         wt = (tmask & ((1 << b) - 1)).bit_length() - 1
@@ -374,7 +599,11 @@ def search(
             if wt in talon_gone:
                 nb = (ntmask & ((1 << wt) - 1)).bit_length()
             won = False
-            if not stranded(nmask, ntmask, tuple(gone_ranks)):
+            if not stranded(nmask, ntmask, tuple(gone_ranks)) and (
+                clearing.cleared_all(nmask, nfree, ntmask, talon_key(tcount))
+                if goal_all
+                else clearing.cleared(nmask, nfree, talon_key(tcount))
+            ):
                 path.append(pair_text(texts[0], texts[1]))
                 won = dfs(nmask, nfree, ntmask, nb, pss)
                 if not won:
@@ -408,10 +637,15 @@ def search(
         if old_depth < _DEPTH:
             sys.setrecursionlimit(_DEPTH)
         b0 = (tmask0 & ((1 << waste_count) - 1)).bit_length()
-        if stranded(pmask0, tmask0, tuple(range(1, 13))):
+        free0 = free_places(pmask0)
+        if stranded(pmask0, tmask0, tuple(range(1, 13))) or not (
+            clearing.cleared_all(pmask0, free0, tmask0, talon_key(tcount))
+            if goal_all
+            else clearing.cleared(pmask0, free0, talon_key(tcount))
+        ):
             won = not pmask0 and (not goal_all or not tmask0)
         else:
-            won = dfs(pmask0, free_places(pmask0), tmask0, b0, pass_number)
+            won = dfs(pmask0, free0, tmask0, b0, pass_number)
     except _LimitReached as exc:
         return Found("limit", str(exc.args[0]), [], states, len(seen))
     finally:

@@ -29,9 +29,10 @@ if _NATIVE is not None:
     from kosynka.solver import _core
 
 DEFAULT_MAX_STATES: Final = 50_000_000
-"""The state limit when neither a time nor a state limit is given: twice the most any of
-PySolFC's deals 1-10,000 needs under Microsoft's rules (25.4 million, deal 7139, some 5 s in
-the compiled core; ``bench/solver_pyramid.md``); the core's table for it stays under 1 GiB."""
+"""The state limit when neither a time nor a state limit is given: far above the most any of
+PySolFC's deals 1-10,000 needs under any rule set (some 3 million, under 1 s in the compiled
+core; ``bench/solver_pyramid.md``), room for harder positions met in play; the core's table
+for it stays under 1 GiB."""
 
 _HAS_CORE: Final = _NATIVE is not None and hasattr(_NATIVE, "pyramid_solve")
 
