@@ -365,3 +365,28 @@ def test_the_menu_speaks_the_players_language_and_marks_the_page(
             # One page at a time: each context is a browser of its own with its own pool of
             # connections, and the server holds at most 32 from one address.
             page.context.close()
+
+
+MISSING_WORDS = """() => {
+  const shown = (document.documentElement.dataset.with || "").split(" ");
+  return [...document.querySelectorAll("[data-i18n-missing]")]
+    .filter((e) => {
+      const only = e.closest("[data-only]");
+      return !only || only.dataset.only.split(" ").some((p) => shown.includes(p));
+    })
+    .map((e) => e.dataset.i18nMissing);
+}"""
+"""The keys of the words a page's parts lack in its language (parts a game does not show
+left out)."""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_every_part_a_game_shows_has_its_words(page_factory: Any, locale: str) -> None:
+    """Each game's page, in each language, has a word for every part it shows: none keeps the
+    page's English for want of a word in the game's or the shared strings."""
+    for adapter in registered():
+        path = adapter.menu()[0].path
+        page = page_factory(path, locale=locale)
+        assert page.evaluate(MISSING_WORDS) == [], (path, locale)
+        assert not page.js_errors
+        page.context.close()  # one page at a time (the server's connections per address)

@@ -267,7 +267,9 @@ export function enPlural(n, one, other) {
   return plural("en", n, { one, other });
 }
 
-/** Apply the language to every element marked with data-i18n / data-i18n-aria.
+/** Apply the language to every element marked with data-i18n / data-i18n-aria /
+ * data-i18n-title. An element whose word the language lacks keeps the page's English and is
+ * marked data-i18n-missing (with the key), which the tests look for.
  * @param {Lang} lang */
 export function translatePage(lang) {
   const t = STRINGS[lang];
@@ -275,16 +277,13 @@ export function translatePage(lang) {
   document.title = t.pageTitle;
   /** @param {string} selector */
   const marked = (selector) => /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(selector));
-  for (const el of marked("[data-i18n]")) {
-    const v = t[/** @type {string} */ (el.dataset.i18n)];
-    if (typeof v === "string") el.textContent = v;
-  }
-  for (const el of marked("[data-i18n-aria]")) {
-    const v = t[/** @type {string} */ (el.dataset.i18nAria)];
-    if (typeof v === "string") el.setAttribute("aria-label", v);
-  }
-  for (const el of marked("[data-i18n-title]")) {
-    const v = t[/** @type {string} */ (el.dataset.i18nTitle)];
-    if (typeof v === "string") el.title = v;
-  }
+  /** @param {HTMLElement} el @param {string|undefined} key @param {(v: string) => void} put */
+  const apply = (el, key, put) => {
+    const v = t[/** @type {string} */ (key)];
+    if (typeof v === "string") put(v);
+    else el.dataset.i18nMissing = String(key);
+  };
+  for (const el of marked("[data-i18n]")) apply(el, el.dataset.i18n, (v) => { el.textContent = v; });
+  for (const el of marked("[data-i18n-aria]")) apply(el, el.dataset.i18nAria, (v) => el.setAttribute("aria-label", v));
+  for (const el of marked("[data-i18n-title]")) apply(el, el.dataset.i18nTitle, (v) => { el.title = v; });
 }

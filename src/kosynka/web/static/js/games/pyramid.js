@@ -203,7 +203,7 @@ export default {
   strings: {
     en: {
       optPasses: "Passes through the stock", unlimited: "Unlimited", optGoal: "To win, remove",
-      stock: "Stock",
+      stock: "Stock", dealRow: "Stock",
       goalPyramid: "the pyramid", goalAll: "all 52 cards",
       passesWord: (n) => (n == null ? "unlimited passes" : count("en", n, { one: "pass", other: "passes" })),
       toClearPyramid: "the pyramid to clear", toClearAll: "all 52 cards to clear",
@@ -222,7 +222,7 @@ export default {
     },
     ru: {
       optPasses: "Проходов по колоде", unlimited: "Без ограничения", optGoal: "Для победы убрать",
-      stock: "Колода",
+      stock: "Колода", dealRow: "Колода",
       goalPyramid: "пирамиду", goalAll: "все 52 карты",
       passesWord: (n) => (n == null ? "проходы без ограничения" : count("ru", n, { one: "проход", few: "прохода", many: "проходов" })),
       toClearPyramid: "разобрать пирамиду", toClearAll: "убрать все 52 карты",
