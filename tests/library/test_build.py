@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import event
 
 from kosynka import KlondikeRules
 from kosynka.cli import main
@@ -205,6 +206,32 @@ def test_claims_are_disjoint_lapse_and_die_with_their_build(tmp_path: Path) -> N
         lib.renew_claims("b", 60)
         lib.release_claims("b")
         assert lib.claim("klondike", rules, [1, 4, 5], "d", 60) == [1, 4, 5]
+
+
+def test_a_deal_stored_and_given_back_during_a_claim_is_not_claimed(tmp_path: Path) -> None:
+    """Build "a" stores deal 6 and gives its claim back just after build "b" first looked for
+    stored deals and before b's claims go in (the first write of b's claim, caught on its way
+    to the database): b must not get deal 6 to solve again."""
+    db = str(tmp_path / "lib.sqlite")
+    rules = SPEC.rules_text
+    record = dict(examine_deal(SPEC, 6))
+    with open_library(db) as a, open_library(db) as b:
+        a.prepare_claims()
+        assert a.claim("klondike", rules, [6], "a", 60) == [6]
+        done: list[str] = []
+
+        def meanwhile(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+            if not done and statement.lstrip().upper().startswith("DELETE FROM KOSYNKA_CLAIMS"):
+                done.append(statement)
+                a.store([record])
+                a.release_claims("a", [6])
+
+        event.listen(b.engine, "before_cursor_execute", meanwhile)
+        assert b.claim("klondike", rules, [6, 7], "b", 60) == [7]
+        assert done, "the claim wrote nothing before its claims went in"
+        event.remove(b.engine, "before_cursor_execute", meanwhile)
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("SELECT deal FROM kosynka_claims").fetchall() == [(7,)]
 
 
 def test_progress_line_shows_rate_and_time_left() -> None:
