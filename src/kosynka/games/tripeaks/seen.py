@@ -175,9 +175,10 @@ def hint(
     max_states: int = HINT_STATES,
     estimate: bool = True,
 ) -> Choice[tuple[Move, ...]]:
-    """The no-peek hint for ``game`` (read only through :func:`seen_of`): the move that the
-    solver wins after in the largest share of samples of the unseen cards, with that share
-    (:func:`kosynka.hindsight.choose`), as a line of one move. With nothing unseen, the
+    """The no-peek hint for ``game`` (read only through :func:`seen_of`): the rule-based
+    player's move unless another move wins a share of the samples of the unseen cards larger by
+    :data:`OVERRIDE` (:func:`kosynka.hindsight.choose`, :func:`kosynka.hindsight.keep_preferred`),
+    with its share, as a line of one move. With nothing unseen, the
     solver's first move (chance 1.0) when it can win, else the best-ranked move (chance 0.0,
     or None when the solver could not tell)."""
     seen = seen_of(game)
