@@ -134,3 +134,38 @@ def test_a_build_whose_workers_are_all_gone_says_so_and_gives_up(
         assert len(list(lib.records())) >= sum(commits) > 0
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT COUNT(*) FROM kosynka_claims").fetchone() == (0,)
+
+
+def _square(x: int) -> int:
+    """A task whose result stays on the worker that computed it."""
+    return x * x
+
+
+def test_a_result_taken_away_by_its_worker_is_waited_for_as_a_workerless_cluster() -> None:
+    """A chunk's result finished on a worker that then leaves goes back to waiting to be
+    examined: reading it waits as for a cluster without workers, and gives up, saying so."""
+    from kosynka.library.build import _Dask
+
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as lonely:
+        runner = _Dask(lonely.scheduler_address, timeout=10, workerless=2)
+        try:
+            fut = runner.client.submit(_square, 7, pure=False)
+            distributed.wait([fut], timeout=30)
+            assert fut.status == "finished"
+            lonely.scale(0)
+            deadline = time.monotonic() + 30
+            while runner.client.nthreads() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            started = time.monotonic()
+            with pytest.raises(LibraryError, match="has had no workers for 2 s: giving up"):
+                runner._result(fut)
+            assert time.monotonic() - started < 20
+        finally:
+            runner.close()

@@ -467,17 +467,30 @@ class _Dask(_Runner):
                 continue
             alone_since = None
             for fut in done:
-                try:
-                    result: ChunkResult = fut.result()
-                except Exception as exc:
-                    raise LibraryError(
-                        f"a Dask worker failed: {type(exc).__name__}: {exc}"
-                    ) from None
+                result = self._result(fut)
+                if result is None:  # stopped
+                    return
                 fut.release()
                 nxt = next(chunks, None)
                 if nxt is not None:
                     pending.add(self.client.submit(examine_chunk, spec, nxt, pure=False))
                 yield result
+
+    def _result(self, fut: Any) -> ChunkResult | None:
+        """The result of a finished chunk (None if the build is stopped meanwhile). A worker
+        that leaves may take the result with it, and the chunk then waits to be examined
+        again: while it waits, the cluster's workers are watched as in :meth:`run`."""
+        alone_since: float | None = None
+        while True:
+            try:
+                result: ChunkResult = fut.result(timeout=1.0)
+                return result
+            except TimeoutError:
+                if self.stop is not None and self.stop.is_set():
+                    return None
+                alone_since = self._no_workers(alone_since)
+            except Exception as exc:
+                raise LibraryError(f"a Dask worker failed: {type(exc).__name__}: {exc}") from None
 
     def _no_workers(self, since: float | None) -> float | None:
         """While results are awaited: None when the cluster has workers; else since when it
