@@ -130,14 +130,16 @@ def test_spider_hint_at_the_end_says_the_game_is_over(server: str) -> None:
 
 
 def test_klondike_says_no_useful_move_in_both_languages(server: str) -> None:
-    """Deal 38 (Draw 3) drawn through without a card moved: only a new pass is legal, and a
-    pass that changed nothing would only repeat itself, so the hint has no move: kind ``none``
-    and the words in English and Russian (the game is not over by ``outcome()``)."""
+    """Deal 38 (Draw 3) drawn through twice without a card moved (the first pass is the look
+    through the stock): only a new pass is legal, and a pass that changed nothing would only
+    repeat itself, so the hint has no move: kind ``none`` and the words in English and Russian
+    (the game is not over by ``outcome()``)."""
     game = Klondike(38, rules=KlondikeRules(draw=3))
-    while game.stock_count():
-        game.push(game.parse_move("s"))
+    draws = ["s"] * -(-game.stock_count() // 3)
+    for text in [*draws, "r", *draws]:
+        game.push(game.parse_move(text))
     assert [str(m) for m in game.legal_moves] == ["r"] and ended(game) is None
-    body = ask(server, "klondike", klondike_record(38, 3, ["s"] * len(game.move_stack)))
+    body = ask(server, "klondike", klondike_record(38, 3, [*draws, "r", *draws]))
     assert body["kind"] == "none" and body["move"] is None and body["chance"] is None
     assert (body["en"], body["ru"]) == NONE_WORDS
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from kosynka import Klondike, KlondikeRules
-from kosynka.games.klondike.seen import hint, layout_key, seen_of
+from kosynka.games.klondike.player import is_safe_home
+from kosynka.games.klondike.rules import FOUNDATION, Move
+from kosynka.games.klondike.seen import hint, layout_key, scouting_move, seen_of
 from kosynka.solver import default_implementation
 
 # Under the pure-Python solver each sample costs far more: fewer and smaller searches.
@@ -81,6 +83,7 @@ def test_two_unseen_cards_swapped_give_the_same_hint(draw: int) -> None:
 
 
 def test_hints_followed_never_make_a_tableau_twice_and_each_pass_moves_a_card() -> None:
+    """Every pass but the first (the look through the stock) moves a card before the next."""
     game = Klondike(2, rules=KlondikeRules(draw=3), numbering="kpat")
     layouts = [layout_key(game)]
     card_moved = False
@@ -90,7 +93,7 @@ def test_hints_followed_never_make_a_tableau_twice_and_each_pass_moves_a_card() 
             break
         move = choice.move[0]
         if str(move) == "r":
-            assert card_moved, "a new pass after a pass that moved no card"
+            assert card_moved or game.pass_number == 1, "a new pass after one that moved no card"
             card_moved = False
         game.push(move)
         if move.card is not None:
@@ -100,6 +103,7 @@ def test_hints_followed_never_make_a_tableau_twice_and_each_pass_moves_a_card() 
 
 
 def test_a_safe_card_home_is_the_hint_without_a_race() -> None:
+    """Even before the look through the stock."""
     game = Klondike(1, rules=KlondikeRules(draw=1), numbering="kpat")
     choice = hint(game, seed=0, time_limit=None, max_samples=SAMPLES, max_states=STATES)
     assert choice.move is not None and len(choice.tallies) == 1
@@ -115,3 +119,33 @@ def test_a_won_game_has_no_hint() -> None:
         game.push(move)
     assert game.is_won()
     assert hint(game, time_limit=None, max_samples=2).move is None
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_with_unlimited_passes_the_hint_first_looks_through_the_stock(draw: int) -> None:
+    """The first hints draw through the stock (safe cards home on the way) and start a new
+    pass; then every talon card is known, and the hint plays on from what the player has
+    seen."""
+    game = Klondike(4, rules=KlondikeRules(draw=draw), numbering="kpat")
+    kw = {"time_limit": None, "max_samples": SAMPLES, "max_states": STATES}
+    draws = 0
+    while game.pass_number == 1:
+        choice = hint(game, seed=len(game.move_stack), **kw)  # type: ignore[arg-type]
+        assert choice.move is not None and choice.chance is not None
+        move = choice.move[0]
+        if move.card is None:
+            assert str(move) == ("s" if game.stock_count() else "r")
+            draws += move != Move.recycle()
+        else:
+            assert move.to == FOUNDATION and is_safe_home(game, move.card)
+        game.push(move)
+    assert draws > 0 and None not in seen_of(game).stock
+    assert hint(game, seed=0, **kw).move is not None  # type: ignore[arg-type]
+
+
+def test_with_limited_passes_the_hint_does_not_spend_one_looking() -> None:
+    """A look through the stock would spend one of three passes: the hint plays as it finds."""
+    game = Klondike(4, rules=KlondikeRules(draw=3, passes=3), numbering="kpat")
+    assert scouting_move(seen_of(game)) is None
+    unlimited = Klondike(4, rules=KlondikeRules(draw=3), numbering="kpat")
+    assert str(scouting_move(seen_of(unlimited))) == "s"
