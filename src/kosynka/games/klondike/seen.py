@@ -173,6 +173,11 @@ rule-based player (a solver that sees the stock plays draws no player could plan
 0.2; once the hint looks through the stock first (:func:`scouting_move`) the samples choose
 better alone (KPat deals 1-40, Draw 3: 12 won against 9 with 0.2)."""
 
+UNSEEN_STOCK_OVERRIDE: Final = 0.2
+""":data:`OVERRIDE` while the stock holds cards the player has not seen (limited passes, where
+no look through the stock is made): there a sample's solver plans draws no player could, and
+the samples overrule the rule-based player only where its move is a clear blunder."""
+
 MAX_LINES: Final = 16
 """Candidate lines weighed at most (the best ranked): more would leave each too few samples."""
 
@@ -457,4 +462,5 @@ def hint_from(
         max_states=max_states,
         estimate=estimate,
     )
-    return keep_preferred(choice, prefer, OVERRIDE)
+    override = UNSEEN_STOCK_OVERRIDE if None in seen.stock else OVERRIDE
+    return keep_preferred(choice, prefer, override)
