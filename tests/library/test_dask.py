@@ -26,17 +26,23 @@ GRADED = tuple(g for g in game_names() if starter_rules_of(g))
 """The registered games whose library grades deals."""
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Any]:
-    """A LocalCluster of two single-threaded workers listening on 127.0.0.1."""
-    with distributed.LocalCluster(
-        n_workers=2,
+def local_cluster(workers: int) -> Any:
+    """A LocalCluster of ``workers`` single-threaded workers in this process, listening on
+    127.0.0.1 (a context manager)."""
+    return distributed.LocalCluster(
+        n_workers=workers,
         threads_per_worker=1,
         processes=False,
         protocol="tcp",
         host="127.0.0.1",
         dashboard_address=None,
-    ) as c:
+    )
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    """A LocalCluster of two single-threaded workers listening on 127.0.0.1."""
+    with local_cluster(2) as c:
         yield c
 
 
@@ -92,14 +98,7 @@ def test_a_build_whose_workers_are_all_gone_says_so_and_gives_up(
     db = str(tmp_path / "gone.sqlite")
     commits: list[int] = []
     got: dict[str, Any] = {}
-    with distributed.LocalCluster(
-        n_workers=1,
-        threads_per_worker=1,
-        processes=False,
-        protocol="tcp",
-        host="127.0.0.1",
-        dashboard_address=None,
-    ) as lonely:
+    with local_cluster(1) as lonely:
 
         def run() -> None:
             try:
@@ -146,14 +145,7 @@ def test_a_result_taken_away_by_its_worker_is_waited_for_as_a_workerless_cluster
     examined: reading it waits as for a cluster without workers, and gives up, saying so."""
     from kosynka.library.build import _Dask
 
-    with distributed.LocalCluster(
-        n_workers=1,
-        threads_per_worker=1,
-        processes=False,
-        protocol="tcp",
-        host="127.0.0.1",
-        dashboard_address=None,
-    ) as lonely:
+    with local_cluster(1) as lonely:
         runner = _Dask(lonely.scheduler_address, timeout=10, workerless=2)
         try:
             fut = runner.client.submit(_square, 7, pure=False)
