@@ -190,3 +190,13 @@ def test_a_choice_of_moves_becomes_a_choice_of_one_move_lines() -> None:
     assert [(t.move, t.tried, t.won) for t in line.tallies] == [
         ((t.move,), t.tried, t.won) for t in choice.tallies
     ]
+
+
+def test_lines_of_one_move_do_not_crowd_out_the_others() -> None:
+    from kosynka.hindsight import varied
+
+    lines = [("p", "a"), ("p", "b"), ("p", "c"), ("q",), ("p", "d"), ("r", "a")]
+    picked = varied(lines, 4, lambda line: line[0])
+    assert picked == [("p", "a"), ("p", "b"), ("q",), ("r", "a")]  # best first, each move in
+    assert varied(lines, 2, lambda line: line[0]) == [("p", "a"), ("q",)]
+    assert varied(lines, 10, lambda line: line[0]) == lines

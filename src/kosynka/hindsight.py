@@ -276,6 +276,25 @@ def choose(
     return Choice(moves[pick], chance, samples, solves, tallies)
 
 
+def varied(
+    lines: Sequence[tuple[M, ...]], most: int, head: Callable[[tuple[M, ...]], Any]
+) -> list[tuple[M, ...]]:
+    """The first ``most`` of ``lines`` (best first), in their order, taken so that the best line
+    of each ``head`` (a line's first move, or the move that stands for it) comes before any
+    second line of another: the lines of one move (the rule-based player's, ranked first)
+    would otherwise fill every place, and the move that keeps the game winnable would never be
+    weighed (KPat Klondike Draw 3 deal 6: the 16 lines weighed all began with the king move
+    that lost it)."""
+    heads: dict[Any, tuple[M, ...]] = {}
+    for line in lines:
+        heads.setdefault(head(line), line)
+    picked = list(heads.values())[:most]
+    taken = set(picked)
+    picked += [line for line in lines if line not in taken][: most - len(picked)]
+    order = {line: i for i, line in enumerate(lines)}
+    return sorted(picked, key=order.__getitem__)
+
+
 def keep_preferred(
     choice: Choice[tuple[M, ...]], prefer: M | None, override: float
 ) -> Choice[tuple[M, ...]]:

@@ -9,7 +9,15 @@ import pytest
 from kosynka import Klondike, KlondikeRules
 from kosynka.games.klondike.player import is_safe_home
 from kosynka.games.klondike.rules import FOUNDATION, Move
-from kosynka.games.klondike.seen import hint, layout_key, scouting_move, seen_of
+from kosynka.games.klondike.seen import (
+    MAX_LINES,
+    KlondikeSampler,
+    hint,
+    layout_key,
+    safe_home,
+    scouting_move,
+    seen_of,
+)
 from kosynka.solver import default_implementation
 
 # Under the pure-Python solver each sample costs far more: fewer and smaller searches.
@@ -109,6 +117,56 @@ def test_a_safe_card_home_is_the_hint_without_a_race() -> None:
     assert choice.move is not None and len(choice.tallies) == 1
     move = choice.move[0]
     assert move.card is not None and move.card.rank == 1
+
+
+def test_with_draw_3_a_waste_card_home_is_weighed_not_forced() -> None:
+    """Sending a waste card home shifts the stock's later cards in the groups of three (KPat
+    Draw 3 deal 1 was winnable before its 2C went home from the waste, and lost after): past the
+    look through the stock, the samples weigh it against the other lines. Drawing one card at
+    a time, it is still played without a race."""
+    game = Klondike(2, rules=KlondikeRules(draw=3), numbering="kpat")
+    while (scout := scouting_move(seen_of(game))) is not None:
+        game.push(scout)
+    game.push(Move.draw())
+    ace = Move.parse("AC>f")
+    assert game.is_legal(ace) and safe_home(game) is None
+    choice = hint(game, seed=0, time_limit=None, max_samples=SAMPLES, max_states=STATES)
+    assert len(choice.tallies) > 1
+    assert any(t.move[0] == ace for t in choice.tallies)
+    assert any(all(m != ace for m in t.move) for t in choice.tallies)
+
+    game = Klondike(2, rules=KlondikeRules(draw=1), numbering="kpat")
+    for _ in range(3):
+        game.push(Move.draw())
+    assert safe_home(game) == ace
+    choice = hint(game, seed=0, time_limit=None, max_samples=SAMPLES, max_states=STATES)
+    assert choice.move == (ace,) and len(choice.tallies) == 1
+
+
+def test_the_rule_based_moves_lines_leave_room_for_the_others() -> None:
+    """KPat Draw 3 deal 6 after the moves below: the rule-based player's KC>1 has lines enough
+    to fill every place, and every one of them loses the deal (the solver, seeing every card,
+    proves it); the lines that keep it winnable begin with a draw and JH>3 or JH>6, and must
+    be weighed."""
+    moves = "s s s s s AS>f 2S>f s s s AH>f 2H>f r 9D>5 s s s s s s"
+    game = Klondike(6, rules=KlondikeRules(draw=3), numbering="kpat")
+    for text in moves.split():
+        game.push(Move.parse(text))
+    king = Move.parse("KC>1")
+    lines = KlondikeSampler(seen_of(game), prefer=king).candidates()
+    assert len(lines) == MAX_LINES and lines[0][0] == king  # the rule-based move first
+    firsts = {next(m for m in line if m.card is not None) for line in lines}
+    assert {Move.parse("JH>3"), Move.parse("JH>6")} <= firsts
+    if NATIVE:
+        from kosynka.solver.klondike import _decide
+
+        verdicts: dict[bool, set[str]] = {True: set(), False: set()}
+        for line in lines:
+            probe = game.copy(stack=False)
+            for move in line:
+                probe.push(move)
+            verdicts[line[0] == king].add(_decide("native", probe, None, 200_000, False).status)
+        assert verdicts[True] == {"unsolvable"} and "solved" in verdicts[False]
 
 
 def test_a_won_game_has_no_hint() -> None:

@@ -31,7 +31,7 @@ from typing import Final
 from kosynka.games.klondike.player import hint as rule_hint
 from kosynka.games.klondike.player import is_safe_home, score_move
 from kosynka.games.klondike.rules import FOUNDATION, Klondike, KlondikeRules, Move
-from kosynka.hindsight import Choice, Tally, choose, keep_preferred, start_and_moves
+from kosynka.hindsight import Choice, Tally, choose, keep_preferred, start_and_moves, varied
 
 Layout = tuple[Hashable, ...]
 """A tableau as the player sees it (see :func:`layout_key`)."""
@@ -267,7 +267,7 @@ class KlondikeSampler:
                 if ln[0] == self._prefer:
                     self._ranks[ln] += PREFERRED
         lines.sort(key=lambda ln: -self._ranks[ln])
-        return lines[:MAX_LINES]
+        return varied(lines, MAX_LINES, _first_card_move)
 
     def _single_moves(self) -> list[Line]:
         """Each legal move alone, when no line shows a new card within the search's reach: a
@@ -349,10 +349,20 @@ def _solved_line(seen: KlondikeSeen, implementation: str, max_states: int) -> Li
 def safe_home(game: Klondike) -> Move | None:
     """A legal move of a card home that can never cost a move (see
     :func:`~kosynka.games.klondike.player.is_safe_home`), or None. ``game`` may be any filling
-    of a view's unseen places: the legal moves are the same."""
+    of a view's unseen places: the legal moves are the same.
+
+    When more than one card is drawn at a time, a card from the waste is never such a move:
+    taking it out of the talon shifts every later card of the stock by one place in the
+    groups the draws turn up, which can bury a card the game needs (KPat Draw 3 deals 1 and 2
+    were winnable before their hints sent a waste two and three home, and lost after). There
+    the samples weigh it like any other line."""
+    waste_top = game._waste[-1] if game._waste else None
     for m in game.legal_moves:
-        if m.card is not None and m.to == FOUNDATION and is_safe_home(game, m.card):
-            return m
+        if m.card is None or m.to != FOUNDATION or not is_safe_home(game, m.card):
+            continue
+        if game.rules.draw > 1 and m.card.index == waste_top:
+            continue
+        return m
     return None
 
 
@@ -381,6 +391,12 @@ class _Scouting(KlondikeSampler):
     def candidates(self) -> list[Line]:
         """The move alone."""
         return [(self._move,)]
+
+
+def _first_card_move(line: Line) -> Move:
+    """The first move of ``line`` that moves a card (its first move when none does): the move
+    a line stands for among the candidates, its draws aside."""
+    return next((m for m in line if m.card is not None), line[0])
 
 
 def _card_moves(line: Line) -> Hashable:
