@@ -179,7 +179,9 @@ no look through the stock is made): there a sample's solver plans draws no playe
 the samples overrule the rule-based player only where its move is a clear blunder."""
 
 MAX_LINES: Final = 16
-"""Candidate lines weighed at most (the best ranked): more would leave each too few samples."""
+"""Candidate lines weighed at most (the best ranked, the best line of each first card move
+before the others; see :func:`kosynka.hindsight.varied`): more would leave each too few
+samples."""
 
 
 class KlondikeSampler:
@@ -205,10 +207,11 @@ class KlondikeSampler:
 
     def candidates(self) -> list[Line]:
         """The candidate lines, best first by :meth:`rank`: a safe card home alone when there is
-        one (it can never cost a move); else each line to a new card, a card home or a win that
-        makes no tableau the game has had, moves no king between empty columns, and starts a
-        new pass only after a card has moved in this one. So the hints never go round in
-        circles."""
+        one (it can never cost a move; see :func:`safe_home`); else each line to a new card, a
+        card home or a win that makes no tableau the game has had, moves no king between empty
+        columns, and starts a new pass only after a card has moved in this one. So the hints
+        never go round in circles. At most :data:`MAX_LINES`, the best line of each first card
+        move before any second line of another."""
         game = self._table
         if (home := safe_home(game)) is not None:
             self._ranks[(home,)] = 1_000
