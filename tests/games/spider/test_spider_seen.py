@@ -10,6 +10,7 @@ from kosynka.cards import Card
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.games.spider.player import hint as rule_hint
 from kosynka.games.spider.seen import (
+    MAX_LINES,
     OVERRIDE,
     SpiderSampler,
     hint,
@@ -18,6 +19,7 @@ from kosynka.games.spider.seen import (
     seen_of,
     table_of,
 )
+from kosynka.hindsight import start_and_moves
 from kosynka.solver import default_implementation
 
 NATIVE_CORE = default_implementation("spider") == "native"
@@ -156,6 +158,27 @@ class TestHints(unittest.TestCase):
             self.assertLess(best - max(shares), OVERRIDE)
             self.assertEqual(choice.move[0], prefer)
             self.assertEqual(choice.chance, max(shares))
+
+    def test_the_preferred_moves_lines_leave_room_for_other_moves(self) -> None:
+        """KPat 2-suit deal 1 after the rule-based player's first 11 moves: its next move (QH
+        to column 2) starts more lines than there are places; every other first move still has
+        its best line weighed."""
+        game = Spider(1, rules=SpiderRules(suits=2), numbering="kpat")
+        for _ in range(11):
+            move = rule_hint(*start_and_moves(game))
+            assert move is not None
+            game.push(move)
+        prefer = rule_hint(*start_and_moves(game))
+        assert prefer is not None
+        sampler = SpiderSampler(seen_of(game), prefer=prefer)
+        lines = sampler.candidates()
+        self.assertEqual(len(lines), MAX_LINES)
+        self.assertEqual(lines[0][0], prefer)
+        mine = sum(1 for line in lines if line[0] == prefer)
+        self.assertGreater(mine, 1)  # the places left over go to the preferred move's lines
+        self.assertGreaterEqual(len({line[0] for line in lines}), 5)
+        ranks = [sampler.rank(line) for line in lines]
+        self.assertEqual(ranks, sorted(ranks, reverse=True))  # still best first
 
     def test_preferred_move_no_line_starts_with_is_a_line(self) -> None:
         """A preferred move that starts no candidate line is added alone, first; with no other

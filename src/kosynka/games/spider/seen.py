@@ -40,7 +40,7 @@ from typing import Final
 from kosynka.games.spider.player import P_NEVER, P_RUN, P_USEFUL, Player, score_move
 from kosynka.games.spider.player import hint as rule_hint
 from kosynka.games.spider.rules import _FULL_RUN, ROW, Move, Spider, SpiderRules, _topmost
-from kosynka.hindsight import Choice, Tally, choose, keep_preferred, start_and_moves
+from kosynka.hindsight import Choice, Tally, choose, keep_preferred, start_and_moves, varied
 
 Layout = tuple[Hashable, ...]
 """A table as the player sees it (see :func:`layout_key`)."""
@@ -178,7 +178,8 @@ MAX_LINE_POSITIONS: Final = 600
 """Positions the search for candidate lines may reach before it stops looking further."""
 
 MAX_LINES: Final = 10
-"""Candidate lines weighed at most (the best ranked): more would leave each too few samples."""
+"""Candidate lines weighed at most (the best ranked, the best line of each first move before
+the others): more would leave each too few samples."""
 
 MAX_IDLE: Final = 20
 """Moves in a row without a card shown or a run removed after which a column emptied no longer
@@ -211,6 +212,11 @@ PREFER_SUITS: Final = frozenset({2, 4})
 sample is won, the line's rank chooses, and the samples alone won KPat deals 1-10 all, where
 preferring the rule-based move won 7 (it lost 7, 8 and 9, as the player alone does, reaching
 an empty stock with one legal move left)."""
+
+
+def _first_move(line: Line) -> Move:
+    """A line's first move: the move it stands for among the candidates."""
+    return line[0]
 
 
 def empty_at(game: Spider) -> int:
@@ -285,7 +291,10 @@ class SpiderSampler:
 
         When the sampler was given the rule-based player's move (``prefer``), the lines that
         start with it come first (:data:`PREFERRED`), and the move alone is a line when none
-        does (except beside a move that finishes a run, which stays alone)."""
+        does (except beside a move that finishes a run, which stays alone). Of the
+        :data:`MAX_LINES` weighed, the best line of every first move comes before a second
+        line of another (:func:`kosynka.hindsight.varied`), so that the preferred move's lines
+        cannot fill every place and leave the samples nothing to overrule it with."""
         game = self._table
         moves = self._moves(game)
         for m, score in moves:
@@ -301,7 +310,7 @@ class SpiderSampler:
                 if ln[0] == self._prefer:
                     self._ranks[ln] += PREFERRED
         lines.sort(key=lambda ln: -self._ranks[ln])
-        return lines[:MAX_LINES]
+        return varied(lines, MAX_LINES, _first_move)
 
     def _lines(self, game: Spider, moves: list[tuple[Move, int]]) -> list[Line]:
         """The lines of :meth:`candidates` before the rule-based player's move is added, in no
