@@ -69,3 +69,15 @@ def test_never_a_false_no_moves_in_random_play() -> None:
                     break
                 game.push(rng.choice(legal))
     assert checked > 300
+
+
+def test_with_draw_3_the_waste_card_is_never_a_safe_move_home() -> None:
+    """The auto option sends safe cards home; with Draw 3 a waste card taken out of the talon
+    would shift the later draws, so it goes only when the player sends it. Drawing one card
+    at a time it goes as a column's card does."""
+    columns = ["* 2D", *EMPTY]
+    for draw, home in ((1, {"2D>f", "2H>f"}), (3, {"2D>f"})):
+        game = position(
+            columns, waste="5S 2H", foundations="AC AD AH -", rules=KlondikeRules(draw=draw)
+        )
+        assert {str(m) for m in safe_home_moves(game)} == home

@@ -534,11 +534,20 @@ def is_safe_home(game: Klondike, card: Card) -> bool:
 
 
 def safe_home_moves(game: Klondike) -> list[Move]:
-    """The legal foundation moves that are safe (see :func:`is_safe_home`)."""
+    """The legal foundation moves that are safe (see :func:`is_safe_home`), in legal-move order.
+
+    When more than one card is drawn at a time, the waste's top card is never one of them:
+    taking it out of the talon shifts every later card of the stock by one place in the groups
+    the draws turn up, which can bury a card the game needs (KPat Draw 3 deals 1 and 2 are
+    winnable before a two and a three go home from the waste, and lost after)."""
+    waste_top = game._waste[-1] if game._waste and game.rules.draw > 1 else None
     return [
         m
         for m in game.legal_moves
-        if m.card is not None and m.to == FOUNDATION and is_safe_home(game, m.card)
+        if m.card is not None
+        and m.to == FOUNDATION
+        and m.card.index != waste_top
+        and is_safe_home(game, m.card)
     ]
 
 

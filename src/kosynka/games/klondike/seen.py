@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from kosynka.games.klondike.player import hint as rule_hint
-from kosynka.games.klondike.player import is_safe_home, score_move
+from kosynka.games.klondike.player import safe_home_moves, score_move
 from kosynka.games.klondike.rules import FOUNDATION, Klondike, KlondikeRules, Move
 from kosynka.hindsight import Choice, Tally, choose, keep_preferred, start_and_moves, varied
 
@@ -350,23 +350,12 @@ def _solved_line(seen: KlondikeSeen, implementation: str, max_states: int) -> Li
 
 
 def safe_home(game: Klondike) -> Move | None:
-    """A legal move of a card home that can never cost a move (see
-    :func:`~kosynka.games.klondike.player.is_safe_home`), or None. ``game`` may be any filling
-    of a view's unseen places: the legal moves are the same.
-
-    When more than one card is drawn at a time, a card from the waste is never such a move:
-    taking it out of the talon shifts every later card of the stock by one place in the
-    groups the draws turn up, which can bury a card the game needs (KPat Draw 3 deals 1 and 2
-    were winnable before their hints sent a waste two and three home, and lost after). There
-    the samples weigh it like any other line."""
-    waste_top = game._waste[-1] if game._waste else None
-    for m in game.legal_moves:
-        if m.card is None or m.to != FOUNDATION or not is_safe_home(game, m.card):
-            continue
-        if game.rules.draw > 1 and m.card.index == waste_top:
-            continue
-        return m
-    return None
+    """The first of :func:`~kosynka.games.klondike.player.safe_home_moves` (a card home that
+    can never cost a move; with Draw 3 none from the waste, whose card the samples weigh like
+    any other line), or None. ``game`` may be any filling of a view's unseen places: the legal
+    moves are the same."""
+    moves = safe_home_moves(game)
+    return moves[0] if moves else None
 
 
 def scouting_move(seen: KlondikeSeen) -> Move | None:

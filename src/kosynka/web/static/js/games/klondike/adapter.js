@@ -86,9 +86,13 @@ export function isSafeHome(card, found) {
   return found[a] >= rank - 1 && found[b] >= rank - 1;
 }
 
-/** The legal foundation moves that are safe (player.safe_home_moves). @param {Klondike} game */
+/** The legal foundation moves that are safe (player.safe_home_moves): with Draw 3 none from the
+ * waste, whose card taken out of the talon shifts the later draws. @param {Klondike} game */
 export function safeMoves(game) {
-  return game.legalMoves().filter((m) => m >= 0 && (m & 7) === FOUNDATION && isSafeHome(m >> 3, game.found));
+  const wasteTop = game.rules.draw > 1 && game.waste.length ? game.waste[game.waste.length - 1] : -1;
+  return game
+    .legalMoves()
+    .filter((m) => m >= 0 && (m & 7) === FOUNDATION && m >> 3 !== wasteTop && isSafeHome(m >> 3, game.found));
 }
 
 /** True when a collect may be offered: every card face up, the game not won. @param {Klondike} game */
