@@ -14,6 +14,7 @@ from kosynka.games.klondike.seen import (
     KlondikeSampler,
     hint,
     layout_key,
+    position_key,
     safe_home,
     scouting_move,
     seen_of,
@@ -90,10 +91,10 @@ def test_two_unseen_cards_swapped_give_the_same_hint(draw: int) -> None:
     assert first.move is not None and first.chance is not None
 
 
-def test_hints_followed_never_make_a_tableau_twice_and_each_pass_moves_a_card() -> None:
+def test_hints_followed_never_move_a_card_back_to_a_position_and_each_pass_moves_a_card() -> None:
     """Every pass but the first (the look through the stock) moves a card before the next."""
     game = Klondike(2, rules=KlondikeRules(draw=3), numbering="kpat")
-    layouts = [layout_key(game)]
+    positions = [position_key(game)]
     card_moved = False
     for n in range(60 if NATIVE else 15):
         choice = hint(game, seed=n, time_limit=None, max_samples=6, max_states=STATES)
@@ -106,8 +107,8 @@ def test_hints_followed_never_make_a_tableau_twice_and_each_pass_moves_a_card() 
         game.push(move)
         if move.card is not None:
             card_moved = True
-            assert layout_key(game) not in layouts
-        layouts.append(layout_key(game))
+            assert position_key(game) not in positions
+        positions.append(position_key(game))
 
 
 def test_a_safe_card_home_is_the_hint_without_a_race() -> None:
@@ -141,6 +142,37 @@ def test_with_draw_3_a_waste_card_home_is_weighed_not_forced() -> None:
     assert safe_home(game) == ace
     choice = hint(game, seed=0, time_limit=None, max_samples=SAMPLES, max_states=STATES)
     assert choice.move == (ace,) and len(choice.tallies) == 1
+
+
+def test_a_card_back_from_home_goes_home_again_only_after_something_changed() -> None:
+    """KPat Draw 3 deal 416 after the moves below: 5D has come back from home to column 7 with
+    the talon elsewhere than when it went home, a position the game has not had. Sending it
+    straight home again is "safe" by the rule-based player's measure, but it would only put
+    back a tableau the game has had (the hint used to do so again and again until it had no
+    move left, with the deal still winnable). A line may pass through such a tableau, never
+    end on one."""
+    moves = (
+        "AC>f s s s s s s s s r QC>5 JD>5 QH>7 s AD>f s 4H>6 3S>6 2C>f s JC>7 s TD>7 s s s s "
+        "TC>5 r s s s 3C>f 9D>5 JH>3 s s JS>1 TH>1 s 6D>4 5S>4 AH>f 4C>f s r s s 6C>6 8C>5 "
+        "7H>5 AS>f 2S>f KC>6 2D>f 3S>f 4S>f KH>2 s 3D>f s r s 5D>2 9S>1 s 8H>1 7C>1 4D>f 5D>f "
+        "TS>3 KS>4 9S>6 QD>4 5D>2 5D>f 9D>3 5D>7"
+    )
+    game = Klondike(416, rules=KlondikeRules(draw=3), numbering="kpat")
+    for text in moves.split():
+        game.push(Move.parse(text))
+    home = Move.parse("5D>f")
+    assert safe_home(game) == home
+    seen = seen_of(game)
+    lines = KlondikeSampler(seen, prefer=home).candidates()
+    assert lines and (home,) not in lines
+    for line in lines:
+        probe = game.copy(stack=False)
+        for move in line:
+            probe.push(move)
+            assert move.card is None or position_key(probe) not in seen.positions
+        assert layout_key(probe) not in seen.had
+    choice = hint(game, seed=0, time_limit=None, max_samples=SAMPLES, max_states=STATES)
+    assert choice.move is not None and choice.move[0] != home
 
 
 def test_the_rule_based_moves_lines_leave_room_for_the_others() -> None:

@@ -64,7 +64,8 @@ class KlondikeSeen:
     """A Klondike table as the player knows it. Cards are card indices
     (:attr:`~kosynka.cards.Card.index`); ``stock`` lists the stock in drawing order (next card
     first), None where the player has not seen the card; ``had`` holds the layout keys (see
-    :func:`layout_key`) of every position the game has had, the one now included;
+    :func:`layout_key`) of every position the game has had, the one now included, and
+    ``positions`` their keys with the talon's place too (see :func:`position_key`);
     ``moved_this_pass`` says whether a card has moved since the last new pass began."""
 
     rules: KlondikeRules
@@ -75,6 +76,7 @@ class KlondikeSeen:
     found: tuple[int, ...]
     pass_number: int
     had: frozenset[Layout]
+    positions: frozenset[Hashable]
     moved_this_pass: bool
 
     @property
@@ -99,6 +101,17 @@ def layout_key(game: Klondike) -> Layout:
     return (up, hidden, found)
 
 
+def position_key(game: Klondike) -> Hashable:
+    """Everything a player sees of ``game``, the talon's place included (and the pass number
+    when passes are limited): two positions of one game with equal keys are the same position,
+    and a hint never leads back to one the game has had. It is :func:`layout_key` with the
+    waste and the stock's size: the stock's cards are the rest of the talon, in the order they
+    keep."""
+    _cols, _hidden, stock, waste, _found, pass_number = game._snapshot()
+    pass_part = pass_number if game.rules.passes is not None else 0
+    return (layout_key(game), len(stock), waste, pass_part)
+
+
 def seen_of(game: Klondike) -> KlondikeSeen:
     """What the player of ``game`` has seen, from its position and move stack: the stock's cards
     are known once a pass has been made (every one of them has been on the waste), and the
@@ -108,6 +121,7 @@ def seen_of(game: Klondike) -> KlondikeSeen:
     known_stock = pass_number > 1
     probe = game.copy()
     had = {layout_key(probe)}
+    positions = {position_key(probe)}
     moved = False
     in_pass = True
     while probe.move_stack:
@@ -117,6 +131,7 @@ def seen_of(game: Klondike) -> KlondikeSeen:
         elif in_pass and move.card is not None:
             moved = True
         had.add(layout_key(probe))
+        positions.add(position_key(probe))
     return KlondikeSeen(
         rules=game.rules,
         up=tuple(col[h:] for col, h in zip(cols, hidden, strict=True)),
@@ -126,6 +141,7 @@ def seen_of(game: Klondike) -> KlondikeSeen:
         found=found,
         pass_number=pass_number,
         had=frozenset(had),
+        positions=frozenset(positions),
         moved_this_pass=moved,
     )
 
@@ -208,16 +224,18 @@ class KlondikeSampler:
     def candidates(self) -> list[Line]:
         """The candidate lines, best first by :meth:`rank`: a safe card home alone when there is
         one (it can never cost a move; see :func:`safe_home`); else each line to a new card, a
-        card home or a win that makes no tableau the game has had, moves no king between empty
-        columns, and starts a new pass only after a card has moved in this one. So the hints
-        never go round in circles. At most :data:`MAX_LINES`, the best line of each first card
-        move before any second line of another."""
+        card home or a win that passes through no position the game has had and ends on a
+        tableau it has not had, moves no king between empty columns, and starts a new pass only
+        after a card has moved in this one. So the hints never go round in circles, while a
+        line may still put a tableau back as it was with the talon elsewhere (a card comes
+        back from home to take a waste card turned up since). At most :data:`MAX_LINES`, the
+        best line of each first card move before any second line of another."""
         game = self._table
-        if (home := safe_home(game)) is not None:
+        if (home := safe_home(game)) is not None and self._may_end(home):
             self._ranks[(home,)] = 1_000
             return [(home,)]
         found: dict[Hashable, Line] = {}
-        start_key = _full_key(game)
+        start_key = position_key(game)
         visited = {start_key}
         frontier: deque[tuple[Klondike, Line, bool]] = deque(
             [(game, (), self.seen.moved_this_pass)]
@@ -241,15 +259,17 @@ class KlondikeSampler:
                     found.setdefault(("won",), line)
                     self._ranks[line] = 10_000 - len(line)
                     continue
-                if m.card is not None and layout_key(nxt) in self.seen.had:
+                key = position_key(nxt)
+                if m.card is not None and key in self.seen.positions:
                     continue
                 shows = sum(nxt._hidden) < sum(here._hidden) or (
                     m.card is None and m != RECYCLE_MOVE and hidden_stock and nxt.pass_number == 1
                 )
                 if not shows and m.card is not None:  # a card home ends a line too
                     shows = m.to == FOUNDATION
-                key = _full_key(nxt)
                 if shows:
+                    if m.card is not None and layout_key(nxt) in self.seen.had:
+                        continue  # a line ends on a tableau the game has not had
                     plays = _card_moves(line)
                     if plays not in found:
                         found[plays] = line
@@ -262,7 +282,7 @@ class KlondikeSampler:
         lines = list(found.values())
         if not lines:
             lines = self._single_moves()
-        if self._prefer is not None:
+        if self._prefer is not None and self._may_end(self._prefer):
             if not any(ln[0] == self._prefer for ln in lines):
                 lines.append((self._prefer,))
                 self._ranks[(self._prefer,)] = 0
@@ -271,6 +291,16 @@ class KlondikeSampler:
                     self._ranks[ln] += PREFERRED
         lines.sort(key=lambda ln: -self._ranks[ln])
         return varied(lines, MAX_LINES, _first_card_move)
+
+    def _may_end(self, move: Move) -> bool:
+        """Whether ``move`` alone may be a line: a draw or new pass, or a card move to a tableau
+        the game has not had (the rule-based player's move, which knows only the positions it
+        has made itself, goes through this too)."""
+        if move.card is None:
+            return True
+        probe = self._table.copy(stack=False)
+        probe.push(move)
+        return layout_key(probe) not in self.seen.had
 
     def _single_moves(self) -> list[Line]:
         """Each legal move alone, when no line shows a new card within the search's reach: a
@@ -332,7 +362,7 @@ class KlondikeSampler:
 
 def _solved_line(seen: KlondikeSeen, implementation: str, max_states: int) -> Line:
     """The solver's winning line from a table the player sees whole (empty when none is found
-    within ``max_states``, or when its first move makes a tableau the game has had)."""
+    within ``max_states``, or when its first move leads to a position the game has had)."""
     from kosynka.solver.klondike import _decide, replay
 
     game = table_of(seen, ())
@@ -344,7 +374,7 @@ def _solved_line(seen: KlondikeSeen, implementation: str, max_states: int) -> Li
         return ()
     probe = game.copy(stack=False)
     probe.push(line[0])
-    if line[0].card is not None and layout_key(probe) in seen.had:
+    if line[0].card is not None and position_key(probe) in seen.positions:
         return ()
     return line
 
@@ -395,14 +425,6 @@ def _card_moves(line: Line) -> Hashable:
     """A line's card moves, draws and new passes left out: two lines that move the same cards
     the same way differ only in where the talon stands, so the shortest stands for both."""
     return tuple(m for m in line if m.card is not None) or line
-
-
-def _full_key(game: Klondike) -> Hashable:
-    """Everything a player sees of ``game``, the talon's place included (and the pass number
-    when passes are limited): the key of the line search's positions."""
-    cols, hidden, stock, waste, found, pass_number = game._snapshot()
-    pass_part = pass_number if game.rules.passes is not None else 0
-    return (cols, hidden, len(stock), waste, found, pass_part)
 
 
 def hint(
