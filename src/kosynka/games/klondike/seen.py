@@ -26,7 +26,7 @@ import random
 from collections import deque
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from kosynka.games.klondike.player import hint as rule_hint
 from kosynka.games.klondike.player import safe_home_moves, score_move
@@ -96,7 +96,12 @@ def layout_key(game: Klondike) -> Layout:
     cards and face-down count of each column and the foundations' counts (the talon holds the
     other cards; its order is not part of it). Two positions of one game with equal keys have
     the same tableau (face-down cards never move)."""
-    cols, hidden, _stock, _waste, found, _pass = game._snapshot()
+    return _layout(game._snapshot())
+
+
+def _layout(snapshot: tuple[Any, ...]) -> Layout:
+    """:func:`layout_key` of a game's :meth:`~Klondike._snapshot` (taken once for both keys)."""
+    cols, hidden, _stock, _waste, found, _pass = snapshot
     up = tuple(col[h:] for col, h in zip(cols, hidden, strict=True))
     return (up, hidden, found)
 
@@ -107,9 +112,10 @@ def position_key(game: Klondike) -> Hashable:
     and a hint never leads back to one the game has had. It is :func:`layout_key` with the
     waste and the stock's size: the stock's cards are the rest of the talon, in the order they
     keep."""
-    _cols, _hidden, stock, waste, _found, pass_number = game._snapshot()
+    snapshot = game._snapshot()
+    _cols, _hidden, stock, waste, _found, pass_number = snapshot
     pass_part = pass_number if game.rules.passes is not None else 0
-    return (layout_key(game), len(stock), waste, pass_part)
+    return (_layout(snapshot), len(stock), waste, pass_part)
 
 
 def seen_of(game: Klondike) -> KlondikeSeen:
@@ -269,7 +275,7 @@ class KlondikeSampler:
                     shows = m.to == FOUNDATION
                 if shows:
                     if m.card is not None and layout_key(nxt) in self.seen.had:
-                        continue  # a line ends on a tableau the game has not had
+                        continue  # a line must end on a tableau the game has not had
                     plays = _card_moves(line)
                     if plays not in found:
                         found[plays] = line
@@ -315,11 +321,7 @@ class KlondikeSampler:
                 rank = 1
             else:
                 rank = score_move(game, m)
-                if rank <= AIMLESS:
-                    continue
-                probe = game.copy(stack=False)
-                probe.push(m)
-                if layout_key(probe) in self.seen.had:
+                if rank <= AIMLESS or not self._may_end(m):
                     continue
             self._ranks[(m,)] = rank
             out.append((m,))
