@@ -201,6 +201,55 @@ def test_the_rule_based_moves_lines_leave_room_for_the_others() -> None:
         assert verdicts[True] == {"unsolvable"} and "solved" in verdicts[False]
 
 
+STOPPED = {
+    402: (
+        "AC>f 2C>f s s s s s s s s r QH>1 5C>3 JC>1 KH>2 s s s s 3C>f 4C>f s 5C>f s s s r s s s s "
+        "7S>4 6D>4 6C>f s s TD>1 s s 9S>1 8H>1 r s s s s 3S>7 s s r s s s s s 6C>6 5C>1 TD>3 5C>f "
+        "6C>f s r s s s s 3S>5 6C>6 TD>1 6C>f s s r s s s s s s"
+    ),
+    466: (
+        "AC>f AS>f s s s s s s s s r QS>6 KH>1 TH>3 7S>4 s s s s s 6D>4 2S>f s 9H>5 s s r s s 5S>4 "
+        "s s s 4D>4 3C>4 s s r s s s 9S>3 8H>3 s s s 3S>f 8S>5 7D>5 AH>f s r s s 2H>f 6S>5 2C>f "
+        "3C>f 4C>f s s s s r s s s 3H>f 4H>f s r s s KD>2 QC>2 TD>7 JD>1 9C>7 5H>f s 5C>f s KS>6 r "
+        "s TS>1 QH>6 JC>6 TC>7 JH>2 8D>6 6H>f KC>5 s s 9D>1 8C>1 7H>f AD>f 7S>6 8H>f QD>5 JS>5 "
+        "4S>f 6C>f 7C>f 8C>f 8D>5 9C>f 8S>1 9H>f TC>f 9S>6 TH>f TD>5 JC>f JH>f QC>f QH>f QD>6 "
+        "KC>f QS>2 KH>f KC>1 r KC>f s r s"
+    ),
+}
+"""Games played by following the hints (KPat, Draw 3) to a position where the hint once gave
+no move although the deal could still be won."""
+
+
+def stopped(number: int) -> Klondike:
+    """Deal ``number`` at the end of its game in :data:`STOPPED`."""
+    game = Klondike(number, rules=KlondikeRules(draw=3), numbering="kpat")
+    for text in STOPPED[number].split():
+        game.push(game.parse_move(text))
+    return game
+
+
+def test_when_no_line_is_left_the_hint_takes_a_card_back_from_home_to_go_on() -> None:
+    from kosynka.solver.klondike import _decide
+
+    game = stopped(402)  # 6C must come back onto 7H to take the waste's 5H
+    assert seen_of(game).unseen
+    assert KlondikeSampler(seen_of(game))._lines() == []
+    move = hint(game, time_limit=None, max_samples=SAMPLES, max_states=STATES).move
+    assert move is not None
+    game.push(move[0])
+    assert _decide("native", game.copy(stack=False), None, 200_000, False).status == "solved"
+
+
+def test_with_every_card_seen_hints_followed_keep_to_one_winning_plan() -> None:
+    game = stopped(466)  # the solver's lines from two positions each led back to the other
+    assert not seen_of(game).unseen
+    while not game.is_won() and len(game.move_stack) < 400:
+        move = hint(game, time_limit=None, max_samples=2).move
+        assert move is not None
+        game.push(move[0])
+    assert game.is_won()
+
+
 def test_a_won_game_has_no_hint() -> None:
     game = Klondike(1, rules=KlondikeRules(draw=1), numbering="kpat")
     from kosynka.solver import solve

@@ -33,6 +33,9 @@ from kosynka.games.klondike.player import safe_home_moves, score_move
 from kosynka.games.klondike.rules import FOUNDATION, Klondike, KlondikeRules, Move
 from kosynka.hindsight import Choice, Tally, choose, keep_preferred, start_and_moves, varied
 
+Snapshot = tuple[Any, ...]
+"""A whole Klondike position, as :meth:`Klondike._snapshot` gives it."""
+
 Layout = tuple[Hashable, ...]
 """A tableau as the player sees it (see :func:`layout_key`)."""
 
@@ -41,6 +44,11 @@ RECYCLE_MOVE: Final = Move.recycle()
 AIMLESS: Final = -40
 """Moves the heuristic ranks this low or lower (a king moved from one empty column to another)
 are never candidates: they change nothing a player can use."""
+
+TAKEN_BACK: Final = -50
+"""The heuristic's rank of a card taken back from its foundation
+(:func:`~kosynka.games.klondike.player.score_move`): such moves are in a line only when no
+other line is left."""
 
 HINT_SECONDS: Final = 0.12
 """A hint's time budget: the race stops dealing samples after this long."""
@@ -66,7 +74,10 @@ class KlondikeSeen:
     first), None where the player has not seen the card; ``had`` holds the layout keys (see
     :func:`layout_key`) of every position the game has had, the one now included, and
     ``positions`` their keys with the talon's place too (see :func:`position_key`);
-    ``moved_this_pass`` says whether a card has moved since the last new pass began."""
+    ``moved_this_pass`` says whether a card has moved since the last new pass began;
+    ``known_start`` is the first position of the game in which the player had seen every card
+    (a :meth:`~Klondike._snapshot`, None while a card is unseen) and ``known_moves`` the moves
+    made since."""
 
     rules: KlondikeRules
     up: tuple[tuple[int, ...], ...]
@@ -78,6 +89,8 @@ class KlondikeSeen:
     had: frozenset[Layout]
     positions: frozenset[Hashable]
     moved_this_pass: bool
+    known_start: Snapshot | None = None
+    known_moves: tuple[Move, ...] = ()
 
     @property
     def unseen(self) -> tuple[int, ...]:
@@ -130,6 +143,8 @@ def seen_of(game: Klondike) -> KlondikeSeen:
     positions = {position_key(probe)}
     moved = False
     in_pass = True
+    known_start = probe._snapshot() if _all_seen(probe) else None
+    known_moves: list[Move] = []
     while probe.move_stack:
         move = probe.pop()
         if move == RECYCLE_MOVE:
@@ -138,6 +153,9 @@ def seen_of(game: Klondike) -> KlondikeSeen:
             moved = True
         had.add(layout_key(probe))
         positions.add(position_key(probe))
+        if known_start is not None and _all_seen(probe):
+            known_start = probe._snapshot()
+            known_moves.append(move)
     return KlondikeSeen(
         rules=game.rules,
         up=tuple(col[h:] for col, h in zip(cols, hidden, strict=True)),
@@ -149,7 +167,15 @@ def seen_of(game: Klondike) -> KlondikeSeen:
         had=frozenset(had),
         positions=frozenset(positions),
         moved_this_pass=moved,
+        known_start=known_start,
+        known_moves=tuple(known_moves[::-1]),
     )
+
+
+def _all_seen(game: Klondike) -> bool:
+    """Whether the player of ``game`` has seen every card: none lies face down, and the stock
+    is empty or has been through a pass."""
+    return not any(game._hidden) and (game.pass_number > 1 or not game._stock)
 
 
 def table_of(seen: KlondikeSeen, hidden: Sequence[int]) -> Klondike:
@@ -240,6 +266,30 @@ class KlondikeSampler:
         if (home := safe_home(game)) is not None and self._may_end(home):
             self._ranks[(home,)] = 1_000
             return [(home,)]
+        lines = (
+            self._lines()
+            or self._single_moves()
+            or self._lines(low=True)
+            or self._lines(low=True, back=True)
+        )
+        if self._prefer is not None and self._may_end(self._prefer):
+            if not any(ln[0] == self._prefer for ln in lines):
+                lines.append((self._prefer,))
+                self._ranks[(self._prefer,)] = 0
+            for ln in lines:
+                if ln[0] == self._prefer:
+                    self._ranks[ln] += PREFERRED
+        lines.sort(key=lambda ln: -self._ranks[ln])
+        return varied(lines, MAX_LINES, _first_card_move)
+
+    def _lines(self, *, low: bool = False, back: bool = False) -> list[Line]:
+        """The lines of :meth:`candidates`, found breadth first. When they leave no move at all,
+        ``low`` lets a line take cards back from their foundations, make any move the heuristic
+        ranks low and start a new pass after a pass that moved no card, and then ``back`` lets
+        it pass through or end on a position the game has had: the samples choose among these
+        ways on, rather than the hint giving up on a game that may still be won (KPat Draw 3
+        deal 402 is won by taking 6C back from home onto 7H for the waste's 5H)."""
+        game = self._table
         found: dict[Hashable, Line] = {}
         start_key = position_key(game)
         visited = {start_key}
@@ -253,10 +303,12 @@ class KlondikeSampler:
             expanded += 1
             for m in here.legal_moves:
                 if m.card is None:
-                    if m == RECYCLE_MOVE and not moved:
+                    if m == RECYCLE_MOVE and not moved and not low:
                         continue
                     rank = 1
-                elif (rank := score_move(here, m)) < (0 if path else AIMLESS + 1):
+                elif (rank := score_move(here, m)) == AIMLESS or rank < (
+                    TAKEN_BACK if low else 0 if path else AIMLESS + 1
+                ):
                     continue
                 nxt = here.copy(stack=False)
                 nxt.push(m)
@@ -266,7 +318,7 @@ class KlondikeSampler:
                     self._ranks[line] = 10_000 - len(line)
                     continue
                 key = position_key(nxt)
-                if m.card is not None and key in self.seen.positions:
+                if not back and m.card is not None and key in self.seen.positions:
                     continue
                 shows = sum(nxt._hidden) < sum(here._hidden) or (
                     m.card is None and m != RECYCLE_MOVE and hidden_stock and nxt.pass_number == 1
@@ -274,7 +326,7 @@ class KlondikeSampler:
                 if not shows and m.card is not None:  # a card home ends a line too
                     shows = m.to == FOUNDATION
                 if shows:
-                    if m.card is not None and layout_key(nxt) in self.seen.had:
+                    if not back and m.card is not None and layout_key(nxt) in self.seen.had:
                         continue  # a line must end on a tableau the game has not had
                     plays = _card_moves(line)
                     if plays not in found:
@@ -285,18 +337,7 @@ class KlondikeSampler:
                     continue
                 visited.add(key)
                 frontier.append((nxt, line, moved or m.card is not None))
-        lines = list(found.values())
-        if not lines:
-            lines = self._single_moves()
-        if self._prefer is not None and self._may_end(self._prefer):
-            if not any(ln[0] == self._prefer for ln in lines):
-                lines.append((self._prefer,))
-                self._ranks[(self._prefer,)] = 0
-            for ln in lines:
-                if ln[0] == self._prefer:
-                    self._ranks[ln] += PREFERRED
-        lines.sort(key=lambda ln: -self._ranks[ln])
-        return varied(lines, MAX_LINES, _first_card_move)
+        return list(found.values())
 
     def _may_end(self, move: Move) -> bool:
         """Whether ``move`` alone may be a line: a draw or new pass, or a card move to a tableau
@@ -362,23 +403,57 @@ class KlondikeSampler:
         return 1.0 if status == "solved" else 0.0
 
 
-def _solved_line(seen: KlondikeSeen, implementation: str, max_states: int) -> Line:
-    """The solver's winning line from a table the player sees whole (empty when none is found
-    within ``max_states``, or when its first move leads to a position the game has had)."""
+def _planned_line(seen: KlondikeSeen, implementation: str, max_states: int) -> Line:
+    """The rest of the solver's winning plan for a table the player sees whole (empty when the
+    solver finds none within ``max_states``). The plan is made where the player first saw
+    every card and made again after each move that left it, so that hints followed one after
+    another keep to one plan: the solver's lines from two positions may each lead back to the
+    other (KPat Draw 3 deal 466 sent KC home and back until the hint gave up)."""
+    if seen.known_start is None:
+        game = table_of(seen, ())
+        return _solved(game, implementation, max_states) or ()
+    game = _from_snapshot(seen.rules, seen.known_start)
+    plan = _solved(game, implementation, max_states)
+    for move in seen.known_moves:
+        game.push(move)
+        kept = plan is not None and plan[:1] == (move,)
+        plan = plan[1:] if kept and plan else _solved(game, implementation, max_states)
+    return plan or ()
+
+
+def _from_snapshot(rules: KlondikeRules, snapshot: Snapshot) -> Klondike:
+    """A game with no history at the position ``snapshot`` (every card in it seen)."""
+    game = Klondike.__new__(Klondike)
+    game.rules = rules
+    game.numbering = "pysol"
+    game.deal_number = None
+    game._restore(snapshot)
+    game._start_history()
+    return game
+
+
+_PLANS: dict[tuple[str, KlondikeRules, int, Snapshot], Line | None] = {}
+"""Winning lines the solver found (None: not within the limit), by implementation, rules,
+limit and position: following a plan asks again at every position along it."""
+
+PLANS_KEPT: Final = 1_024
+"""The most lines :data:`_PLANS` keeps (the oldest go first)."""
+
+
+def _solved(game: Klondike, implementation: str, max_states: int) -> Line | None:
+    """The solver's winning line from ``game`` (every card seen), or None when it finds none
+    within ``max_states`` positions."""
     from kosynka.solver.klondike import _decide, replay
 
-    game = table_of(seen, ())
-    found = _decide(implementation, game, None, max_states, False)
-    if found.status != "solved":
-        return ()
-    line = tuple(replay(game, found.line))
-    if not line:
-        return ()
-    probe = game.copy(stack=False)
-    probe.push(line[0])
-    if line[0].card is not None and position_key(probe) in seen.positions:
-        return ()
-    return line
+    key = (implementation, game.rules, max_states, game._snapshot())
+    if key not in _PLANS:
+        probe = game.copy(stack=False)
+        found = _decide(implementation, probe, None, max_states, False)
+        line = tuple(replay(probe, found.line)) if found.status == "solved" else None
+        while len(_PLANS) >= PLANS_KEPT:
+            del _PLANS[next(iter(_PLANS))]
+        _PLANS[key] = line
+    return _PLANS[key]
 
 
 def safe_home(game: Klondike) -> Move | None:
@@ -470,11 +545,13 @@ def hint_from(
     1.0) when it finds one."""
     from kosynka.solver import default_implementation
 
+    if sum(seen.found) == 52:
+        return Choice(None, None, 0, 0, ())  # won: no move is wanted
     implementation = default_implementation("klondike")
     if implementation == "python":
         max_states = min(max_states, PYTHON_STATES)
     if not seen.unseen:
-        line = _solved_line(seen, implementation, KNOWN_STATES)
+        line = _planned_line(seen, implementation, KNOWN_STATES)
         if line:
             return Choice(line, 1.0, 0, 1, (Tally(line, 1, 1.0),))
     scout = scouting_move(seen)
