@@ -50,6 +50,10 @@ TAKEN_BACK: Final = -50
 (:func:`~kosynka.games.klondike.player.score_move`): such moves are in a line only when no
 other line is left."""
 
+FALLBACK_MOVES: Final = 100
+"""Moves since the last card was turned within which, when no other line is left, a line may
+take a card back from home or go back to a position (see :meth:`KlondikeSampler._lines`)."""
+
 HINT_SECONDS: Final = 0.12
 """A hint's time budget: the race stops dealing samples after this long."""
 
@@ -74,7 +78,10 @@ class KlondikeSeen:
     first), None where the player has not seen the card; ``had`` holds the layout keys (see
     :func:`layout_key`) of every position the game has had, the one now included, and
     ``positions`` their keys with the talon's place too (see :func:`position_key`);
-    ``moved_this_pass`` says whether a card has moved since the last new pass began;
+    ``moved_this_pass`` says whether a card has moved since the last new pass began; ``twice``
+    holds the keys of the positions the game has been in more than once; ``idle_passes``
+    counts the passes in a row, this one first, in which no card has moved; ``since_turned``
+    the moves made since a card was last turned face up (since the deal when none has been);
     ``known_start`` is the first position of the game in which the player had seen every card
     (a :meth:`~Klondike._snapshot`, None while a card is unseen) and ``known_moves`` the moves
     made since."""
@@ -89,6 +96,9 @@ class KlondikeSeen:
     had: frozenset[Layout]
     positions: frozenset[Hashable]
     moved_this_pass: bool
+    twice: frozenset[Hashable] = frozenset()
+    idle_passes: int = 0
+    since_turned: int = 0
     known_start: Snapshot | None = None
     known_moves: tuple[Move, ...] = ()
 
@@ -141,21 +151,33 @@ def seen_of(game: Klondike) -> KlondikeSeen:
     probe = game.copy()
     had = {layout_key(probe)}
     positions = {position_key(probe)}
-    moved = False
-    in_pass = True
+    twice: set[Hashable] = set()
+    idle = 0  # passes in a row, this one first, in which no card has moved
+    counting = True
+    pass_moved = False
     known_start = probe._snapshot() if _all_seen(probe) else None
     known_moves: list[Move] = []
+    since_turned: int | None = None
     while probe.move_stack:
+        down = sum(probe._hidden)
         move = probe.pop()
+        if since_turned is None and sum(probe._hidden) > down:
+            since_turned = len(game.move_stack) - len(probe.move_stack) - 1
         if move == RECYCLE_MOVE:
-            in_pass = False
-        elif in_pass and move.card is not None:
-            moved = True
+            counting = counting and not pass_moved
+            idle += counting
+            pass_moved = False
+        elif move.card is not None:
+            pass_moved = True
         had.add(layout_key(probe))
-        positions.add(position_key(probe))
+        key = position_key(probe)
+        if key in positions:
+            twice.add(key)
+        positions.add(key)
         if known_start is not None and _all_seen(probe):
             known_start = probe._snapshot()
             known_moves.append(move)
+    idle += counting and not pass_moved  # the game's first pass
     return KlondikeSeen(
         rules=game.rules,
         up=tuple(col[h:] for col, h in zip(cols, hidden, strict=True)),
@@ -166,7 +188,10 @@ def seen_of(game: Klondike) -> KlondikeSeen:
         pass_number=pass_number,
         had=frozenset(had),
         positions=frozenset(positions),
-        moved_this_pass=moved,
+        moved_this_pass=idle == 0,
+        idle_passes=idle,
+        since_turned=len(game.move_stack) if since_turned is None else since_turned,
+        twice=frozenset(twice),
         known_start=known_start,
         known_moves=tuple(known_moves[::-1]),
     )
@@ -266,11 +291,12 @@ class KlondikeSampler:
         if (home := safe_home(game)) is not None and self._may_end(home):
             self._ranks[(home,)] = 1_000
             return [(home,)]
+        stale = self.seen.since_turned > FALLBACK_MOVES
         lines = (
             self._lines()
+            or ([] if stale else self._lines(low=True))
             or self._single_moves()
-            or self._lines(low=True)
-            or self._lines(low=True, back=True)
+            or ([] if stale else self._lines(low=True, back=True))
         )
         if self._prefer is not None and self._may_end(self._prefer):
             if not any(ln[0] == self._prefer for ln in lines):
@@ -286,9 +312,13 @@ class KlondikeSampler:
         """The lines of :meth:`candidates`, found breadth first. When they leave no move at all,
         ``low`` lets a line take cards back from their foundations, make any move the heuristic
         ranks low and start a new pass after a pass that moved no card, and then ``back`` lets
-        it pass through or end on a position the game has had: the samples choose among these
-        ways on, rather than the hint giving up on a game that may still be won (KPat Draw 3
-        deal 402 is won by taking 6C back from home onto 7H for the waste's 5H)."""
+        it pass through or end on a position the game has been in once (not twice): the
+        samples choose among these ways on, rather than the hint giving up on a game that may
+        still be won (KPat Draw 3 deal 402 is won by taking 6C back from home onto 7H for the
+        waste's 5H). Such a line ends only where a card is turned (a card sent home may come
+        back), and :meth:`candidates` looks for one only within :data:`FALLBACK_MOVES` of the
+        last card turned, so that a game that cannot be won comes to an end rather than
+        wandering."""
         game = self._table
         found: dict[Hashable, Line] = {}
         start_key = position_key(game)
@@ -303,7 +333,7 @@ class KlondikeSampler:
             expanded += 1
             for m in here.legal_moves:
                 if m.card is None:
-                    if m == RECYCLE_MOVE and not moved and not low:
+                    if m == RECYCLE_MOVE and not moved and (not low or self.seen.idle_passes > 1):
                         continue
                     rank = 1
                 elif (rank := score_move(here, m)) == AIMLESS or rank < (
@@ -318,12 +348,12 @@ class KlondikeSampler:
                     self._ranks[line] = 10_000 - len(line)
                     continue
                 key = position_key(nxt)
-                if not back and m.card is not None and key in self.seen.positions:
+                if m.card is not None and key in (self.seen.twice if back else self.seen.positions):
                     continue
                 shows = sum(nxt._hidden) < sum(here._hidden) or (
                     m.card is None and m != RECYCLE_MOVE and hidden_stock and nxt.pass_number == 1
                 )
-                if not shows and m.card is not None:  # a card home ends a line too
+                if not shows and m.card is not None and not low:  # a card home ends it too
                     shows = m.to == FOUNDATION
                 if shows:
                     if not back and m.card is not None and layout_key(nxt) in self.seen.had:
