@@ -77,6 +77,29 @@ def test_after_a_pass_the_stock_is_known_in_its_order() -> None:
     assert list(seen.stock) == [c.index for c in reversed(game.stock())]
 
 
+def test_the_view_counts_idle_passes_and_the_moves_since_a_card_was_turned() -> None:
+    game = Klondike(3, rules=KlondikeRules(draw=1), numbering="kpat")
+    assert (seen_of(game).idle_passes, seen_of(game).since_turned) == (1, 0)
+    while game.stock_count():
+        game.push(game.parse_move("s"))
+    game.push(game.parse_move("r"))
+    seen = seen_of(game)
+    assert (seen.idle_passes, seen.since_turned) == (2, 25)  # 24 draws and the new pass
+    assert not seen.moved_this_pass and seen.known_start is None
+    turning = next(m for m in game.legal_moves if m.card is not None and _turns_a_card(game, m))
+    game.push(turning)
+    game.push(game.parse_move("s"))
+    seen = seen_of(game)
+    assert (seen.idle_passes, seen.since_turned, seen.moved_this_pass) == (0, 1, True)
+
+
+def _turns_a_card(game: Klondike, move: Move) -> bool:
+    """Whether ``move`` turns a face-down card in ``game``."""
+    probe = game.copy(stack=False)
+    probe.push(move)
+    return sum(probe._hidden) < sum(game._hidden)
+
+
 @pytest.mark.parametrize("draw", [1, 3])
 def test_two_unseen_cards_swapped_give_the_same_hint(draw: int) -> None:
     game = played(5, draw, 4)
