@@ -561,12 +561,12 @@ class _Where:
 
 
 def _where(game: Klondike, card: Card) -> _Where:
-    """Find ``card`` among the face-up column cards; column -1 means waste or foundation."""
-    for i in range(7):
-        col = game.column(i)
-        if card in col:
-            idx = col.index(card)
-            return _Where(i, idx, game.face_down_count(i))
+    """Find ``card`` among the face-up column cards; column -1 means waste or foundation. (It
+    reads the columns' card indices: the hint's line search asks it of every move it tries.)"""
+    index = card.index
+    for i, col in enumerate(game._cols):
+        if index in col:
+            return _Where(i, col.index(index), game._hidden[i])
     return _Where(-1, -1, 0)
 
 

@@ -39,6 +39,10 @@ Snapshot = tuple[Any, ...]
 Layout = tuple[Hashable, ...]
 """A tableau as the player sees it (see :func:`layout_key`)."""
 
+PositionKey = tuple[Layout, int, tuple[int, ...], int]
+"""A position as the player sees it, the talon's place included (see :func:`position_key`):
+its layout first."""
+
 RECYCLE_MOVE: Final = Move.recycle()
 
 AIMLESS: Final = -40
@@ -119,26 +123,25 @@ def layout_key(game: Klondike) -> Layout:
     cards and face-down count of each column and the foundations' counts (the talon holds the
     other cards; its order is not part of it). Two positions of one game with equal keys have
     the same tableau (face-down cards never move)."""
-    return _layout(game._snapshot())
+    return _layout(game)
 
 
-def _layout(snapshot: tuple[Any, ...]) -> Layout:
-    """:func:`layout_key` of a game's :meth:`~Klondike._snapshot` (taken once for both keys)."""
-    cols, hidden, _stock, _waste, found, _pass = snapshot
-    up = tuple(col[h:] for col, h in zip(cols, hidden, strict=True))
-    return (up, hidden, found)
+def _layout(game: Klondike) -> Layout:
+    """:func:`layout_key` of ``game``, made from its lists (the line search asks for it at
+    every position it reaches)."""
+    hidden = game._hidden
+    up = tuple(tuple(col[h:]) for col, h in zip(game._cols, hidden, strict=True))
+    return (up, tuple(hidden), tuple(game._found))
 
 
-def position_key(game: Klondike) -> Hashable:
+def position_key(game: Klondike) -> PositionKey:
     """Everything a player sees of ``game``, the talon's place included (and the pass number
     when passes are limited): two positions of one game with equal keys are the same position,
     and a hint never leads back to one the game has had. It is :func:`layout_key` with the
     waste and the stock's size: the stock's cards are the rest of the talon, in the order they
     keep."""
-    snapshot = game._snapshot()
-    _cols, _hidden, stock, waste, _found, pass_number = snapshot
-    pass_part = pass_number if game.rules.passes is not None else 0
-    return (_layout(snapshot), len(stock), waste, pass_part)
+    pass_part = game.pass_number if game.rules.passes is not None else 0
+    return (_layout(game), len(game._stock), tuple(game._waste), pass_part)
 
 
 def seen_of(game: Klondike) -> KlondikeSeen:
@@ -331,7 +334,8 @@ class KlondikeSampler:
         while frontier and expanded < MAX_LINE_POSITIONS:
             here, path, moved = frontier.popleft()
             expanded += 1
-            for m in here.legal_moves:
+            down_here = sum(here._hidden)
+            for m in here.legal_move_list():
                 if m.card is None:
                     if m == RECYCLE_MOVE and not moved and (not low or self.seen.idle_passes > 1):
                         continue
@@ -341,7 +345,7 @@ class KlondikeSampler:
                 ):
                     continue
                 nxt = here.copy(stack=False)
-                nxt.push(m)
+                nxt._apply(m)  # a legal move, and no undo wanted: no check, no snapshot
                 line = (*path, m)
                 if nxt.is_won():
                     found.setdefault(("won",), line)
@@ -350,13 +354,13 @@ class KlondikeSampler:
                 key = position_key(nxt)
                 if m.card is not None and key in (self.seen.twice if back else self.seen.positions):
                     continue
-                shows = sum(nxt._hidden) < sum(here._hidden) or (
+                shows = sum(nxt._hidden) < down_here or (
                     m.card is None and m != RECYCLE_MOVE and hidden_stock and nxt.pass_number == 1
                 )
                 if not shows and m.card is not None and not low:  # a card home ends it too
                     shows = m.to == FOUNDATION
                 if shows:
-                    if not back and m.card is not None and layout_key(nxt) in self.seen.had:
+                    if not back and m.card is not None and key[0] in self.seen.had:
                         continue  # a line must end on a tableau the game has not had
                     plays = _card_moves(line)
                     if plays not in found:
