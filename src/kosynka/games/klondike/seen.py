@@ -423,8 +423,8 @@ class KlondikeSampler:
         """Whether the solver wins ``sample`` after the line within ``max_states`` positions:
         1.0 or 0.0."""
         game = sample.copy(stack=False)
-        for m in move:
-            game.push(m)
+        for m in move:  # legal in every sample: only its last move shows what samples differ in
+            game._apply(m)
         return self._verdict(game, max_states)
 
     def _verdict(self, game: Klondike, max_states: int) -> float:
