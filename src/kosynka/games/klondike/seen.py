@@ -22,6 +22,7 @@ face-down cards, as lonelybot's player does.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import deque
 from collections.abc import Hashable, Sequence
@@ -466,28 +467,24 @@ def _from_snapshot(rules: KlondikeRules, snapshot: Snapshot) -> Klondike:
     return game
 
 
-_PLANS: dict[tuple[str, KlondikeRules, int, Snapshot], Line | None] = {}
-"""Winning lines the solver found (None: not within the limit), by implementation, rules,
-limit and position: following a plan asks again at every position along it."""
-
-PLANS_KEPT: Final = 1_024
-"""The most lines :data:`_PLANS` keeps (the oldest go first)."""
-
-
 def _solved(game: Klondike, implementation: str, max_states: int) -> Line | None:
     """The solver's winning line from ``game`` (every card seen), or None when it finds none
-    within ``max_states`` positions."""
+    within ``max_states`` positions (kept for the plan's next positions: see
+    :func:`_solved_at`)."""
+    return _solved_at(implementation, game.rules, max_states, game._snapshot())
+
+
+@functools.lru_cache(maxsize=1_024)
+def _solved_at(
+    implementation: str, rules: KlondikeRules, max_states: int, snapshot: Snapshot
+) -> Line | None:
+    """:func:`_solved` by the position's snapshot: following a plan asks again at every
+    position along it (the cache is safe to share among the server's threads)."""
     from kosynka.solver.klondike import _decide, replay
 
-    key = (implementation, game.rules, max_states, game._snapshot())
-    if key not in _PLANS:
-        probe = game.copy(stack=False)
-        found = _decide(implementation, probe, None, max_states, False)
-        line = tuple(replay(probe, found.line)) if found.status == "solved" else None
-        while len(_PLANS) >= PLANS_KEPT:
-            del _PLANS[next(iter(_PLANS))]
-        _PLANS[key] = line
-    return _PLANS[key]
+    game = _from_snapshot(rules, snapshot)
+    found = _decide(implementation, game.copy(stack=False), None, max_states, False)
+    return tuple(replay(game, found.line)) if found.status == "solved" else None
 
 
 def safe_home(game: Klondike) -> Move | None:
