@@ -295,6 +295,29 @@ def varied(
     return sorted(picked, key=order.__getitem__)
 
 
+def preferred_first(
+    lines: list[tuple[M, ...]],
+    prefer: M | None,
+    ranks: dict[tuple[M, ...], int],
+    bonus: int,
+    most: int,
+    head: Callable[[tuple[M, ...]], Any],
+) -> list[tuple[M, ...]]:
+    """A sampler's candidate lines, best ranked first and :func:`varied`: ``prefer`` (a
+    rule-based player's move, or None) is added as a line of its own (rank 0) when no line
+    starts with it, and every line that does gets ``bonus`` more in ``ranks``, so that it wins
+    ties."""
+    if prefer is not None:
+        if not any(line[0] == prefer for line in lines):
+            lines.append((prefer,))
+            ranks[(prefer,)] = 0
+        for line in lines:
+            if line[0] == prefer:
+                ranks[line] += bonus
+    lines.sort(key=lambda line: -ranks[line])
+    return varied(lines, most, head)
+
+
 def keep_preferred(
     choice: Choice[tuple[M, ...]], prefer: M | None, override: float
 ) -> Choice[tuple[M, ...]]:

@@ -32,7 +32,14 @@ from typing import Any, Final
 from kosynka.games.klondike.player import hint as rule_hint
 from kosynka.games.klondike.player import safe_home_moves, score_move
 from kosynka.games.klondike.rules import FOUNDATION, Klondike, KlondikeRules, Move
-from kosynka.hindsight import Choice, Tally, choose, keep_preferred, start_and_moves, varied
+from kosynka.hindsight import (
+    Choice,
+    Tally,
+    choose,
+    keep_preferred,
+    preferred_first,
+    start_and_moves,
+)
 
 Snapshot = tuple[Any, ...]
 """A whole Klondike position, as :meth:`Klondike._snapshot` gives it."""
@@ -302,15 +309,8 @@ class KlondikeSampler:
             or self._single_moves()
             or ([] if stale else self._lines(low=True, back=True))
         )
-        if self._prefer is not None and self._may_end(self._prefer):
-            if not any(ln[0] == self._prefer for ln in lines):
-                lines.append((self._prefer,))
-                self._ranks[(self._prefer,)] = 0
-            for ln in lines:
-                if ln[0] == self._prefer:
-                    self._ranks[ln] += PREFERRED
-        lines.sort(key=lambda ln: -self._ranks[ln])
-        return varied(lines, MAX_LINES, _first_card_move)
+        prefer = self._prefer if self._prefer is not None and self._may_end(self._prefer) else None
+        return preferred_first(lines, prefer, self._ranks, PREFERRED, MAX_LINES, _first_card_move)
 
     def _lines(self, *, low: bool = False, back: bool = False) -> list[Line]:
         """The lines of :meth:`candidates`, found breadth first. When they leave no move at all,

@@ -40,7 +40,14 @@ from typing import Final
 from kosynka.games.spider.player import P_NEVER, P_RUN, P_USEFUL, Player, score_move
 from kosynka.games.spider.player import hint as rule_hint
 from kosynka.games.spider.rules import _FULL_RUN, ROW, Move, Spider, SpiderRules, _topmost
-from kosynka.hindsight import Choice, Tally, choose, keep_preferred, start_and_moves, varied
+from kosynka.hindsight import (
+    Choice,
+    Tally,
+    choose,
+    keep_preferred,
+    preferred_first,
+    start_and_moves,
+)
 
 Layout = tuple[Hashable, ...]
 """A table as the player sees it (see :func:`layout_key`)."""
@@ -302,15 +309,7 @@ class SpiderSampler:
                 self._ranks[(m,)] = P_RUN
                 return [(m,)]
         lines = self._lines(game, moves)
-        if self._prefer is not None:
-            if not any(ln[0] == self._prefer for ln in lines):
-                lines.append((self._prefer,))
-                self._ranks[(self._prefer,)] = 0
-            for ln in lines:
-                if ln[0] == self._prefer:
-                    self._ranks[ln] += PREFERRED
-        lines.sort(key=lambda ln: -self._ranks[ln])
-        return varied(lines, MAX_LINES, _first_move)
+        return preferred_first(lines, self._prefer, self._ranks, PREFERRED, MAX_LINES, _first_move)
 
     def _lines(self, game: Spider, moves: list[tuple[Move, int]]) -> list[Line]:
         """The lines of :meth:`candidates` before the rule-based player's move is added, in no
