@@ -149,8 +149,9 @@ def register(subparsers: Any) -> dict[str, Any]:
     p.add_argument(
         "--runs",
         type=_count(MAX_RUNS),
-        default=DEFAULT_RUNS,
-        help=f"games of the no-peeking player per winnable deal (default {DEFAULT_RUNS})",
+        default=None,
+        help=f"games of the no-peeking player per winnable deal (default {DEFAULT_RUNS}; "
+        "Klondike 1: its player follows the strong hint)",
     )
     p.add_argument(
         "--batch",

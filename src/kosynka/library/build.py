@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 
 from kosynka.errors import KosynkaError, shown
 from kosynka.games import game_spec, game_specs
-from kosynka.library.grading import DEFAULT_RUNS, grader_of, regrader_of
+from kosynka.library.grading import grader_of, regrader_of, runs_of
 from kosynka.library.storage import (
     MAX_STORED_DEAL,
     Library,
@@ -108,7 +108,9 @@ class BuildSpec:
     rules: Any = None
     max_states: int | None = DEFAULT_MAX_STATES
     time_limit: float | None = None
-    runs: int = DEFAULT_RUNS
+    runs: int | None = None
+    """Games of the player per winnable deal; None: the game's grader's number
+    (:func:`kosynka.library.grading.runs_of`)."""
 
     def __post_init__(self) -> None:
         try:
@@ -118,7 +120,9 @@ class BuildSpec:
             raise LibraryError(f"unknown game {self.game!r} (known: {known})") from None
         if grader_of(spec.name) is None:
             raise LibraryError(f"the deal library cannot grade {spec.name} deals yet")
-        if self.runs < 1:
+        if self.runs is None:
+            object.__setattr__(self, "runs", runs_of(spec.name))
+        if self.runs is None or self.runs < 1:
             raise LibraryError(f"the player needs at least one game per deal, not {self.runs}")
         if self.max_states is not None and self.max_states < 1:
             raise LibraryError(f"the state limit must be at least 1, not {self.max_states}")
@@ -171,6 +175,7 @@ def examine_deal(spec: BuildSpec, deal: int) -> dict[str, Any]:
     record["solution_card_moves"] = res.card_moves
     grader = grader_of(spec.game)
     assert grader is not None
+    assert spec.runs is not None  # set by __post_init__
     record.update(grader(game, int(res.states), spec.runs))
     return record
 

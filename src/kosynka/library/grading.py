@@ -32,7 +32,8 @@ from kosynka.games import game_part
 
 GRADES: Final = ("easy", "normal", "hard")
 DEFAULT_RUNS: Final = 8
-"""Games the no-peeking player plays per winnable deal."""
+"""Games the no-peeking player plays per winnable deal, unless the game's grader says
+otherwise (its ``RUNS``: see :func:`runs_of`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,3 +166,10 @@ def starter_rules_of(game: str) -> tuple[Any, ...]:
     ``STARTER_RULES``; none when the library cannot grade the game)."""
     module = _grader_module(game)
     return tuple(module.STARTER_RULES) if module is not None else ()
+
+
+def runs_of(game: str) -> int:
+    """The games per winnable deal ``game``'s grader plays unless told otherwise: its ``RUNS``
+    when it has one (a player whose games cost seconds), else :data:`DEFAULT_RUNS`."""
+    module = _grader_module(game)
+    return int(getattr(module, "RUNS", DEFAULT_RUNS))

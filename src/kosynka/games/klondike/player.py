@@ -48,6 +48,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
@@ -382,6 +383,18 @@ class Player:
         after = _see(self.game)
         if not self._remember(move, after):
             self.seen = after  # a position had before: the memory stays as it was
+
+    def hint_now(self, seed: int) -> Move | None:
+        """The move :func:`hint` gives here with ``seed``, this player having followed the
+        game's moves (:meth:`follow`) since its start: what :meth:`choose` gives with a fresh
+        random generator, this player's memory left as it was. A game followed move by move
+        thus asks for each hint in time independent of the moves made, where :func:`hint`
+        replays them all."""
+        probe = copy.copy(self)
+        probe.rng = random.Random(seed)
+        probe.tables = set(self.tables)
+        probe.talon_seen = set(self.talon_seen)
+        return probe.choose()
 
     def choose(self, *, make: bool = False) -> Move | None:
         """The move this player makes next, or None when every move leads back to where it

@@ -29,8 +29,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from kosynka.games.klondike.player import Player, PlayResult, safe_home_moves, score_move
 from kosynka.games.klondike.player import hint as rule_hint
-from kosynka.games.klondike.player import safe_home_moves, score_move
 from kosynka.games.klondike.rules import FOUNDATION, Klondike, KlondikeRules, Move
 from kosynka.hindsight import (
     Choice,
@@ -74,6 +74,10 @@ HINT_STATES: Final = 1_000
 lost, as in lonelybot's player: the share then says how *readily* a line wins, which told the
 lines apart better than a deeper search (KPat deals 1-40, Draw 3: 12 won against 9 with 20,000
 positions, a sample undecided counting half)."""
+
+GRADE_SAMPLES: Final = 8
+"""Samples a hint may deal in a game :func:`play` plays (and the grades measure): a fixed
+budget and no time limit, so that the game is the same on any machine."""
 
 KNOWN_STATES: Final = 200_000
 """Positions the solver may try once every card is seen (there is one table, not samples)."""
@@ -604,3 +608,49 @@ def hint_from(
     )
     override = UNSEEN_STOCK_OVERRIDE if None in seen.stock else OVERRIDE
     return keep_preferred(choice, prefer, override)
+
+
+def play(
+    game: Klondike,
+    seed: int = 0,
+    *,
+    max_samples: int = GRADE_SAMPLES,
+    max_moves: int = 1_500,
+) -> PlayResult:
+    """A game played from ``game`` (left unchanged) by making each hint's move, as a player who
+    follows the hints does, until it is won, no hint is left or ``max_moves`` moves are made:
+    what the library's grades measure. Each hint has no time limit and at most
+    ``max_samples`` samples, so the game depends only on ``game`` and ``seed`` (each hint gets
+    ``seed`` plus the moves made, as :func:`kosynka.hindsight.follow_hints` gives them). The
+    moves are the same as :func:`hint` with those arguments gives, only quicker: the
+    rule-based player follows the game instead of replaying it for each hint."""
+    probe = game.copy()
+    start, history = start_and_moves(game)
+    rules_player = Player(start.copy(stack=False), hints=True)
+    for move in history:
+        rules_player.follow(move)
+    made = card_moves = 0
+    while not probe.is_won() and made < max_moves:
+        turn = seed + made
+        choice = hint_from(
+            seen_of(probe),
+            prefer=rules_player.hint_now(turn),
+            seed=turn,
+            time_limit=None,
+            max_samples=max_samples,
+            estimate=False,
+        )
+        if choice.move is None:
+            break
+        move = choice.move[0]
+        probe.push(move)
+        rules_player.follow(move)
+        made += 1
+        card_moves += move.card is not None
+    return PlayResult(
+        won=probe.is_won(),
+        moves=made,
+        card_moves=card_moves,
+        foundation=sum(probe.foundation_counts()),
+        face_down=probe.face_down_count(),
+    )

@@ -1,0 +1,158 @@
+"""Re-grade the deals of a game's shipped starter library with the game's grader as it is now,
+keeping the deals and the solver's figures: how the Klondike starter library was re-graded when
+its grader moved from the rule-based player to the strong hint.
+
+Playing the grader's games is the costly part (about 1.5 s a Klondike game), so it runs on
+``--jobs`` processes and writes one JSON line per deal to ``--figures``; a run stopped at any
+moment goes on where it stopped when started again. The deals are played in a shuffled order
+(seed 0), so the figures of a part of a run are a fair sample of the whole, from which the
+thresholds can be chosen before the run ends. ``--write`` then writes the starter file (the
+package's own unless ``--out``) with every deal and its grade from the figures under the
+grader's thresholds of today, and prints how the grades fall.
+
+    python bench/regrade_starter.py --game klondike --figures /tmp/kl.jsonl [--jobs 2]
+    python bench/regrade_starter.py --game klondike --figures /tmp/kl.jsonl --write [--out F]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gzip
+import io
+import json
+import os
+import random
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from kosynka.games import game_spec
+from kosynka.library.build import numbering_of
+from kosynka.library.grading import GRADES, grader_of, regrader_of, runs_of
+from kosynka.library.starter import STARTER_FIELDS, read_starter, starter_path
+from kosynka.solver.stats import wilson_interval
+
+
+def figures_of(item: tuple[str, str, int, int, int]) -> dict[str, Any]:
+    """The grader's fields of one starter deal (game, rules text, deal, solver states, runs),
+    with the seconds its games took."""
+    from kosynka.library.build import rules_of
+
+    game_name, rules_text, deal, states, runs = item
+    spec = game_spec(game_name)
+    game = spec.deal(deal, rules_of(game_name, rules_text), numbering_of(game_name))
+    grader = grader_of(game_name)
+    assert grader is not None
+    began = time.perf_counter()
+    fields = grader(game, states, runs)
+    seconds = round(time.perf_counter() - began, 3)
+    return {"rules": rules_text, "deal": deal, **fields, "seconds": seconds}
+
+
+def read_figures(path: Path) -> dict[tuple[str, int], dict[str, Any]]:
+    """The figures written so far, by (rules text, deal)."""
+    done: dict[tuple[str, int], dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                done[(row["rules"], row["deal"])] = row
+    return done
+
+
+def play_all(game: str, figures: Path, jobs: int, runs: int) -> None:
+    """Play the grader's games on every starter deal not yet in ``figures``."""
+    deals = read_starter(game=game)
+    done = read_figures(figures)
+    todo = [(game, d.rules_text, d.deal, d.states, runs) for d in deals]
+    random.Random(0).shuffle(todo)
+    todo = [t for t in todo if (t[1], t[2]) not in done]
+    print(f"{len(done)} deals done, {len(todo)} to play on {jobs} processes", flush=True)
+    began = time.perf_counter()
+    with (
+        ProcessPoolExecutor(jobs) as pool,
+        figures.open("a", encoding="utf-8") as out,
+    ):
+        for n, row in enumerate(pool.map(figures_of, todo, chunksize=4), 1):
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            if n % 100 == 0:
+                rate = n / (time.perf_counter() - began)
+                print(f"{n} played, {rate:.2f} deals/s", flush=True)
+
+
+def write(game: str, figures: Path, out: Path) -> None:
+    """Write the starter file ``out`` from the starter deals and their figures; print the
+    grades."""
+    regrade = regrader_of(game)
+    assert regrade is not None
+    done = read_figures(figures)
+    rows: list[dict[str, Any]] = []
+    missing = 0
+    for d in read_starter(game=game):
+        fig = done.get((d.rules_text, d.deal))
+        if fig is None:
+            missing += 1
+            continue
+        rec = {
+            "rules": d.rules_text,
+            "deal": d.deal,
+            "states": d.states,
+            "solver": d.solver,
+            "solution": d.solution,
+            **{k: fig[k] for k in ("heur_runs", "heur_wins", "heur_mean_moves", "heur_mean_home")},
+        }
+        rec["score"], rec["grade"] = regrade(rec)
+        rows.append({k: rec[k] for k in STARTER_FIELDS})
+    if missing:
+        sys.exit(f"{missing} starter deals have no figures yet: play them first")
+    rows.sort(key=lambda r: (str(r["rules"]), r["deal"]))
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=STARTER_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    with open(out, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
+        gz.write(buf.getvalue().encode("utf-8"))
+    for rules in sorted({str(r["rules"]) for r in rows}):
+        of_rules = [r for r in rows if r["rules"] == rules]
+        counts = Counter(str(r["grade"]) for r in of_rules)
+        print(f"{game} {rules}: {len(of_rules)} deals")
+        for grade in GRADES:
+            sel = [r for r in of_rules if r["grade"] == grade]
+            runs = sum(int(r["heur_runs"]) for r in sel)
+            wins = sum(int(r["heur_wins"]) for r in sel)
+            lo, hi = wilson_interval(wins, runs) if runs else (0.0, 0.0)
+            print(
+                f"  {grade:<7} {counts[grade]:>5}  player wins {wins}/{runs}"
+                f" ({100 * wins / max(1, runs):.1f}%, Wilson {100 * lo:.1f}-{100 * hi:.1f}%)"
+            )
+    seconds = [float(f["seconds"]) for f in done.values()]
+    mean = sum(seconds) / len(seconds)
+    print(f"grading: {sum(seconds) / 3600:.2f} core-hours, {mean:.2f} s a deal")
+
+
+def main() -> int:
+    """Parse the arguments; play or write."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--game", default="klondike")
+    ap.add_argument("--figures", type=Path, required=True)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--runs", type=int, default=None)
+    ap.add_argument("--write", action="store_true")
+    ap.add_argument("--out", type=Path, default=None)
+    args = ap.parse_args()
+    if args.write:
+        out = args.out or starter_path(args.game)
+        assert out is not None, "no starter file to write over: give --out"
+        write(args.game, args.figures, out)
+    else:
+        play_all(args.game, args.figures, args.jobs, args.runs or runs_of(args.game))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
