@@ -1,6 +1,10 @@
 """Building the library: every deal stored once, lines that replay, resume after a kill, two
 builds on one database (sharing the work of one range), the same result from a process pool as
-in one process."""
+in one process.
+
+The builds are of FreeCell deals, whose grader takes milliseconds a deal: Klondike's follows the
+strong hint for about a second and a half a deal (its builds are tested in
+``test_grading.py``)."""
 
 from __future__ import annotations
 
@@ -17,9 +21,9 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from kosynka import KlondikeRules
 from kosynka.cli import main
 from kosynka.games import game_spec
+from kosynka.games.freecell import FreeCellRules
 from kosynka.library import BuildSpec, LibraryError, build, open_library, parse_deal_ranges
 from kosynka.library.build import Progress, examine_deal
 from kosynka.library.grading import GRADES
@@ -27,7 +31,7 @@ from kosynka.solver.verify import verify_line
 from tests.common import MAIN
 from tests.library.library_helpers import SMALL_STATES
 
-SPEC = BuildSpec("klondike", KlondikeRules(draw=1), max_states=SMALL_STATES, runs=2)
+SPEC = BuildSpec("freecell", FreeCellRules(), max_states=SMALL_STATES, runs=2)
 
 
 def comparable(db: str) -> list[dict[str, Any]]:
@@ -96,7 +100,7 @@ def test_process_pool_gives_the_same_records(tmp_path: Path) -> None:
 
 def _start_build(db: str, deals: str, home: Path, *extra: str) -> subprocess.Popen[str]:
     env = dict(os.environ, XDG_DATA_HOME=str(home))
-    args = ["library", "build", "--deals", deals, "--db", db, "--runs", "2"]
+    args = ["library", "build", "--game", "freecell", "--deals", deals, "--db", db, "--runs", "2"]
     args += ["--max-states", str(SMALL_STATES), *extra]
     return subprocess.Popen(
         [sys.executable, "-c", MAIN, *args],
@@ -126,7 +130,7 @@ def test_resume_after_a_kill_mid_build(tmp_path: Path) -> None:
     proc.wait(timeout=30)
     at_kill = comparable(db)
     assert 0 < len(at_kill) < 60, "the build should have been killed part way"
-    spec = BuildSpec("klondike", KlondikeRules(draw=1), max_states=SMALL_STATES, runs=2)
+    spec = BuildSpec("freecell", FreeCellRules(), max_states=SMALL_STATES, runs=2)
     report = build(spec, list(range(1, 61)), db=db, jobs=2, progress=False)
     assert report.already == len(at_kill)
     assert report.examined == report.stored == 60 - len(at_kill)
@@ -192,20 +196,20 @@ def test_claims_are_disjoint_lapse_and_die_with_their_build(tmp_path: Path) -> N
     rules = SPEC.rules_text
     with open_library(str(tmp_path / "lib.sqlite")) as lib:
         lib.prepare_claims()
-        assert lib.claim("klondike", rules, [1, 2, 3], "a", 60) == [1, 2, 3]
-        assert lib.claim("klondike", rules, [2, 3, 4, 5], "b", 60) == [4, 5]
-        assert lib.claim("klondike", rules, [1, 2], "a", 60) == [1, 2]  # still a's
+        assert lib.claim(SPEC.game, rules, [1, 2, 3], "a", 60) == [1, 2, 3]
+        assert lib.claim(SPEC.game, rules, [2, 3, 4, 5], "b", 60) == [4, 5]
+        assert lib.claim(SPEC.game, rules, [1, 2], "a", 60) == [1, 2]  # still a's
         lib.release_claims("a", [1])
-        assert lib.claim("klondike", rules, [1, 2], "b", 60) == [1]
-        assert lib.claim("klondike", "draw=3 passes=unlimited return=on", [2], "b", 60) == [2]
+        assert lib.claim(SPEC.game, rules, [1, 2], "b", 60) == [1]
+        assert lib.claim(SPEC.game, "cells=3 return=on", [2], "b", 60) == [2]
         lib.store([dict(examine_deal(SPEC, 6))])
-        assert lib.claim("klondike", rules, [6, 7], "b", 60) == [7]  # 6 is stored
-        lib.claim("klondike", rules, [8], "c", -1)  # a claim that has lapsed already
-        assert lib.claim("klondike", rules, [8], "b", 60) == [8]
-        assert lib.claim("klondike", rules, [2, 3], "b", 60, gone=lambda o: o == "a") == [2, 3]
+        assert lib.claim(SPEC.game, rules, [6, 7], "b", 60) == [7]  # 6 is stored
+        lib.claim(SPEC.game, rules, [8], "c", -1)  # a claim that has lapsed already
+        assert lib.claim(SPEC.game, rules, [8], "b", 60) == [8]
+        assert lib.claim(SPEC.game, rules, [2, 3], "b", 60, gone=lambda o: o == "a") == [2, 3]
         lib.renew_claims("b", 60)
         lib.release_claims("b")
-        assert lib.claim("klondike", rules, [1, 4, 5], "d", 60) == [1, 4, 5]
+        assert lib.claim(SPEC.game, rules, [1, 4, 5], "d", 60) == [1, 4, 5]
 
 
 def test_a_deal_stored_and_given_back_during_a_claim_is_not_claimed(tmp_path: Path) -> None:
@@ -217,7 +221,7 @@ def test_a_deal_stored_and_given_back_during_a_claim_is_not_claimed(tmp_path: Pa
     record = dict(examine_deal(SPEC, 6))
     with open_library(db) as a, open_library(db) as b:
         a.prepare_claims()
-        assert a.claim("klondike", rules, [6], "a", 60) == [6]
+        assert a.claim(SPEC.game, rules, [6], "a", 60) == [6]
         done: list[str] = []
 
         def meanwhile(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
@@ -227,7 +231,7 @@ def test_a_deal_stored_and_given_back_during_a_claim_is_not_claimed(tmp_path: Pa
                 a.release_claims("a", [6])
 
         event.listen(b.engine, "before_cursor_execute", meanwhile)
-        assert b.claim("klondike", rules, [6, 7], "b", 60) == [7]
+        assert b.claim(SPEC.game, rules, [6, 7], "b", 60) == [7]
         assert done, "the claim wrote nothing before its claims went in"
         event.remove(b.engine, "before_cursor_execute", meanwhile)
         with sqlite3.connect(db) as conn:
@@ -256,11 +260,11 @@ def test_bad_arguments_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
 def test_rules_are_part_of_the_key(tmp_path: Path) -> None:
     db = str(tmp_path / "lib.sqlite")
     build(SPEC, [5], db=db, jobs=1, progress=False)
-    three = BuildSpec("klondike", KlondikeRules(draw=3), max_states=SMALL_STATES, runs=2)
+    three = BuildSpec("freecell", FreeCellRules(cells=3), max_states=SMALL_STATES, runs=2)
     report = build(three, [5], db=db, jobs=1, progress=False)
     assert report.stored == 1
     with open_library(db) as lib:
-        assert {c.rules for c in lib.counts("klondike")} == {
-            KlondikeRules(draw=1).text(),
-            KlondikeRules(draw=3).text(),
+        assert {c.rules for c in lib.counts("freecell")} == {
+            FreeCellRules().text(),
+            FreeCellRules(cells=3).text(),
         }

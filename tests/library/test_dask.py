@@ -14,6 +14,7 @@ import pytest
 
 from kosynka.cli import main
 from kosynka.games import game_names
+from kosynka.games.freecell import FreeCellRules
 from kosynka.games.klondike import KlondikeRules
 from kosynka.library import BuildSpec, LibraryError, build, open_library
 from kosynka.library.grading import starter_rules_of
@@ -50,7 +51,7 @@ def cluster() -> Iterator[Any]:
 def test_dask_cluster_build_equals_the_local_build(tmp_path: Path, cluster: Any, game: str) -> None:
     """Every game whose library grades deals builds the same records on the cluster as in one
     process (its last starter rule set: Klondike Draw 3, Spider 4 suits, ...)."""
-    spec = BuildSpec(game, starter_rules_of(game)[-1], max_states=SMALL_STATES, runs=2)
+    spec = BuildSpec(game, starter_rules_of(game)[-1], max_states=SMALL_STATES, runs=1)
     deals = list(range(40, 46))
     local, remote = str(tmp_path / "local.sqlite"), str(tmp_path / "dask.sqlite")
     build(spec, deals, db=local, jobs=1, progress=False)
@@ -64,14 +65,15 @@ def test_command_line_build_on_the_cluster(
     tmp_path: Path, cluster: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = str(tmp_path / "cli.sqlite")
-    args = ["library", "build", "--deals", "1-6", "--db", db, "--runs", "2", "--quiet"]
+    args = ["library", "build", "--game", "freecell", "--deals", "1-6", "--db", db, "--runs", "2"]
+    args += ["--quiet"]
     args += ["--max-states", str(SMALL_STATES), "--scheduler", cluster.scheduler_address]
     assert main(args) == 0
     assert "6 stored now" in capsys.readouterr().out
     check_records(
         db,
         list(range(1, 7)),
-        BuildSpec("klondike", KlondikeRules(draw=1), max_states=SMALL_STATES, runs=2),
+        BuildSpec("freecell", FreeCellRules(), max_states=SMALL_STATES, runs=2),
     )
     assert main([*args, "--jobs", "2"]) == 2
     assert "not both" in capsys.readouterr().err
@@ -103,7 +105,7 @@ def test_a_build_whose_workers_are_all_gone_says_so_and_gives_up(
         def run() -> None:
             try:
                 build(
-                    BuildSpec("klondike", KlondikeRules(draw=1), max_states=SMALL_STATES, runs=1),
+                    BuildSpec("freecell", FreeCellRules(), max_states=SMALL_STATES, runs=1),
                     list(range(1, 3001)),
                     db=db,
                     scheduler=lonely.scheduler_address,

@@ -1,7 +1,8 @@
 """The library on a real PostgreSQL server, as well as on SQLite: two builds into one database
 at once, a build killed and resumed, ``verify``, and a server that goes away in the middle of a
 build (a clear error, nothing half-written). The test command installs Debian's ``postgresql``;
-each test session starts a throwaway cluster (see ``pgserver.py``)."""
+each test session starts a throwaway cluster (see ``pgserver.py``). The builds are of FreeCell
+deals with three cells, whose grader is quick."""
 
 from __future__ import annotations
 
@@ -15,19 +16,18 @@ from typing import Any
 
 import psycopg
 
-from kosynka import Klondike
-from kosynka.games.klondike import KlondikeRules
+from kosynka.games.freecell import FreeCell, FreeCellRules
 from kosynka.library import BuildSpec, build, open_library
 from kosynka.solver.verify import verify_line
 from tests.common import MAIN
 from tests.library.library_helpers import SMALL_STATES
 from tests.library.pgserver import PgServer
 
-SPEC = BuildSpec("klondike", KlondikeRules(draw=3), max_states=SMALL_STATES, runs=2)
+SPEC = BuildSpec("freecell", FreeCellRules(cells=3), max_states=SMALL_STATES, runs=2)
 
 
 def _start(url: str, deals: str, *extra: str) -> subprocess.Popen[str]:
-    args = ["library", "build", "--game", "klondike", "--draw", "3", "--db", url, "--quiet"]
+    args = ["library", "build", "--game", "freecell", "--cells", "3", "--db", url, "--quiet"]
     args += ["--max-states", str(SMALL_STATES), "--runs", "2", "--deals", deals, *extra]
     return subprocess.Popen(
         [sys.executable, "-c", MAIN, *args],
@@ -68,7 +68,7 @@ def _check(url: str, deals: list[int]) -> list[dict[str, Any]]:
     for r in recs:
         assert r["verdict"] in ("solved", "unsolvable", "limit")
         if r["verdict"] == "solved":
-            assert verify_line(Klondike(r["deal"], rules=SPEC.rules), r["solution"].split())
+            assert verify_line(FreeCell(r["deal"], rules=SPEC.rules), r["solution"].split())
     return recs
 
 

@@ -23,9 +23,10 @@ face-down cards, as lonelybot's player does.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections import deque
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -610,27 +611,23 @@ def hint_from(
     return keep_preferred(choice, prefer, override)
 
 
-def play(
-    game: Klondike,
-    seed: int = 0,
-    *,
-    max_samples: int = GRADE_SAMPLES,
-    max_moves: int = 1_500,
-) -> PlayResult:
-    """A game played from ``game`` (left unchanged) by making each hint's move, as a player who
-    follows the hints does, until it is won, no hint is left or ``max_moves`` moves are made:
-    what the library's grades measure. Each hint has no time limit and at most
-    ``max_samples`` samples, so the game depends only on ``game`` and ``seed`` (each hint gets
-    ``seed`` plus the moves made, as :func:`kosynka.hindsight.follow_hints` gives them). The
-    moves are the same as :func:`hint` with those arguments gives, only quicker: the
-    rule-based player follows the game instead of replaying it for each hint."""
+def followed(
+    game: Klondike, seed: int = 0, *, max_samples: int = GRADE_SAMPLES
+) -> Iterator[tuple[Klondike, Move]]:
+    """The moves of a player who follows the hints from ``game`` (left unchanged), each with
+    the game after it (one game, changed as the moves are made), until it is won or no hint is
+    left. Each hint has no time limit and at most ``max_samples`` samples, so the moves depend
+    only on ``game`` and ``seed`` (each hint gets ``seed`` plus the moves made, as
+    :func:`kosynka.hindsight.follow_hints` gives them). They are the moves :func:`hint` gives
+    with those arguments, only quicker: the rule-based player follows the game instead of
+    replaying it for each hint."""
     probe = game.copy()
     start, history = start_and_moves(game)
     rules_player = Player(start.copy(stack=False), hints=True)
     for move in history:
         rules_player.follow(move)
-    made = card_moves = 0
-    while not probe.is_won() and made < max_moves:
+    made = 0
+    while not probe.is_won():
         turn = seed + made
         choice = hint_from(
             seen_of(probe),
@@ -641,16 +638,34 @@ def play(
             estimate=False,
         )
         if choice.move is None:
-            break
+            return
         move = choice.move[0]
         probe.push(move)
         rules_player.follow(move)
         made += 1
+        yield probe, move
+
+
+def play(
+    game: Klondike,
+    seed: int = 0,
+    *,
+    max_samples: int = GRADE_SAMPLES,
+    max_moves: int = 1_500,
+) -> PlayResult:
+    """A game played from ``game`` (left unchanged) by following the hints (:func:`followed`)
+    until it is won, no hint is left or ``max_moves`` moves are made: what the library's grades
+    measure."""
+    end = game
+    made = card_moves = 0
+    for after, move in itertools.islice(followed(game, seed, max_samples=max_samples), max_moves):
+        end = after
+        made += 1
         card_moves += move.card is not None
     return PlayResult(
-        won=probe.is_won(),
+        won=end.is_won(),
         moves=made,
         card_moves=card_moves,
-        foundation=sum(probe.foundation_counts()),
-        face_down=probe.face_down_count(),
+        foundation=sum(end.foundation_counts()),
+        face_down=end.face_down_count(),
     )
