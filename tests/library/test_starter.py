@@ -24,6 +24,7 @@ from kosynka.library import (
     read_starter,
     write_starter,
 )
+from kosynka.library.daily import SPLIT_FROM
 from kosynka.library.grading import regrader_of, starter_rules_of
 from kosynka.library.starter import STARTER_FIELDS, StarterDeal, counts_for, pick, starter_path
 from kosynka.solver.verify import verify_line
@@ -37,8 +38,13 @@ with warnings.catch_warnings():
 from kosynka.web import create_app
 from kosynka.web.settings import Settings
 
-MIN_PER_GRADE = 1000
-"""Deals per rule set and grade each game's shipped starter library must hold."""
+MIN_PER_GRADE = SPLIT_FROM
+"""Deals per rule set and grade each game's shipped starter library must hold: enough for a
+deal of the day that never comes back within 366 days (:data:`kosynka.library.daily.SPLIT_FROM`).
+Every file was built with 1,000 a grade; Klondike's deals were then graded again by the
+player that follows the hint, which moved some between grades."""
+PER_RULE_SET = 3000
+"""Deals per rule set of every shipped starter library."""
 MAX_BYTES = 8_000_000
 """The most a starter file may weigh."""
 GAMES = tuple(g for g in game_names() if starter_rules_of(g))
@@ -63,6 +69,7 @@ def test_every_rule_set_and_grade_is_full(shipped: tuple[str, list[StarterDeal]]
             n = sum(1 for d in starter if d.rules == rules and d.grade == g)
             assert n >= MIN_PER_GRADE, f"{game} {rules.text()} {g}: only {n} deals"
         assert all(n >= MIN_PER_GRADE for n in counts_for(game, rules).values())
+        assert sum(1 for d in starter if d.rules == rules) == PER_RULE_SET
     keys = [(d.rules_text, d.deal) for d in starter]
     assert len(keys) == len(set(keys))
 

@@ -17,6 +17,7 @@ import pytest
 
 from kosynka.library.daily import daily_deal
 from kosynka.library.grading import GRADES
+from kosynka.library.starter import starter_index
 from kosynka.web.schemas import query_text
 from tests.web.web_helpers import serving, web_games
 
@@ -80,7 +81,8 @@ def test_the_deal_of_the_day_is_the_librarys(
             assert record["rules"][name] == value
         facts = deal.to_json()
         assert body["facts"] == {k: facts[k] for k in body["facts"]}
-        assert body["facts"]["pool"] == 1000 and "solution" not in json.dumps(body)
+        assert body["facts"]["pool"] == deal.pool and "solution" not in json.dumps(body)
+        assert deal.pool == len(starter_index(game)[(deal.rules.text(), grade)])
         assert body["view"]["outcome"] is None and body["view"]["legal"]
 
 

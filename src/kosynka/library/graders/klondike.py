@@ -1,9 +1,13 @@
-"""Klondike's grades: the no-peeking player's games and the solver's work (the method common to
-every game: :mod:`kosynka.library.grading`).
+"""Klondike's grades: a game of a player who follows the hints, and the solver's work (the
+method common to every game: :mod:`kosynka.library.grading`).
 
-The player is :mod:`kosynka.games.klondike.player`. It plays each winnable deal
-:data:`~kosynka.library.grading.DEFAULT_RUNS` times; three figures come out of those games and
-one out of the solver, each 0 (easy) .. 1 (hard):
+The player is the hint itself (:func:`kosynka.games.klondike.seen.play`): from the deal, each
+move is the strong no-peek hint's, at a fixed budget of
+:data:`~kosynka.games.klondike.seen.GRADE_SAMPLES` samples a hint and no time limit, so the game
+is the same on every machine. It plays :data:`RUNS` game per winnable deal unless the build asks
+for more (game ``r`` with seed ``r * SEED_STEP``; game 0 is the one the page's hints play, at the
+grading budget). Three figures come out of its games and one out of the solver, each 0 (easy)
+.. 1 (hard):
 
 ``loss``
     the share of the player's games that were lost (1 - wins / runs);
@@ -20,21 +24,23 @@ The difficulty score is a weighted sum on a 0..100 scale (:data:`WEIGHTS`)::
     score = 55 * loss + 25 * short + 10 * length + 10 * effort
 
 and the grade follows from fixed thresholds per draw: ``easy`` below ``EASY_BELOW[draw]``,
-``hard`` from ``HARD_FROM[draw]`` on, ``normal`` between.
+``hard`` from ``HARD_FROM[draw]`` on, ``normal`` between. With one game a won deal scores at
+most 20 and a lost one at least 55, so:
 
-The thresholds come from the scores of deals 1-1000 of each draw (native solver, 200,000
-states), placed so that no grade is thin; on deals 1-1500 graded on 30 Nov 2026 the grades fall
-31% / 31% / 38% (Draw 1) and 22% / 38% / 40% (Draw 3). The player's results are nearly
-all-or-nothing (on Draw 1 it wins 57% of the winnable deals in all 8 games and 37% in none), so
-in practice:
+* ``easy`` = following the hints won it, in a game of few moves on a deal the solver won with
+  little search;
+* ``normal`` = following the hints won it, in a longer game or on a deal that took the solver
+  more search, or (Draw 3) lost it with many cards home;
+* ``hard`` = following the hints lost it (Draw 3: with few cards home).
 
-* Draw 1: ``easy`` = won every time with short games and little solver work, ``normal`` = won
-  every time but longer, or won only sometimes, ``hard`` = (nearly) never won;
-* Draw 3 (the player wins only 22% of the winnable deals): ``easy`` = won (nearly) every time,
-  ``normal`` = won sometimes, or lost but with many cards home, ``hard`` = lost early, with few
-  cards home.
+The thresholds come from the starter library's 6,000 deals graded this way (5 Dec 2026,
+``bench/regrade_starter.py``): ``easy`` below 5.6 takes the won deals up to about the 56th
+(Draw 1) and 68th (Draw 3) percentile of their scores, and Draw 3's ``hard`` from 81.7 the 65%
+of lost deals that scored highest (fewest cards home, longest games), so that every grade of
+the starter library keeps well over the 732 deals a deal of the day needs. Draw 1's ``hard``
+from 55 is every lost deal.
 
->>> f = GradeFigures(runs=8, wins=8, mean_moves=120.0, mean_home=52.0, states=40)
+>>> f = GradeFigures(runs=1, wins=1, mean_moves=120.0, mean_home=52.0, states=40)
 >>> grade_of(difficulty_score(f), draw=1)
 'easy'
 """
@@ -65,9 +71,9 @@ EFFORT_CAP: Final = 1_000_000
 """Solver states at which the effort figure reaches 1."""
 WEIGHTS: Final = {"loss": 55.0, "short": 25.0, "length": 10.0, "effort": 10.0}
 
-EASY_BELOW: Final = {1: 5.2, 3: 30.0}
+EASY_BELOW: Final = {1: 5.6, 3: 5.6}
 """Scores below these are ``easy`` (per draw)."""
-HARD_FROM: Final = {1: 60.0, 3: 84.0}
+HARD_FROM: Final = {1: 55.0, 3: 81.7}
 """Scores from these on are ``hard`` (per draw)."""
 
 
