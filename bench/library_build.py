@@ -4,8 +4,9 @@ Prints, for each draw asked:
 
 * deals verified per second per core: the solver alone (each winning line replayed through the
   rules engine, as ``solve()`` always does), one process;
-* grading time: the no-peeking player's games on the winnable deals, per deal, and the time to
-  grade 10,000 deals extrapolated from it (per core and on every core of this machine);
+* grading time: the grader's games on the winnable deals (Klondike's follow the strong hint),
+  per deal, and the time to grade 10,000 deals extrapolated from it (per core and on every core
+  of this machine);
 * a whole build (solve + grade + store) with the local process pool, in deals per second, and the
   grade distribution with the winnable share and its 95% Wilson interval.
 
@@ -21,10 +22,9 @@ import tempfile
 import time
 
 from kosynka import Klondike, KlondikeRules
-from kosynka.games.klondike.player import play
 from kosynka.library import BuildSpec, build, open_library, parse_deal_ranges
 from kosynka.library.build import DEFAULT_MAX_STATES, default_jobs
-from kosynka.library.grading import DEFAULT_RUNS, GRADES
+from kosynka.library.grading import GRADES, grader_of, runs_of
 from kosynka.solver import SolveStatus, default_implementation, solve
 from kosynka.solver.stats import wilson_interval
 
@@ -46,13 +46,13 @@ def verify_rate(
 
 
 def grade_seconds(draw: int, winnable: list[int], runs: int) -> float:
-    """Mean seconds of the player's ``runs`` games on one winnable deal, in this process."""
+    """Mean seconds of the grader's ``runs`` games on one winnable deal, in this process."""
     rules = KlondikeRules(draw=draw)
+    grade = grader_of("klondike")
+    assert grade is not None
     start = time.perf_counter()
     for d in winnable:
-        game = Klondike(d, rules=rules)
-        for seed in range(runs):
-            play(game, seed)
+        grade(Klondike(d, rules=rules), 1, runs)
     return (time.perf_counter() - start) / max(1, len(winnable))
 
 
@@ -63,7 +63,7 @@ def main() -> int:
     ap.add_argument("--draw", type=int, action="append", choices=(1, 3), help="draw (repeatable)")
     ap.add_argument("--jobs", type=int, default=default_jobs(), help="pool size for the build")
     ap.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES)
-    ap.add_argument("--runs", type=int, default=DEFAULT_RUNS)
+    ap.add_argument("--runs", type=int, default=runs_of("klondike"))
     ap.add_argument("--skip-build", action="store_true", help="only the per-core figures")
     args = ap.parse_args()
     deals = parse_deal_ranges(args.deals)
