@@ -1,6 +1,6 @@
 """Re-grade the deals of a game's shipped starter library with the game's grader as it is now,
-keeping the deals and the solver's figures: how the Klondike starter library was re-graded when
-its grader moved from the rule-based player to the strong hint.
+keeping the deals and the solver's figures (Klondike's starter library is graded this way by
+the player that follows the hint).
 
 Playing the grader's games is the costly part (about 1.5 s a Klondike game), so it runs on
 ``--jobs`` processes and writes one JSON line per deal to ``--figures``; a run stopped at any
