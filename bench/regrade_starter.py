@@ -17,9 +17,6 @@ grader's thresholds of today, and prints how the grades fall.
 from __future__ import annotations
 
 import argparse
-import csv
-import gzip
-import io
 import json
 import os
 import random
@@ -33,7 +30,7 @@ from typing import Any
 from kosynka.games import game_spec
 from kosynka.library.build import numbering_of
 from kosynka.library.grading import GRADES, grader_of, regrader_of, runs_of
-from kosynka.library.starter import STARTER_FIELDS, read_starter, starter_path
+from kosynka.library.starter import STARTER_FIELDS, read_starter, starter_path, write_rows
 from kosynka.solver.stats import wilson_interval
 
 
@@ -110,13 +107,7 @@ def write(game: str, figures: Path, out: Path) -> None:
         rows.append({k: rec[k] for k in STARTER_FIELDS})
     if missing:
         sys.exit(f"{missing} starter deals have no figures yet: play them first")
-    rows.sort(key=lambda r: (str(r["rules"]), r["deal"]))
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=STARTER_FIELDS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    with open(out, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
-        gz.write(buf.getvalue().encode("utf-8"))
+    write_rows(rows, out)
     for rules in sorted({str(r["rules"]) for r in rows}):
         of_rules = [r for r in rows if r["rules"] == rules]
         counts = Counter(str(r["grade"]) for r in of_rules)

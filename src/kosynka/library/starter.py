@@ -323,7 +323,15 @@ def write_starter(
                 rows.append({k: rec[k] for k in fields})
             for g in GRADES:
                 written[(label, g)] = taken.get(g, 0)
-    rows.sort(key=lambda r: (str(r[fields[0]]), r["deal"]))
+    write_rows(rows, target)
+    return written
+
+
+def write_rows(rows: list[dict[str, Any]], target: str | os.PathLike[str]) -> None:
+    """Write a starter file ``target`` of ``rows`` (each with the :data:`STARTER_FIELDS`),
+    sorted by rules and deal, as one gzip file with no time stamp, replaced at once."""
+    fields = STARTER_FIELDS
+    rows = sorted(rows, key=lambda r: (str(r[fields[0]]), r["deal"]))
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
@@ -340,4 +348,3 @@ def write_starter(
             tmp.unlink()
         raise LibraryError(f"cannot write the starter file {path}: {exc.strerror or exc}") from None
     _index.cache_clear()
-    return written
