@@ -104,6 +104,18 @@ class PlayResult:
     foundation: int
     face_down: int
 
+    @classmethod
+    def at_end(cls, game: Klondike, moves: int, card_moves: int) -> PlayResult:
+        """The result of a game that ended at ``game`` after ``moves`` moves, ``card_moves``
+        of them of cards."""
+        return cls(
+            won=game.is_won(),
+            moves=moves,
+            card_moves=card_moves,
+            foundation=sum(game.foundation_counts()),
+            face_down=game.face_down_count(),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class _Seen:
@@ -528,14 +540,7 @@ def play(game: Klondike, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -
         moves += 1
         if chosen.card is not None:
             card_moves += 1
-    g = player.game
-    return PlayResult(
-        won=g.is_won(),
-        moves=moves,
-        card_moves=card_moves,
-        foundation=sum(g.foundation_counts()),
-        face_down=g.face_down_count(),
-    )
+    return PlayResult.at_end(player.game, moves, card_moves)
 
 
 # ----------------------------------------------------------------------------- a position's hint

@@ -662,10 +662,4 @@ def play(
         end = after
         made += 1
         card_moves += move.card is not None
-    return PlayResult(
-        won=end.is_won(),
-        moves=made,
-        card_moves=card_moves,
-        foundation=sum(end.foundation_counts()),
-        face_down=end.face_down_count(),
-    )
+    return PlayResult.at_end(end, made, card_moves)
