@@ -4,6 +4,8 @@ pass, and hints followed never go round in circles."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from kosynka import Klondike, KlondikeRules
@@ -12,12 +14,16 @@ from kosynka.games.klondike.rules import FOUNDATION, Move
 from kosynka.games.klondike.seen import (
     MAX_LINES,
     KlondikeSampler,
+    _step,
+    followed,
+    forget_lines,
     hint,
     layout_key,
     position_key,
     safe_home,
     scouting_move,
     seen_of,
+    table_of,
 )
 from kosynka.solver import default_implementation
 
@@ -112,6 +118,60 @@ def test_two_unseen_cards_swapped_give_the_same_hint(draw: int) -> None:
     first, second = hint(game, **kw), hint(other, **kw)  # type: ignore[arg-type]
     assert first.move == second.move and first.chance == second.chance
     assert first.move is not None and first.chance is not None
+
+
+@pytest.mark.parametrize(("number", "draw", "passes"), [(403, 3, None), (3, 1, None), (7, 3, 2)])
+def test_the_line_search_finds_the_same_lines_whatever_it_remembers(
+    number: int, draw: int, passes: int | None
+) -> None:
+    """The line search keeps the moves of the positions it has been through for the next hint's
+    search; the lines it finds, and their ranks, are those of a search that remembers nothing,
+    although the remembered positions were reached from other fillings of the unseen places
+    (the first pass's searches, where the stock's unseen places are filled too, among them)."""
+    game = Klondike(number, rules=KlondikeRules(draw=draw, passes=passes), numbering="kpat")
+    line = [after.copy() for after, _ in itertools.islice(followed(game, max_samples=2), 60)]
+    views = [seen_of(probe) for probe in [game, *line[:20], *line[20::6]]]
+    warm = []  # searched one after another, each remembering what those before it found
+    for seen in views:
+        sampler = KlondikeSampler(seen)
+        lines = sampler.candidates()
+        warm.append((lines, [sampler.rank(line) for line in lines]))
+    checked = 0
+    for seen, (lines, ranks) in zip(views, warm, strict=True):
+        forget_lines()
+        cold = KlondikeSampler(seen)
+        assert cold.candidates() == lines
+        assert [cold.rank(line) for line in lines] == ranks
+        forget_lines()
+        other = KlondikeSampler(seen)
+        other._table = table_of(seen, seen.unseen[::-1])  # another filling of the unseen places
+        assert other.candidates() == lines
+        checked += len(lines) > 1
+    assert checked >= 3  # positions with a choice among lines, not only forced moves
+
+
+@pytest.mark.parametrize(("number", "draw", "passes"), [(401, 3, None), (3, 1, None), (7, 3, 2)])
+def test_a_step_of_the_line_search_keys_the_position_it_reaches(
+    number: int, draw: int, passes: int | None
+) -> None:
+    """The line search makes the key of the position after a move from the key before it
+    (:func:`~kosynka.games.klondike.seen._step`): it is :func:`position_key` of that position,
+    for every legal move along a game (card moves from the waste, the columns and home, draws
+    and new passes), and it says whether the move wins or turns a card."""
+    rules = KlondikeRules(draw=draw, passes=passes)
+    game = Klondike(number, rules=rules, numbering="kpat")
+    kinds: set[str] = set()
+    for probe in [game] + [
+        a.copy() for a, _ in itertools.islice(followed(game, max_samples=2), 80)
+    ]:
+        for move in probe.legal_move_list():
+            after = probe.copy(stack=False)
+            after.push(move)
+            nxt, key, won, turned = _step(probe, position_key(probe), move)
+            assert key == position_key(after) and nxt._snapshot() == after._snapshot()
+            assert won == after.is_won() and turned == (sum(after._hidden) < sum(probe._hidden))
+            kinds.add(str(move) if move.card is None else "turn" if turned else "card")
+    assert {"s", "r", "card", "turn"} <= kinds
 
 
 @pytest.mark.parametrize("number", [2, 403])

@@ -45,8 +45,9 @@ from kosynka.hindsight import (
 Snapshot = tuple[Any, ...]
 """A whole Klondike position, as :meth:`Klondike._snapshot` gives it."""
 
-Layout = tuple[Hashable, ...]
-"""A tableau as the player sees it (see :func:`layout_key`)."""
+Layout = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
+"""A tableau as the player sees it (see :func:`layout_key`): the face-up cards of each column,
+how many lie face down in each and the foundations' counts."""
 
 PositionKey = tuple[Layout, int, tuple[int, ...], int]
 """A position as the player sees it, the talon's place included (see :func:`position_key`):
@@ -332,35 +333,32 @@ class KlondikeSampler:
         found: dict[Hashable, Line] = {}
         start_key = position_key(game)
         visited = {start_key}
-        frontier: deque[tuple[Klondike, Line, bool]] = deque(
-            [(game, (), self.seen.moved_this_pass)]
+        frontier: deque[tuple[Klondike, PositionKey, Line, bool]] = deque(
+            [(game, start_key, (), self.seen.moved_this_pass)]
         )
         expanded = 0
         hidden_stock = self.seen.pass_number == 1 and None in self.seen.stock
         while frontier and expanded < MAX_LINE_POSITIONS:
-            here, path, moved = frontier.popleft()
+            here, here_key, path, moved = frontier.popleft()
             expanded += 1
-            down_here = sum(here._hidden)
-            for m in here.legal_move_list():
+            steps = _steps(here, here_key)
+            for i, (m, rank, step) in enumerate(steps):
                 if m.card is None:
                     if m == RECYCLE_MOVE and not moved and (not low or self.seen.idle_passes > 1):
                         continue
-                    rank = 1
-                elif (rank := score_move(here, m)) == AIMLESS or rank < (
-                    TAKEN_BACK if low else 0 if path else AIMLESS + 1
-                ):
+                elif rank == AIMLESS or rank < (TAKEN_BACK if low else 0 if path else AIMLESS + 1):
                     continue
-                nxt = here.copy(stack=False)
-                nxt._apply(m)  # a legal move, and no undo wanted: no check, no snapshot
+                if step is None:
+                    step = steps[i][2] = _step(here, here_key, m)
+                nxt, key, won, turned = step
                 line = (*path, m)
-                if nxt.is_won():
+                if won:
                     found.setdefault(("won",), line)
                     self._ranks[line] = 10_000 - len(line)
                     continue
-                key = position_key(nxt)
                 if m.card is not None and key in (self.seen.twice if back else self.seen.positions):
                     continue
-                shows = sum(nxt._hidden) < down_here or (
+                shows = turned or (
                     m.card is None and m != RECYCLE_MOVE and hidden_stock and nxt.pass_number == 1
                 )
                 if not shows and m.card is not None and not low:  # a card home ends it too
@@ -376,7 +374,7 @@ class KlondikeSampler:
                 if key in visited:
                     continue
                 visited.add(key)
-                frontier.append((nxt, line, moved or m.card is not None))
+                frontier.append((nxt, key, line, moved or m.card is not None))
         return list(found.values())
 
     def _may_end(self, move: Move) -> bool:
@@ -538,6 +536,81 @@ def _card_moves(line: Line) -> Hashable:
     """A line's card moves, draws and new passes left out: two lines that move the same cards
     the same way differ only in where the talon stands, so the shortest stands for both."""
     return tuple(m for m in line if m.card is not None) or line
+
+
+Step = tuple[Klondike, PositionKey, bool, bool]
+"""A move's result in the line search: the position after it, that position's key, whether it
+wins and whether it turns a face-down card."""
+
+EXPANSIONS: Final = 500
+"""Positions whose moves :func:`_steps` keeps in each of its two generations: a game's hints,
+one move apart, search much the same positions (three in four of them in a followed game of
+Draw 3), so they are worked out once. Kept small: a position's moves and the positions after
+them take about 8 KB, and more kept made the whole game slower, not quicker (Python's
+collector walks every object kept; 500 a generation played KPat Draw 3 deals 401-408 in 6.6 s
+against 6.8 s with 1,000 and 8.2 s with 2,000)."""
+
+_expansions: list[dict[tuple[KlondikeRules, PositionKey, tuple[int, ...]], list[list[Any]]]] = [
+    {},
+    {},
+]
+
+
+def forget_lines() -> None:
+    """Empty the line search's memory of positions (:func:`_steps`): the lines found do not
+    depend on it, only the time they take."""
+    _expansions[:] = [{}, {}]
+
+
+def _steps(game: Klondike, key: PositionKey) -> list[list[Any]]:
+    """The legal moves of ``game`` (whose :func:`position_key` is ``key``), each as
+    ``[move, rank, step]``: the heuristic's rank of a card move
+    (:func:`~kosynka.games.klondike.player.score_move`; 1 for the stock's moves) and its
+    :data:`Step`, None until :func:`_step` is first asked for it. They are kept for the next
+    hint's search by the position's key and the stock's cards in their order: the key alone
+    leaves out the order of a stock the player has not seen (a sample's filling), and the
+    face-down cards, which no move of a line shows but its last. So they serve any table with
+    those, whatever lies face down."""
+    memo_key = (game.rules, key, tuple(game._stock))
+    new, old = _expansions
+    steps = new.get(memo_key)
+    if steps is None:
+        steps = old.get(memo_key)
+        if steps is None:
+            steps = [
+                [m, 1 if m.card is None else score_move(game, m), None]
+                for m in game.legal_move_list()
+            ]
+        if len(new) >= EXPANSIONS:
+            _expansions[:] = [{}, new]
+            new = _expansions[0]
+        new[memo_key] = steps
+    return steps
+
+
+def _step(game: Klondike, key: PositionKey, move: Move) -> Step:
+    """The :data:`Step` of the legal ``move`` from ``game``, whose :func:`position_key` is
+    ``key``: the new key keeps the parts of ``key`` the move leaves as they were (it is
+    :func:`position_key` of the position after the move)."""
+    nxt = game.copy(stack=False)
+    nxt._apply(move)  # a legal move, and no undo wanted: no check, no snapshot
+    layout, _, waste, pass_part = key
+    if move.card is None:  # the tableau and foundations stay
+        if nxt.rules.passes is not None:
+            pass_part = nxt.pass_number
+        return nxt, (layout, len(nxt._stock), tuple(nxt._waste), pass_part), False, False
+    up, hidden, _ = layout
+    cols, before = nxt._cols, game._cols
+    now_hidden = nxt._hidden
+    new_up = list(up)
+    for i, col in enumerate(cols):
+        if len(col) != len(before[i]):  # a card move changes the length of each column it uses
+            new_up[i] = tuple(col[now_hidden[i] :])
+    if len(nxt._waste) != len(waste):
+        waste = tuple(nxt._waste)
+    turned = sum(now_hidden) < sum(hidden)
+    new_layout = (tuple(new_up), tuple(now_hidden) if turned else hidden, tuple(nxt._found))
+    return nxt, (new_layout, len(nxt._stock), waste, pass_part), nxt.is_won(), turned
 
 
 def hint(
