@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import unittest
 from typing import ClassVar
 
@@ -427,3 +428,36 @@ def test_every_code_has_both_languages() -> None:
     assert {r.code for r in reasons} == set(CODES)
     for r in reasons:
         assert r.en and r.ru and r.en != r.ru
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_the_position_after_a_move_made_for_a_search_is_the_position_push_makes(
+    draw: int,
+) -> None:
+    """``Klondike._after`` (a new game sharing the lists a move leaves, for the hint's line
+    search) gives the position ``push`` gives, for every legal move along random games (cards
+    back from home among them), and leaves the game it starts from as it was."""
+    rng = random.Random(draw)
+    kinds: set[str] = set()
+    for number in range(1, 9):
+        game = Klondike(number, rules=KlondikeRules(draw=draw, passes=3))
+        for _ in range(150):
+            legal = game.legal_move_list()
+            if not legal:
+                break
+            before = game._snapshot()
+            for move in legal:
+                after = game.copy(stack=False)
+                after.push(move)
+                made = game._after(move)
+                assert made._snapshot() == after._snapshot(), move
+                assert made.move_stack == [] and game._snapshot() == before
+                kinds.add(
+                    "back"
+                    if move.card and game.foundation_top(move.card.suit) == move.card
+                    else str(move)
+                    if move.card is None
+                    else "card"
+                )
+            game.push(rng.choice(legal))
+    assert {"s", "r", "card", "back"} <= kinds

@@ -662,6 +662,57 @@ class Klondike(Game[Move]):
         else:
             self._cols[move.to].extend(run)
 
+    def _after(self, move: Move) -> Klondike:
+        """A new game, with no history, at the position after the legal ``move`` (not checked),
+        sharing with this one every list the move leaves as it was: for searches that make
+        many positions and never change one once made (the no-peek hint's line search). It is
+        ``copy(stack=False)`` then ``_apply(move)``, without copying what stays the same."""
+        game = Klondike.__new__(Klondike)
+        game.rules = self.rules
+        game.numbering = self.numbering
+        game.deal_number = self.deal_number
+        game._start_history()
+        game.pass_number = self.pass_number
+        cols, stock, waste, found = self._cols, self._stock, self._waste, self._found
+        game._hidden = self._hidden
+        card_obj = move.card
+        if card_obj is None:
+            game._cols, game._found = cols, found
+            if move.to == DRAW:
+                n = min(self.rules.draw, len(stock))
+                game._stock = stock[:-n]
+                game._waste = waste + stock[: -n - 1 : -1]
+            else:
+                game._stock = waste[::-1]
+                game._waste = []
+                game.pass_number += 1
+            return game
+        card = card_obj.index
+        zone, src, idx = self._locate(card)
+        new_cols = list(cols)
+        game._stock, game._waste = stock, waste
+        if zone == _IN_COLUMN:
+            col = cols[src]
+            run = col[idx:]
+            new_cols[src] = left = col[:idx]
+            if left and len(left) == self._hidden[src]:
+                game._hidden = list(self._hidden)
+                game._hidden[src] -= 1
+        elif zone == _IN_WASTE:
+            run = [card]
+            game._waste = waste[:-1]
+        else:
+            run = [card]
+            found = list(found)
+            found[_SUIT[card]] -= 1
+        if move.to == FOUNDATION:
+            found = list(found) if found is self._found else found
+            found[_SUIT[card]] += 1
+        else:
+            new_cols[move.to] = cols[move.to] + run
+        game._cols, game._found = new_cols, found
+        return game
+
     def _snapshot(self) -> _Snapshot:
         """The whole position as nested tuples (what :meth:`pop` restores)."""
         return (

@@ -592,8 +592,7 @@ def _step(game: Klondike, key: PositionKey, move: Move) -> Step:
     """The :data:`Step` of the legal ``move`` from ``game``, whose :func:`position_key` is
     ``key``: the new key keeps the parts of ``key`` the move leaves as they were (it is
     :func:`position_key` of the position after the move)."""
-    nxt = game.copy(stack=False)
-    nxt._apply(move)  # a legal move, and no undo wanted: no check, no snapshot
+    nxt = game._after(move)  # shares the lists the move leaves: no step's position is changed
     layout, _, waste, pass_part = key
     if move.card is None:  # the tableau and foundations stay
         if nxt.rules.passes is not None:
