@@ -4,8 +4,15 @@ Runs the installed command line, ``kosynka play GAME --deals A-B [rule flags] --
 rule set, and prints a Markdown table: deals won with the 95% Wilson interval, the hint's
 median, 95th percentile and slowest time, the goal and the published figure beside it.
 
+With ``--lonelybot PATH`` (lonelybot's ``lonecli``, built as ``bench/no_peek.md`` says), Klondike
+Draw 3 is played on the same deals by lonelybot's own no-peek player too (``lonecli hop``: 3,000
+samples a move, the stock's order known, its face-down cards hidden), each KPat deal given to it
+as the exact order of its cards; a second row has its wins, and a line after the table counts
+the deals won by both, by one of the two and by neither.
+
     python bench/no_peek.py --deals 1-200 --jobs 2
     python bench/no_peek.py --deals 1-100 --only klondike-draw-3 spider-2
+    python bench/no_peek.py --deals 1-400 --jobs 2 --only klondike-draw-3 --lonelybot /tmp/lonecli
 """
 
 from __future__ import annotations
@@ -13,10 +20,17 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import statistics
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import cast
+
+from kosynka import Klondike, KlondikeRules
+from kosynka.library import parse_deal_ranges
+from kosynka.solver.stats import wilson_interval
 
 
 @dataclass(frozen=True)
@@ -72,7 +86,8 @@ VARIANTS = (
 
 
 def run(variant: Variant, deals: str, jobs: int, time_limit: float | None) -> dict[str, object]:
-    """One ``kosynka play`` run: its summary line, with the wall time added."""
+    """One ``kosynka play`` run: its summary line, with the wall time and the deals won
+    (``won_deals``) added."""
     exe = shutil.which("kosynka")
     command = [exe] if exe else [sys.executable, "-m", "kosynka"]
     command += ["play", variant.game, "--deals", deals, *variant.flags, "--json"]
@@ -81,9 +96,69 @@ def run(variant: Variant, deals: str, jobs: int, time_limit: float | None) -> di
         command += ["--time-limit", str(time_limit)]
     began = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=True)
-    last = json.loads(done.stdout.splitlines()[-1])["summary"]
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    last = lines[-1]["summary"]
     last["wall_s"] = round(time.perf_counter() - began, 1)
+    last["won_deals"] = {int(r["deal"]) for r in lines[:-1] if r["won"]}
     return dict(last)
+
+
+# lonelybot's cards: value rank * 4 + suit, ranks from the ace (0), suits hearts, diamonds,
+# clubs, spades; ours: suit * 13 + rank, suits clubs, diamonds, hearts, spades.
+LONELYBOT_SUIT = (2, 1, 0, 3)
+
+
+def lonelybot_seed(deal: int) -> int:
+    """KPat Klondike deal ``deal`` as lonelybot's exact seed: the number of the order of its
+    52 cards (lonelybot's ``encode_shuffle``), the seven columns first (column i, from 0: its
+    cards bottom to top at places i(i+1)/2 ...), then the stock in drawing order."""
+    game = Klondike(deal, rules=KlondikeRules(draw=3), numbering="kpat")
+    cards: list[int] = []
+    for column in game._cols:
+        cards += column
+    cards += game._stock[::-1]  # our stock's next card is its last
+    order = [(c % 13) * 4 + LONELYBOT_SUIT[c // 13] for c in cards]
+    number = 0
+    for value in range(51, 0, -1):
+        at = order.index(value, 0, value + 1)
+        number = number * (value + 1) + at
+        order[at], order[value] = order[value], order[at]
+    return number
+
+
+def lonelybot_game(lonecli: str, deal: int) -> tuple[bool, float]:
+    """lonelybot's no-peek player on one deal: (won, seconds)."""
+    began = time.perf_counter()
+    done = subprocess.run(
+        [lonecli, "hop", "exact", str(lonelybot_seed(deal))],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    ending = done.stdout.strip().rsplit("\n", 1)[-1]
+    if ending not in ("Solved", "Lost"):
+        raise SystemExit(f"lonecli hop ended deal {deal} with {ending!r}")
+    return ending == "Solved", time.perf_counter() - began
+
+
+def lonelybot_row(lonecli: str, deals: str, jobs: int, ours: set[int]) -> None:
+    """Play ``deals`` with lonelybot's player on ``jobs`` threads; print its row and the
+    deals won by both, one or neither."""
+    numbers = parse_deal_ranges(deals)
+    with ThreadPoolExecutor(jobs) as pool:
+        games = list(pool.map(lambda d: lonelybot_game(lonecli, d), numbers))
+    won = {d for d, (w, _s) in zip(numbers, games, strict=True) if w}
+    low, high = wilson_interval(len(won), len(numbers))
+    median = statistics.median(s for _w, s in games)
+    print(
+        f"| lonelybot hop, Draw 3 | {len(numbers)} | {len(won)} | "
+        f"{100 * len(won) / len(numbers):.1f}% ({100 * low:.1f}-{100 * high:.1f}) | | "
+        f"3,000 samples a move | {median:.2f} s a game | | |"
+    )
+    print(
+        f"\nSame deals: both won {len(won & ours)}, only kosynka {len(ours - won)}, "
+        f"only lonelybot {len(won - ours)}, neither {len(numbers) - len(won | ours)}."
+    )
 
 
 def main() -> int:
@@ -93,6 +168,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes per run")
     parser.add_argument("--time-limit", type=float, help="seconds per hint (default: the hint's)")
     parser.add_argument("--only", nargs="*", help="rule sets by name (default: all)")
+    parser.add_argument("--lonelybot", help="lonelybot's lonecli: play Draw 3 with it too")
     args = parser.parse_args()
     chosen = [v for v in VARIANTS if not args.only or v.name in args.only]
     print(
@@ -101,7 +177,7 @@ def main() -> int:
     print("|---|---|---|---|---|---|---|---|---|")
     for v in chosen:
         s = run(v, args.deals, args.jobs, args.time_limit)
-        low, high = s["wilson95"]  # type: ignore[misc]
+        low, high = cast("list[float]", s["wilson95"])
         rate = float(s["rate"])  # type: ignore[arg-type]
         print(
             f"| {v.name} | {s['deals']} | {s['won']} | {100 * rate:.1f}% "
@@ -109,6 +185,8 @@ def main() -> int:
             f"{s['hint_ms_median']} ms | {s['hint_ms_p95']} ms | {s['hint_ms_max']} ms |",
             flush=True,
         )
+        if args.lonelybot and v.name == "klondike-draw-3":
+            lonelybot_row(args.lonelybot, args.deals, args.jobs, cast("set[int]", s["won_deals"]))
     return 0
 
 
