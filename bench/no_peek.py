@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import shutil
 import statistics
 import subprocess
@@ -234,6 +235,19 @@ def lonelybot_game(lonecli: str, deal: int) -> tuple[bool, float]:
     return ending == "Solved", time.perf_counter() - began
 
 
+def mcnemar_p(only_a: int, only_b: int) -> float:
+    """McNemar's exact two-sided test of two players on the same deals: the chance, were they
+    equally strong, of a split of the deals won by one of them as uneven as ``only_a`` against
+    ``only_b`` or more.
+
+    >>> round(mcnemar_p(36, 49), 3)
+    0.193
+    """
+    n = only_a + only_b
+    tail = sum(math.comb(n, k) for k in range(min(only_a, only_b) + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
 def lonelybot_row(lonecli: str, deals: str, jobs: int, ours: set[int], record: Path | None) -> None:
     """Play ``deals`` with lonelybot's player on ``jobs`` threads; print its row and the
     deals won by both, one or neither. With ``record``, each deal's game is added to
@@ -269,7 +283,8 @@ def lonelybot_row(lonecli: str, deals: str, jobs: int, ours: set[int], record: P
     )
     print(
         f"\nSame deals: both won {len(won & ours)}, only kosynka {len(ours - won)}, "
-        f"only lonelybot {len(won - ours)}, neither {len(numbers) - len(won | ours)}."
+        f"only lonelybot {len(won - ours)}, neither {len(numbers) - len(won | ours)} "
+        f"(McNemar's exact test: p = {mcnemar_p(len(ours - won), len(won - ours)):.2f})."
     )
 
 
