@@ -38,6 +38,8 @@ struct SetOptions {
   // 256 the talon-free relaxation; 8 keeps keys in the wide table even when they would pack
   // into one word.
   int flags = 0;
+  // Only the verdict is wanted: a won search leaves its line empty instead of writing it out.
+  bool verdict_only = false;
 };
 SearchResult set_solve(const Position& pos, const Limits& limits, const SetOptions& opt,
                         bool* supported);

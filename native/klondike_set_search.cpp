@@ -489,7 +489,8 @@ SearchResult set_solve(const Position& pos, const Limits& limits, const SetOptio
                         bool* supported) {
   const uint64_t max_states = limits.max_states, plain_first = opt.plain_first;
   const bool shortest = opt.shortest;
-  const SetOptions then{false, 0, opt.flags};  // the searches after the first look
+  // The searches after the first look.
+  const SetOptions then{false, 0, opt.flags, opt.verdict_only};
   if (plain_first && pos.rules.ret && !shortest) {
     const common::Budget began(limits);
     Position plain = pos;
@@ -725,6 +726,7 @@ SearchResult set_solve(const Position& pos, const Limits& limits, const SetOptio
   if (won) {
     res.status = Status::kSolved;
     res.limit.clear();
+    if (opt.verdict_only) return res;
     Realizer real(pos, res.line);
     for (const SMove& m : root_autos) real.play(m);
     for (size_t k = 0; k < best_path.size(); ++k) {

@@ -20,6 +20,18 @@ def klondike_relaxed_verdict(columns: Sequence[Sequence[int]], hidden: Sequence[
     The abstract search's talon-free relaxation alone: ('lost' | 'open' | 'limit', positions looked at). 'lost' proves the position cannot be won; 'open' proves nothing.
     """
 
+class KlondikeTemplate:
+    """
+    A Klondike position some of whose cards are placeholders: card 52 + k stands for the k-th card of a filling of the unseen places (there are `unseen`), so that one table is judged on many fillings without being made again for each. The position and rules as klondike_set_solve takes them.
+    """
+
+    def __init__(self, columns: Sequence[Sequence[int]], hidden: Sequence[int], talon: Sequence[int], waste: int, found: Sequence[int], pass_number: int, draw: int, passes: int, ret: bool, unseen: int) -> None: ...
+
+    def solved(self, fill: Sequence[int], max_states: int, plain_first: int = 0) -> bool:
+        """
+        Whether the abstract search (the exact one when it cannot represent the position) wins the position with its placeholders filled by `fill` (the cards of the unseen places in order, each 0..51) within max_states states (0: no limit); its line is not written out.
+        """
+
 def klondike_legal_moves(columns: Sequence[Sequence[int]], hidden: Sequence[int], talon: Sequence[int], waste: int, found: Sequence[int], pass_number: int, draw: int, passes: int, ret: bool) -> list[str]:
     """
     Every legal engine move of a position, as move text (for checks against the engine).

@@ -254,6 +254,56 @@ def _decide(
     return Found(status, limit, line, total_states + states, total_unique + unique)
 
 
+class FillingJudge:
+    """Judges one Klondike position some of whose cards are placeholders (``52 + k`` stands for
+    the ``k``-th card of a filling of ``unseen`` places) on many fillings: whether the solver
+    wins the filled position within a budget of states, exactly as :func:`_decide` with no time
+    limit says it (its status ``solved``). The no-peek hint judges each candidate line's table
+    this way on each sample of the cards the player has not seen: the compiled core keeps the
+    position and fills it in (:class:`kosynka.solver._core.KlondikeTemplate`), so a sample
+    costs the search alone; otherwise each filling is made a game and searched.
+
+    >>> from kosynka import Klondike, KlondikeRules
+    >>> game = Klondike(1, rules=KlondikeRules(draw=1), numbering="kpat")
+    >>> top = game._cols[6].pop()  # the 7th column's face-up card becomes a placeholder
+    >>> game._cols[6].append(52)
+    >>> judge = FillingJudge(game, 1, "native" if _NATIVE is not None else "python")
+    >>> judge([top], 20_000)
+    True
+    """
+
+    def __init__(self, game: Klondike, unseen: int, implementation: str) -> None:
+        self._game = game
+        self._unseen = unseen
+        self._implementation = implementation
+        self._template: _core.KlondikeTemplate | None = None
+        rules = game.rules
+        if implementation == "native" and _NATIVE is not None:
+            self._template = _core.KlondikeTemplate(*position_args(game), unseen)
+            self._plain_first = NO_RETURN_STATES if rules.draw == 1 else 0
+        self._relaxes = rules.draw != 1 or rules.passes is not None
+
+    def __call__(self, fill: Sequence[int], max_states: int) -> bool:
+        """Whether the solver wins the position filled with ``fill`` (the cards of the unseen
+        places in order) within ``max_states`` positions."""
+        if self._template is not None and not (self._relaxes and max_states > QUICK_STATES):
+            # _decide's one search: a first try within QUICK_STATES covers the whole budget
+            return self._template.solved(fill, max_states, self._plain_first)
+        return _decide(self._implementation, self.filled(fill), None, max_states, False)[0] == (
+            "solved"
+        )
+
+    def filled(self, fill: Sequence[int]) -> Klondike:
+        """The position with its placeholders replaced by ``fill``, as a game of its own."""
+        if len(fill) != self._unseen:
+            raise ValueError("a filling needs one card for each unseen place")
+        game = self._game.copy(stack=False)
+        game._cols = [[fill[c - 52] if c >= 52 else c for c in col] for col in game._cols]
+        game._stock = [fill[c - 52] if c >= 52 else c for c in game._stock]
+        game._waste = [fill[c - 52] if c >= 52 else c for c in game._waste]
+        return game
+
+
 _PositionArgs = tuple[list[list[int]], list[int], list[int], int, list[int], int, int, int, bool]
 """A position and its rules as the core's searches take them (see ``_core.pyi``)."""
 

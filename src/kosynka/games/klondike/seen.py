@@ -28,7 +28,7 @@ import random
 from collections import deque
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from kosynka.games.klondike.player import Player, PlayResult, safe_home_moves, score_move
 from kosynka.games.klondike.player import hint as rule_hint
@@ -41,6 +41,9 @@ from kosynka.hindsight import (
     preferred_first,
     start_and_moves,
 )
+
+if TYPE_CHECKING:
+    from kosynka.solver.klondike import FillingJudge
 
 Snapshot = tuple[Any, ...]
 """A whole Klondike position, as :meth:`Klondike._snapshot` gives it."""
@@ -70,10 +73,7 @@ take a card back from home or go back to a position (see :meth:`KlondikeSampler.
 
 HINT_SECONDS: Final = 0.35
 """A hint's time budget: the race stops dealing samples after this long. Most hints end
-sooner, when one line is left or :func:`hint`'s ``max_samples`` are dealt (along followed Draw 3
-games of KPat deals 21-30: median 24 ms, p95 353 ms, mean 97 ms; with 0.12 s the race had
-stopped on time in 41% of the hints with more than one line, dealing a median of 86 samples
-where it now deals 256)."""
+sooner, when one line is left or :func:`hint`'s ``max_samples`` are dealt."""
 
 HINT_STATES: Final = 1_000
 """Positions each solver call may try. A sample the solver does not win within them counts as
@@ -298,6 +298,7 @@ class KlondikeSampler:
         self._table = table_of(seen, self._unseen)  # any filling: the legal moves are the same
         self._implementation = implementation
         self._ranks: dict[Line, int] = {}
+        self._judges: dict[Line, FillingJudge | None] = {}
 
     def candidates(self) -> list[Line]:
         """The candidate lines, best first by :meth:`rank`: a safe card home alone when there is
@@ -416,33 +417,39 @@ class KlondikeSampler:
         before it."""
         return self._ranks.get(move, 0)
 
-    def sample(self, rng: random.Random) -> Klondike:
-        """A table with the unseen cards dealt at random into the unseen places."""
+    def sample(self, rng: random.Random) -> list[int]:
+        """The unseen cards dealt at random into the unseen places: the filling of
+        :func:`table_of` (face-down cards column by column, then the stock's unseen places)."""
         cards = self._unseen[:]
         rng.shuffle(cards)
-        return table_of(self.seen, cards)
+        return cards
 
-    def lost(self, sample: Klondike, max_states: int) -> bool:
-        """True when the solver does not win ``sample`` as it stands within ``max_states``
-        positions (then no line is tried on it: each counts it lost)."""
-        return self._verdict(sample, max_states) == 0.0
+    def lost(self, sample: list[int], max_states: int) -> bool:
+        """True when the solver does not win the table filled with ``sample`` as it stands
+        within ``max_states`` positions (then no line is tried on it: each counts it lost)."""
+        return self.value(sample, (), max_states) == 0.0
 
-    def value(self, sample: Klondike, move: Line, max_states: int) -> float:
-        """Whether the solver wins ``sample`` after the line within ``max_states`` positions:
-        1.0 or 0.0."""
-        game = sample.copy(stack=False)
-        for m in move:  # legal in every sample: only its last move shows what samples differ in
-            game._apply(m)
-        return self._verdict(game, max_states)
+    def value(self, sample: list[int], move: Line, max_states: int) -> float:
+        """Whether the solver wins the table filled with ``sample`` after the line within
+        ``max_states`` positions: 1.0 or 0.0."""
+        if move in self._judges:
+            judge = self._judges[move]
+        else:
+            judge = self._judges[move] = self._judge(move)
+        return 1.0 if judge is None or judge(sample, max_states) else 0.0
 
-    def _verdict(self, game: Klondike, max_states: int) -> float:
-        """1.0 when the solver wins ``game`` within ``max_states`` positions, else 0.0."""
-        from kosynka.solver.klondike import _decide
+    def _judge(self, line: Line) -> FillingJudge | None:
+        """What the samples of a line are judged by: the table after it with the unseen places
+        left as placeholders (a line is legal in every filling, and only its last move shows a
+        card the samples differ in, which stays where it lies), or None when the line wins."""
+        from kosynka.solver.klondike import FillingJudge
 
-        if game.is_won():
-            return 1.0
-        status = _decide(self._implementation, game, None, max_states, False)[0]
-        return 1.0 if status == "solved" else 0.0
+        table = table_of(self.seen, range(52, 52 + len(self._unseen)))
+        for m in line:
+            table._apply(m)
+        if table.is_won():
+            return None
+        return FillingJudge(table, len(self._unseen), self._implementation)
 
 
 def _planned_line(seen: KlondikeSeen, implementation: str, max_states: int) -> Line:
