@@ -425,9 +425,13 @@ class KlondikeSampler:
         return cards
 
     def lost(self, sample: list[int], max_states: int) -> bool:
-        """True when the solver does not win the table filled with ``sample`` as it stands
-        within ``max_states`` positions (then no line is tried on it: each counts it lost)."""
-        return self.value(sample, (), max_states) == 0.0
+        """False: every line is judged on every sample. A table the solver does not win as it
+        stands within the budget may still be won after a line that makes progress, and such
+        samples tell lines apart: at 370 positions of Draw 3 deals 101-300 (each line judged
+        on 300 further samples, all counted), the race's pick fell short of the best line by
+        0.0058 on average when it judged them, and by 0.0089 when it left them out as lost
+        (short by 0.05 or more at 6 positions against 19)."""
+        return False
 
     def value(self, sample: list[int], move: Line, max_states: int) -> float:
         """Whether the solver wins the table filled with ``sample`` after the line within
