@@ -19,6 +19,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from kosynka.cards import Card
 from kosynka.games.klondike import RECYCLE, Klondike, KlondikeRules, Move
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _klondike_py
@@ -273,7 +274,8 @@ class FillingJudge:
     """
 
     def __init__(self, game: Klondike, unseen: int, implementation: str) -> None:
-        self._game = game
+        self._position = game.solver_position()
+        self._rules = game.rules
         self._unseen = unseen
         self._implementation = implementation
         self._template: _core.KlondikeTemplate | None = None
@@ -297,11 +299,20 @@ class FillingJudge:
         """The position with its placeholders replaced by ``fill``, as a game of its own."""
         if len(fill) != self._unseen:
             raise ValueError("a filling needs one card for each unseen place")
-        game = self._game.copy(stack=False)
-        game._cols = [[fill[c - 52] if c >= 52 else c for c in col] for col in game._cols]
-        game._stock = [fill[c - 52] if c >= 52 else c for c in game._stock]
-        game._waste = [fill[c - 52] if c >= 52 else c for c in game._waste]
-        return game
+        cols, hidden, talon, waste, found, pass_number = self._position
+
+        def cards(indices: Sequence[int]) -> list[Card]:
+            return [Card.from_index(fill[c - 52] if c >= 52 else c) for c in indices]
+
+        return Klondike.from_position(
+            [cards(col) for col in cols],
+            hidden,
+            cards(talon[waste:])[::-1],  # the stock, its next card last
+            cards(talon[:waste]),
+            found,
+            pass_number=pass_number,
+            rules=self._rules,
+        )
 
 
 _PositionArgs = tuple[list[list[int]], list[int], list[int], int, list[int], int, int, int, bool]
