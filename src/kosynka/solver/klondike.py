@@ -274,14 +274,14 @@ class FillingJudge:
     """
 
     def __init__(self, game: Klondike, unseen: int, implementation: str) -> None:
-        self._position = game.solver_position()
-        self._rules = game.rules
+        args = position_args(game)
+        self._position = args[:6]
+        self._rules = rules = game.rules
         self._unseen = unseen
         self._implementation = implementation
         self._template: _core.KlondikeTemplate | None = None
-        rules = game.rules
         if implementation == "native" and _NATIVE is not None:
-            self._template = _core.KlondikeTemplate(*position_args(game), unseen)
+            self._template = _core.KlondikeTemplate(*args, unseen)
             self._plain_first = NO_RETURN_STATES if rules.draw == 1 else 0
         self._relaxes = rules.draw != 1 or rules.passes is not None
 

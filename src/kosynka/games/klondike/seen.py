@@ -428,7 +428,7 @@ class KlondikeSampler:
     def lost(self, sample: list[int], max_states: int) -> bool:
         """False: every line is judged on every sample. A table the solver does not win as it
         stands within the budget may still be won after a line that makes progress, and such
-        samples tell lines apart: at 370 positions of Draw 3 deals 101-300 (each line judged
+        samples tell lines apart: at 370 positions of Draw 3 deals 101-221 (each line judged
         on 300 further samples, all counted), the race's pick fell short of the best line by
         0.0058 on average when it judged them, and by 0.0089 when it left them out as lost
         (short by 0.05 or more at 6 positions against 19)."""
