@@ -233,8 +233,13 @@ int score(const Table& t, const Cand& c) {
   const auto& dest = t.cols[c.to];
   const int h = t.hidden[c.src];
   const bool suited_dest = !dest.empty() && dest.back() == card + 1 && rank(card) != 13;
-  if (suited_dest && group + suited_length(dest, int(dest.size()) - 1, t.hidden[c.to]) >= 13)
+  if (suited_dest && group + suited_length(dest, int(dest.size()) - 1, t.hidden[c.to]) >= 13) {
+    size_t on_table = 0;
+    for (const auto& k : t.cols) on_table += k.size();
+    // Too few cards left for a row ever to be dealt: the game would be lost.
+    if (t.has_stock() && on_table - 13 < size_t(ROW)) return P_NEVER;
     return P_RUN;
+  }
   if (c.idx > 0 && c.idx == h) {
     int s = P_REVEAL + REVEAL_SHORT * (10 - std::min(h, 10)) + (suited_dest ? REVEAL_IN_SUIT : 0);
     return s - (dest.empty() ? REVEAL_INTO_EMPTY : 0);

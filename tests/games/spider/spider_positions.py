@@ -46,6 +46,18 @@ def position(columns: list[str], *, stock: str = "", removed: str = "", suits: i
     return parse_text(text)
 
 
+def trapped_position() -> Spider:
+    """1 suit, six runs removed and a row left, sixteen cards on the table: 2S..KS in column
+    1, AS alone in column 2 (it would finish the run), three single cards, five empty
+    columns."""
+    return position(
+        ["KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AS", "5S", "9S", "7S"] + ["-"] * 5,
+        stock="AS 2S 3S 4S 6S 8S TS JS QS KS",
+        removed="S S S S S S",
+        suits=1,
+    )
+
+
 def code(game: Spider, move: str) -> str | None:
     """The reason code ``game`` gives for the move text (None when legal)."""
     reason = game.explain(Move.parse(move))

@@ -7,7 +7,7 @@ import unittest
 
 from kosynka.games.spider import Move, Spider, SpiderRules, format_text, parse_text
 from kosynka.games.spider.player import PlayResult, best_move, play
-from tests.games.spider.spider_positions import position
+from tests.games.spider.spider_positions import position, trapped_position
 
 RUN_H = "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"
 
@@ -41,6 +41,18 @@ class TestHints(unittest.TestCase):
     def test_finishing_a_run_comes_first(self) -> None:
         g = position(["* 5c " + RUN_H, "7D AH", "9s 8D", "9C"] + ["-"] * 6)
         assert best_move(g) == Move.parse("2:AH>1")
+
+    def test_a_run_is_not_finished_when_no_row_could_be_dealt_after(self) -> None:
+        """1 suit, six runs removed, a row left: finishing the seventh run would leave three
+        cards on the table, too few to fill the ten columns for the row (a dead end; KPat
+        1-suit deals 12, 25, 44, 56 and 87 were lost so). The player fills the empty columns
+        instead."""
+        g = trapped_position()
+        finish = Move.parse("2:AS>1")
+        assert g.is_legal(finish)
+        assert best_move(g) != finish
+        result = play(g, 0)
+        assert result.won, result
 
     def test_turning_up_a_card_beats_building_in_suit(self) -> None:
         # 8D can go onto 9C (across suits, turning up the card under it); 4S can go onto 5S

@@ -14,6 +14,7 @@ import pytest
 from kosynka.games.spider import Move, Spider, SpiderRules
 from kosynka.games.spider.player import PlayResult, play, play_quickly
 from kosynka.solver import available_implementations
+from tests.games.spider.spider_positions import trapped_position
 
 pytestmark = pytest.mark.skipif(
     "native" not in available_implementations("spider"), reason="the compiled core is not built"
@@ -63,6 +64,16 @@ def test_the_core_makes_the_python_player_s_moves() -> None:
         where = f"game {n} of seed {SEED}: {game.deal_number} after {len(game.move_stack)} moves"
         assert their_line == [code(m) for m in line], where
         assert theirs == result, where
+
+
+def test_the_core_leaves_a_run_unfinished_when_no_row_could_be_dealt_after() -> None:
+    game = trapped_position()
+    line: list[Move] = []
+    result = play(game, 0, line=line)
+    theirs, their_line = core_game(game, 0)
+    assert their_line == [code(m) for m in line]
+    assert theirs == result
+    assert result.won and their_line[0] != code(Move.parse("2:AS>1"))
 
 
 def test_play_quickly_is_play() -> None:

@@ -7,7 +7,7 @@ import unittest
 from collections import Counter
 
 from kosynka.cards import Card
-from kosynka.games.spider import Spider, SpiderRules
+from kosynka.games.spider import Move, Spider, SpiderRules
 from kosynka.games.spider.player import hint as rule_hint
 from kosynka.games.spider.seen import (
     MAX_LINES,
@@ -21,6 +21,7 @@ from kosynka.games.spider.seen import (
 )
 from kosynka.hindsight import start_and_moves
 from kosynka.solver import default_implementation
+from tests.games.spider.spider_positions import trapped_position
 
 NATIVE_CORE = default_implementation("spider") == "native"
 STATES = 3_000 if NATIVE_CORE else 300
@@ -197,6 +198,21 @@ class TestHints(unittest.TestCase):
             self.assertGreaterEqual((choice.chance or 0.0) - kept.share, OVERRIDE)
         else:
             self.assertEqual(choice.chance, kept.share)
+
+    def test_hints_leave_a_run_unfinished_when_no_row_could_be_dealt_after(self) -> None:
+        """Six runs removed, a row left: the hints fill the empty columns and deal before they
+        finish the seventh run (which would leave too few cards for the row), and win."""
+        game = trapped_position()
+        finish = Move.parse("2:AS>1")
+        assert game.is_legal(finish)
+        for n in range(80):
+            choice = hint(game, seed=n, time_limit=None, max_samples=2, max_states=STATES)
+            if choice.move is None:
+                break
+            if n == 0:
+                self.assertNotEqual(choice.move[0], finish)
+            game.push(choice.move[0])
+        self.assertTrue(game.is_won())
 
     def test_won_game_has_no_hint(self) -> None:
         game = Spider.from_position([[]] * 10, [0] * 10, [], [3] * 8, rules=SpiderRules(suits=1))

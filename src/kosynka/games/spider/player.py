@@ -8,7 +8,9 @@ player wins often is easy for people).
 
 The policy is the usual list of Spider hints, best first:
 
-1. a move that finishes a King-to-Ace run of one suit (it leaves the table);
+1. a move that finishes a King-to-Ace run of one suit (it leaves the table), unless the table
+   would then hold fewer cards than a row while rows are left: no row could ever be dealt (a
+   row is dealt only with every column filled), and the game would be lost;
 2. a move that turns up a face-down card (onto a card of the same suit if it can; the fewer
    cards left face down in that column, the better: it is closer to being emptied);
 3. a move that empties a column;
@@ -45,7 +47,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from kosynka.games.spider.rules import _MOVES, _RANK, FOUNDATION, Move, Spider
+from kosynka.games.spider.rules import _MOVES, _RANK, FOUNDATION, ROW, Move, Spider
 
 # Scores of moves (higher is better). Moves scoring at least P_USEFUL are made before dealing;
 # those below are made only when the stock is empty; P_NEVER moves are not made at all.
@@ -174,6 +176,8 @@ def _score(game: Spider, src: int, idx: int, to: int) -> int:
     h = game._hidden[src]
     suited_dest = bool(dest) and dest[-1] == card + 1 and _RANK[card] != 13
     if suited_dest and group + _suited_length(dest, len(dest) - 1, game._hidden[to]) >= 13:
+        if game._next < len(game._stock) and sum(map(len, cols)) - 13 < ROW:
+            return P_NEVER  # the table would hold too few cards for a row ever to be dealt
         return P_RUN
     if idx > 0 and idx == h:
         # The card under the group turns up.

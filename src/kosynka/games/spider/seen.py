@@ -289,11 +289,13 @@ class SpiderSampler:
 
     def candidates(self) -> list[Line]:
         """The candidate lines, best first by :meth:`rank`: a move that finishes a run alone
-        when there is one (it can never cost a move); else each line to a card turned up, a run
-        removed or a column emptied that passes through no layout the game has had; the lines
-        that end in a dealt row only when there is no such line (a solver that knows the stock
-        loses nothing by dealing early; a player does); then the empty columns filled and a row
-        dealt; then the no-peek player's own hint. So the hints never go round in circles: each
+        when there is one (it costs nothing, except where it would leave the table too few
+        cards for a row ever to be dealt: the player's score rules that out, see
+        :func:`~kosynka.games.spider.player.score_move`); else each line to a card turned up, a
+        run removed or a column emptied that passes through no layout the game has had; the
+        lines that end in a dealt row only when there is no such line (a solver that knows the
+        stock loses nothing by dealing early; a player does); then the empty columns filled and
+        a row dealt; then the no-peek player's own hint. So the hints never go round in circles: each
         line ends in something new, and :data:`MAX_IDLE` bounds the moves without a gain.
 
         When the sampler was given the rule-based player's move (``prefer``), the lines that
