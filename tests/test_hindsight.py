@@ -10,6 +10,7 @@ from collections.abc import Hashable, Sequence
 from kosynka.cards import Card
 from kosynka.games.pyramid import Move, Pyramid
 from kosynka.hindsight import (
+    TIE,
     StatusSamples,
     as_line,
     choose,
@@ -72,6 +73,20 @@ def test_ties_go_to_the_better_ranked_move() -> None:
     assert choice.move == "b" and choice.chance == 1.0
     # Settled (every candidate won every sample): the race stopped early.
     assert choice.samples < 100
+
+
+def test_near_ties_go_to_rank_unless_asked_for_the_largest_share() -> None:
+    """Shares 0.50 and 0.49 on the same 200 samples: within TIE of each other, so the
+    better-ranked ``b`` is chosen; without near ties, ``a`` with the larger share."""
+    urn = Urn({"a": 0.50, "b": 0.49}, ranks={"b": 5})
+    near = choose(urn, seed=1, max_samples=200)
+    exact = choose(urn, seed=1, max_samples=200, near_ties=False)
+    shares = {t.move: t.share for t in exact.tallies}
+    assert 0 < shares["a"] - shares["b"] <= TIE
+    assert near.move == "b" and exact.move == "a"
+    assert exact.chance == shares["a"]
+    equal = choose(Urn({"a": 1.0, "b": 1.0}, ranks={"b": 5}), seed=0, near_ties=False)
+    assert equal.move == "b"  # equal shares: still the rank
 
 
 def test_every_move_lost_is_hopeless_and_still_offers_a_move() -> None:

@@ -197,12 +197,17 @@ as equal, and the game's heuristic rank chooses among them: a solver that knows 
 loses nothing by a draw from the stock, so the samples alone would rather wait than move."""
 
 
-def _pick(alive: list[int], won: list[float], tried: list[int], ranks: list[int]) -> int:
+def _pick(
+    alive: list[int], won: list[float], tried: list[int], ranks: list[int], near: bool = True
+) -> int:
     """The candidate to play among ``alive``: the best-ranked of those whose share is as good as
-    the best (see :data:`TIE`), the first of them when ranks tie too."""
+    the best (with ``near``, as good within :data:`TIE`; else exactly as good), the first of
+    them when ranks tie too."""
     shares = {i: (won[i] / tried[i] if tried[i] else 0.0) for i in alive}
     top = max(alive, key=lambda i: (shares[i], ranks[i], -i))
     best = shares[top]
+    if not near:
+        return top
     error = math.sqrt(best * (1.0 - best) / tried[top]) if tried[top] else 0.0
     level = best - max(TIE, error)
     return max((i for i in alive if shares[i] >= level), key=lambda i: (ranks[i], shares[i], -i))
@@ -216,6 +221,7 @@ def choose(
     max_samples: int = 400,
     max_states: int = 20_000,
     estimate: bool = True,
+    near_ties: bool = True,
     clock: Callable[[], float] = time.perf_counter,
 ) -> Choice[M]:
     """Pick the candidate of ``sampler`` that wins the most samples.
@@ -226,8 +232,10 @@ def choose(
     call once the best-ranked candidate has a sample, so the limit is overrun by at most one
     call, and a candidate with no sample is not chosen). Each solver call may try
     ``max_states`` positions. With a lone candidate, samples are dealt only when ``estimate``
-    asks for its chance (then at most :data:`ESTIMATE_SAMPLES`). With the same seed and no
-    time limit, the same view gives the same choice."""
+    asks for its chance (then at most :data:`ESTIMATE_SAMPLES`). With ``near_ties`` the
+    shares within :data:`TIE` of the best (or a standard error, when wider) count as equal and
+    the game's rank chooses among them; without, only shares exactly equal do. With the same
+    seed and no time limit, the same view gives the same choice."""
     began = clock()
     moves = list(sampler.candidates())
     if not moves:
@@ -270,7 +278,7 @@ def choose(
             alive = [i for i, s in zip(alive, shares, strict=True) if s >= cut]
         if len(alive) == 1 and (not estimate or tried[alive[0]] >= ESTIMATE_SAMPLES):
             break
-    pick = _pick([i for i in alive if tried[i]] or alive[:1], won, tried, ranks)
+    pick = _pick([i for i in alive if tried[i]] or alive[:1], won, tried, ranks, near_ties)
     tallies = tuple(Tally(m, tried[i], won[i]) for i, m in enumerate(moves))
     chance = won[pick] / tried[pick] if tried[pick] else None
     return Choice(moves[pick], chance, samples, solves, tallies)

@@ -273,6 +273,10 @@ UNSEEN_STOCK_OVERRIDE: Final = 0.2
 no look through the stock is made): there a sample's solver plans draws no player could, and
 the samples overrule the rule-based player only where its move is a clear blunder."""
 
+NEAR_TIES: Final = True
+"""Whether lines whose shares are near the best's count as tied, the rank choosing among them
+(see :func:`kosynka.hindsight.choose`); without, the line with the largest share is played."""
+
 MAX_LINES: Final = 16
 """Candidate lines weighed at most (the best ranked, the best line of each first card move
 before the others; see :func:`kosynka.hindsight.varied`): more would leave each too few
@@ -694,6 +698,7 @@ def hint_from(
         max_samples=max_samples,
         max_states=max_states,
         estimate=estimate,
+        near_ties=NEAR_TIES,
     )
     override = UNSEEN_STOCK_OVERRIDE if None in seen.stock else OVERRIDE
     return keep_preferred(choice, prefer, override)

@@ -295,8 +295,9 @@ class SpiderSampler:
         run removed or a column emptied that passes through no layout the game has had; the
         lines that end in a dealt row only when there is no such line (a solver that knows the
         stock loses nothing by dealing early; a player does); then the empty columns filled and
-        a row dealt; then the no-peek player's own hint. So the hints never go round in circles: each
-        line ends in something new, and :data:`MAX_IDLE` bounds the moves without a gain.
+        a row dealt; then the no-peek player's own hint. So the hints never go round in
+        circles: each line ends in something new, and :data:`MAX_IDLE` bounds the moves
+        without a gain.
 
         When the sampler was given the rule-based player's move (``prefer``), the lines that
         start with it come first (:data:`PREFERRED`), and the move alone is a line when none
