@@ -176,7 +176,7 @@ def _score(game: Spider, src: int, idx: int, to: int) -> int:
     h = game._hidden[src]
     suited_dest = bool(dest) and dest[-1] == card + 1 and _RANK[card] != 13
     if suited_dest and group + _suited_length(dest, len(dest) - 1, game._hidden[to]) >= 13:
-        if game._next < len(game._stock) and sum(map(len, cols)) - 13 < ROW:
+        if game.rows_left() and sum(map(len, cols)) - 13 < ROW:
             return P_NEVER  # the table would hold too few cards for a row ever to be dealt
         return P_RUN
     if idx > 0 and idx == h:
