@@ -15,13 +15,21 @@ the deals won by both, by one of the two and by neither.
     python bench/no_peek.py --deals 1-400 --jobs 2 --only klondike-draw-3 --lonelybot /tmp/lonecli
     python bench/no_peek.py --deals 1-2000 --jobs 2 --only klondike-draw-3 --record /tmp/runs/d3
 
-With ``--record DIR`` every deal's game is kept in DIR as it ends, so that a run of thousands of
-deals, stopped part way, goes on where it stopped when run again with the same DIR.
+With ``--record DIR`` every deal's result (won or not, its length and the hint's times, not its
+moves) is kept in DIR as it ends, so that a run of thousands of deals, stopped part way, goes on
+where it stopped when run again with the same DIR, on this machine or another. DIR's
+``build.json`` names the package that played: a hash of its Python sources. A package whose
+sources differ is refused, so one record never mixes two players. With ``--report`` nothing is
+played: the table is that of the deals the record already holds. Records meant to outlive a
+machine are kept in ``bench/runs/`` under the commit that was installed to play them.
+
+    python bench/no_peek.py --deals 1-2000 --only spider-1 --record bench/runs/465c840 --report
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import shutil
@@ -34,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
+import kosynka
 from kosynka import Klondike, KlondikeRules
 from kosynka.library import parse_deal_ranges
 from kosynka.solver.stats import wilson_interval
@@ -93,7 +102,8 @@ VARIANTS = (
 
 def _command(variant: Variant, deals: str, jobs: int, time_limit: float | None) -> list[str]:
     """The ``kosynka play`` command line of ``variant`` on ``deals``."""
-    exe = shutil.which("kosynka")
+    beside = Path(sys.executable).parent / "kosynka"
+    exe = str(beside) if beside.exists() else shutil.which("kosynka")
     command = [exe] if exe else [sys.executable, "-m", "kosynka"]
     command += ["play", variant.game, "--deals", deals, *variant.flags, "--json"]
     command += ["--jobs", str(jobs)]
@@ -148,37 +158,92 @@ def _ranges(numbers: list[int]) -> str:
     return ",".join(parts)
 
 
+def package_sources_hash() -> str:
+    """A hash of the Python sources of the imported ``kosynka`` package (each file's path in
+    the package and its bytes): which player a record's games were played by."""
+    root = Path(kosynka.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def check_build(record: Path) -> None:
+    """Write ``record/build.json`` for a new record; for an old one, stop with a message when
+    the installed package is not the one that played it."""
+    here = {"kosynka": kosynka.__version__, "sources_sha256": package_sources_hash()}
+    path = record / "build.json"
+    if not path.exists():
+        record.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(here, indent=1) + "\n")
+        return
+    there = json.loads(path.read_text())
+    if there.get("sources_sha256") != here["sources_sha256"]:
+        raise SystemExit(
+            f"{record} was played by another build of kosynka (sources "
+            f"{str(there.get('sources_sha256'))[:12]}, installed {here['sources_sha256'][:12]}): "
+            "install the commit it names, or record into a new folder"
+        )
+
+
+CHUNK = 10
+"""Deals a worker plays in one ``kosynka play`` of a recorded run: each such run ends with its
+hints' median and 95th percentile, so a record stopped part way still has them."""
+
+
+def _play_into(command: list[str], rows_path: Path, sums_path: Path) -> None:
+    """Run one ``kosynka play --json`` command, adding each deal's line (without its moves) to
+    ``rows_path`` as it is printed and the summary to ``sums_path``."""
+    with (
+        rows_path.open("a") as rows,
+        subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as proc,
+    ):
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.startswith('{"summary"'):
+                with sums_path.open("a") as sums:
+                    sums.write(json.dumps(json.loads(line)["summary"]) + "\n")
+            else:
+                row = json.loads(line)
+                row.pop("line", None)
+                rows.write(json.dumps(row) + "\n")
+                rows.flush()
+    if proc.returncode:
+        raise SystemExit(f"kosynka play stopped with status {proc.returncode}")
+
+
 def recorded_run(
-    variant: Variant, deals: str, jobs: int, time_limit: float | None, record: Path
+    variant: Variant,
+    deals: str,
+    jobs: int,
+    time_limit: float | None,
+    record: Path,
+    play: bool = True,
 ) -> dict[str, object]:
     """:func:`run` kept in the folder ``record``, so that a run stopped part way goes on where
-    it stopped: each deal's line is added to ``VARIANT.jsonl`` as ``kosynka play`` prints it,
-    deals found there are not played again, and each run that ends adds its summary to
-    ``VARIANT.summaries.jsonl``. The hint's median and p95 are then the highest of those runs'
-    (the hints' own times are not kept), the slowest the slowest of every deal's line."""
+    it stopped: each deal's result is added to ``VARIANT.jsonl`` as ``kosynka play`` prints it
+    (without its moves), deals found there are not played again, and each run that ends adds
+    its summary to ``VARIANT.summaries.jsonl``; the deals are played :data:`CHUNK` a worker at a
+    time, each a run of its own. The hints' own times are not kept: the median reported is the
+    median of those runs' medians, the 95th percentile the highest of theirs (an upper bound),
+    the slowest the slowest of every deal's line. With ``play`` false nothing is played: the
+    figures are those of the deals of ``deals`` that the record holds."""
     name = variant.name if time_limit is None else f"{variant.name}-t{time_limit:g}"
     rows_path = record / f"{name}.jsonl"
     sums_path = record / f"{name}.summaries.jsonl"
-    record.mkdir(parents=True, exist_ok=True)
     numbers = parse_deal_ranges(deals)
     have = {int(cast("int", r["deal"])) for r in _read_rows(rows_path)}
     missing = [n for n in numbers if n not in have]
-    if missing:
-        command = _command(variant, _ranges(missing), jobs, time_limit)
-        with (
-            rows_path.open("a") as rows,
-            subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as proc,
-        ):
-            assert proc.stdout is not None
-            for line in proc.stdout:
-                if line.startswith('{"summary"'):
-                    with sums_path.open("a") as sums:
-                        sums.write(json.dumps(json.loads(line)["summary"]) + "\n")
-                else:
-                    rows.write(line)
-                    rows.flush()
-        if proc.returncode:
-            raise SystemExit(f"kosynka play stopped with status {proc.returncode}")
+    if missing and play:
+        check_build(record)
+        step = CHUNK * jobs
+        for at in range(0, len(missing), step):
+            _play_into(
+                _command(variant, _ranges(missing[at : at + step]), jobs, time_limit),
+                rows_path,
+                sums_path,
+            )
     wanted = set(numbers)
     rows_by_deal = {int(cast("int", r["deal"])): r for r in _read_rows(rows_path)}
     chosen = [rows_by_deal[n] for n in numbers if n in rows_by_deal]
@@ -190,10 +255,13 @@ def recorded_run(
         "won": len(won),
         "rate": round(len(won) / len(chosen), 4) if chosen else 0.0,
         "wilson95": [round(low, 4), round(high, 4)],
-        "hint_ms_median": max((cast("float", s["hint_ms_median"]) for s in sums), default=0.0),
+        "hint_ms_median": (
+            statistics.median(cast("float", s["hint_ms_median"]) for s in sums) if sums else 0.0
+        ),
         "hint_ms_p95": max((cast("float", s["hint_ms_p95"]) for s in sums), default=0.0),
         "hint_ms_max": max((cast("float", r["hint_ms_max"]) for r in chosen), default=0.0),
         "won_deals": won & wanted,
+        "played_deals": {int(cast("int", r["deal"])) for r in chosen},
     }
 
 
@@ -248,12 +316,19 @@ def mcnemar_p(only_a: int, only_b: int) -> float:
     return min(1.0, 2 * tail)
 
 
-def lonelybot_row(lonecli: str, deals: str, jobs: int, ours: set[int], record: Path | None) -> None:
-    """Play ``deals`` with lonelybot's player on ``jobs`` threads; print its row and the
-    deals won by both, one or neither. With ``record``, each deal's game is added to
+def lonelybot_row(
+    lonecli: str,
+    numbers: list[int],
+    jobs: int,
+    ours: set[int],
+    record: Path | None,
+    play: bool = True,
+) -> None:
+    """Play the deals ``numbers`` with lonelybot's player on ``jobs`` threads; print its row
+    and the deals won by both, one or neither. With ``record``, each deal's game is added to
     ``lonelybot.jsonl`` there as it ends, and the deals found there are not played again
-    (lonelybot's player gives the same game every time: its seed is the deal's)."""
-    numbers = parse_deal_ranges(deals)
+    (lonelybot's player gives the same game every time: its seed is the deal's). With
+    ``play`` false, only the deals of ``numbers`` found there count."""
     path = record / "lonelybot.jsonl" if record is not None else None
     games: dict[int, tuple[bool, float]] = {}
     if path is not None:
@@ -262,6 +337,11 @@ def lonelybot_row(lonecli: str, deals: str, jobs: int, ours: set[int], record: P
                 bool(r["won"]),
                 float(cast("float", r["seconds"])),
             )
+    if not play:
+        numbers = [n for n in numbers if n in games]
+        if not numbers:
+            print("\nlonelybot: none of these deals is in the record.")
+            return
     missing = [n for n in numbers if n not in games]
     with ThreadPoolExecutor(jobs) as pool:
         futures = {pool.submit(lonelybot_game, lonecli, d): d for d in missing}
@@ -303,7 +383,14 @@ def main() -> int:
         "again with the same folder, plays only the deals not yet there (one folder per build "
         "of the player)",
     )
+    parser.add_argument(
+        "--report",
+        action="store_true",
+        help="play nothing: the table of the deals the --record folder holds",
+    )
     args = parser.parse_args()
+    if args.report and args.record is None:
+        parser.error("--report reads a --record folder")
     chosen = [v for v in VARIANTS if not args.only or v.name in args.only]
     print(
         "| rules | deals | won | rate (95% Wilson) | goal | published | hint median | p95 | max |"
@@ -311,7 +398,9 @@ def main() -> int:
     print("|---|---|---|---|---|---|---|---|---|")
     for v in chosen:
         if args.record is not None:
-            s = recorded_run(v, args.deals, args.jobs, args.time_limit, args.record)
+            s = recorded_run(
+                v, args.deals, args.jobs, args.time_limit, args.record, play=not args.report
+            )
         else:
             s = run(v, args.deals, args.jobs, args.time_limit)
         low, high = cast("list[float]", s["wilson95"])
@@ -324,7 +413,13 @@ def main() -> int:
         )
         if args.lonelybot and v.name == "klondike-draw-3":
             won_deals = cast("set[int]", s["won_deals"])
-            lonelybot_row(args.lonelybot, args.deals, args.jobs, won_deals, args.record)
+            numbers = parse_deal_ranges(args.deals)
+            if args.report:
+                played = cast("set[int]", s["played_deals"])
+                numbers = [n for n in numbers if n in played]
+            lonelybot_row(
+                args.lonelybot, numbers, args.jobs, won_deals, args.record, play=not args.report
+            )
     return 0
 
 
