@@ -24,6 +24,9 @@ played: the table is that of the deals the record already holds. Records meant t
 machine are kept in ``bench/runs/`` under the commit that was installed to play them.
 
     python bench/no_peek.py --deals 1-2000 --only spider-1 --record bench/runs/465c840 --report
+
+``--lonelybot-only`` plays only lonelybot's games into the record (they are the same whatever
+build of kosynka played beside them), compared with the kosynka games the record holds.
 """
 
 from __future__ import annotations
@@ -323,12 +326,15 @@ def lonelybot_row(
     ours: set[int],
     record: Path | None,
     play: bool = True,
+    ours_played: set[int] | None = None,
 ) -> None:
     """Play the deals ``numbers`` with lonelybot's player on ``jobs`` threads; print its row
-    and the deals won by both, one or neither. With ``record``, each deal's game is added to
-    ``lonelybot.jsonl`` there as it ends, and the deals found there are not played again
-    (lonelybot's player gives the same game every time: its seed is the deal's). With
-    ``play`` false, only the deals of ``numbers`` found there count."""
+    and the deals won by both, one or neither (``ours`` being the deals kosynka won, of
+    ``ours_played`` when given, else of ``numbers``: the comparison is over the deals both
+    played). With ``record``, each deal's game is added to ``lonelybot.jsonl`` there as it
+    ends, and the deals found there are not played again (lonelybot's player gives the same
+    game every time: its seed is the deal's). With ``play`` false, only the deals of
+    ``numbers`` found there count."""
     path = record / "lonelybot.jsonl" if record is not None else None
     games: dict[int, tuple[bool, float]] = {}
     if path is not None:
@@ -361,9 +367,12 @@ def lonelybot_row(
         f"{100 * len(won) / len(numbers):.1f}% ({100 * low:.1f}-{100 * high:.1f}) | | "
         f"3,000 samples a move | {median:.2f} s a game | | |"
     )
+    common = set(numbers) if ours_played is None else set(numbers) & ours_played
+    ours, won = ours & common, won & common
     print(
-        f"\nSame deals: both won {len(won & ours)}, only kosynka {len(ours - won)}, "
-        f"only lonelybot {len(won - ours)}, neither {len(numbers) - len(won | ours)} "
+        f"\nThe {len(common)} deals both played: both won {len(won & ours)}, only kosynka "
+        f"{len(ours - won)} (kosynka {len(ours)} in all), only lonelybot {len(won - ours)} "
+        f"(lonelybot {len(won)}), neither {len(common) - len(won | ours)} "
         f"(McNemar's exact test: p = {mcnemar_p(len(ours - won), len(won - ours)):.2f})."
     )
 
@@ -388,9 +397,30 @@ def main() -> int:
         action="store_true",
         help="play nothing: the table of the deals the --record folder holds",
     )
+    parser.add_argument(
+        "--lonelybot-only",
+        action="store_true",
+        help="play only lonelybot's games (Draw 3) into the --record folder, compared with "
+        "the kosynka games it holds",
+    )
     args = parser.parse_args()
     if args.report and args.record is None:
         parser.error("--report reads a --record folder")
+    if args.lonelybot_only:
+        if args.record is None or args.lonelybot is None:
+            parser.error("--lonelybot-only needs --lonelybot and --record")
+        (d3,) = [v for v in VARIANTS if v.name == "klondike-draw-3"]
+        s = recorded_run(d3, args.deals, args.jobs, args.time_limit, args.record, play=False)
+        lonelybot_row(
+            args.lonelybot,
+            parse_deal_ranges(args.deals),
+            args.jobs,
+            cast("set[int]", s["won_deals"]),
+            args.record,
+            play=True,
+            ours_played=cast("set[int]", s["played_deals"]),
+        )
+        return 0
     chosen = [v for v in VARIANTS if not args.only or v.name in args.only]
     print(
         "| rules | deals | won | rate (95% Wilson) | goal | published | hint median | p95 | max |"
@@ -418,7 +448,13 @@ def main() -> int:
                 played = cast("set[int]", s["played_deals"])
                 numbers = [n for n in numbers if n in played]
             lonelybot_row(
-                args.lonelybot, numbers, args.jobs, won_deals, args.record, play=not args.report
+                args.lonelybot,
+                numbers,
+                args.jobs,
+                won_deals,
+                args.record,
+                play=not args.report,
+                ours_played=cast("set[int]", s["played_deals"]) if args.record else None,
             )
     return 0
 
