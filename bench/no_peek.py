@@ -25,8 +25,10 @@ machine are kept in ``bench/runs/`` under the commit that was installed to play 
 
     python bench/no_peek.py --deals 1-2000 --only spider-1 --record bench/runs/465c840 --report
 
-``--lonelybot-only`` plays only lonelybot's games into the record (they are the same whatever
-build of kosynka played beside them), compared with the kosynka games the record holds.
+``--against DIR2`` follows each row with a comparison, deal by deal, with the record of another
+build in DIR2. ``--lonelybot-only`` plays only lonelybot's games into the record (they are the
+same whatever build of kosynka played beside them), compared with the kosynka games the record
+holds.
 """
 
 from __future__ import annotations
@@ -377,6 +379,21 @@ def lonelybot_row(
     )
 
 
+def against_line(variant: Variant, deals: str, ours: dict[str, object], other: Path) -> str:
+    """The deals of ``deals`` won by both, one or neither of this run (``ours``, a
+    :func:`recorded_run` result) and the record folder ``other``, over the deals both hold."""
+    theirs = recorded_run(variant, deals, 1, None, other, play=False)
+    common = cast("set[int]", ours["played_deals"]) & cast("set[int]", theirs["played_deals"])
+    a = cast("set[int]", ours["won_deals"]) & common
+    b = cast("set[int]", theirs["won_deals"]) & common
+    return (
+        f"\n{variant.name}, the {len(common)} deals both records hold: this {len(a)}, "
+        f"{other.name} {len(b)}; both won {len(a & b)}, only this {len(a - b)}, only "
+        f"{other.name} {len(b - a)}, neither {len(common - a - b)} (McNemar's exact test: "
+        f"p = {mcnemar_p(len(a - b), len(b - a)):.2f}).\n"
+    )
+
+
 def main() -> int:
     """Run the chosen rule sets and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -403,7 +420,15 @@ def main() -> int:
         help="play only lonelybot's games (Draw 3) into the --record folder, compared with "
         "the kosynka games it holds",
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="another record folder (another build): each row is followed by the deals won by "
+        "both, by one of the two and by neither, over the deals both hold",
+    )
     args = parser.parse_args()
+    if args.against is not None and args.record is None:
+        parser.error("--against compares a --record folder with another")
     if args.report and args.record is None:
         parser.error("--report reads a --record folder")
     if args.lonelybot_only:
@@ -456,6 +481,8 @@ def main() -> int:
                 play=not args.report,
                 ours_played=cast("set[int]", s["played_deals"]) if args.record else None,
             )
+        if args.against is not None:
+            print(against_line(v, args.deals, s, args.against))
     return 0
 
 
