@@ -131,9 +131,11 @@ def run(variant: Variant, deals: str, jobs: int, time_limit: float | None) -> di
     return dict(last)
 
 
-def _read_rows(path: Path) -> list[dict[str, object]]:
+def _read_rows(path: Path, repair: bool = False) -> list[dict[str, object]]:
     """The whole JSON lines of ``path`` (none when it does not exist). A last line cut short by
-    a run stopped in the middle of writing it is dropped from the file."""
+    a run stopped in the middle of writing it is left out, and with ``repair`` (before more
+    lines are added) dropped from the file too; a reader alone never writes, since a run may
+    be adding to the file as it reads."""
     if not path.exists():
         return []
     text = path.read_text()
@@ -145,7 +147,7 @@ def _read_rows(path: Path) -> list[dict[str, object]]:
         except json.JSONDecodeError:
             break
         kept += len(line)
-    if kept < len(text):
+    if repair and kept < len(text):
         path.write_text(text[:kept])
     return rows
 
@@ -238,7 +240,7 @@ def recorded_run(
     rows_path = record / f"{name}.jsonl"
     sums_path = record / f"{name}.summaries.jsonl"
     numbers = parse_deal_ranges(deals)
-    have = {int(cast("int", r["deal"])) for r in _read_rows(rows_path)}
+    have = {int(cast("int", r["deal"])) for r in _read_rows(rows_path, repair=play)}
     missing = [n for n in numbers if n not in have]
     if missing and play:
         check_build(record)
@@ -340,7 +342,7 @@ def lonelybot_row(
     path = record / "lonelybot.jsonl" if record is not None else None
     games: dict[int, tuple[bool, float]] = {}
     if path is not None:
-        for r in _read_rows(path):
+        for r in _read_rows(path, repair=play):
             games[int(cast("int", r["deal"]))] = (
                 bool(r["won"]),
                 float(cast("float", r["seconds"])),
