@@ -263,7 +263,9 @@ def recorded_run(
         "rate": round(len(won) / len(chosen), 4) if chosen else 0.0,
         "wilson95": [round(low, 4), round(high, 4)],
         "hint_ms_median": (
-            statistics.median(cast("float", s["hint_ms_median"]) for s in sums) if sums else 0.0
+            round(statistics.median(cast("float", s["hint_ms_median"]) for s in sums), 1)
+            if sums
+            else 0.0
         ),
         "hint_ms_p95": max((cast("float", s["hint_ms_p95"]) for s in sums), default=0.0),
         "hint_ms_max": max((cast("float", r["hint_ms_max"]) for r in chosen), default=0.0),
