@@ -240,7 +240,8 @@ def recorded_run(
     rows_path = record / f"{name}.jsonl"
     sums_path = record / f"{name}.summaries.jsonl"
     numbers = parse_deal_ranges(deals)
-    have = {int(cast("int", r["deal"])) for r in _read_rows(rows_path, repair=play)}
+    rows = _read_rows(rows_path, repair=play)
+    have = {int(cast("int", r["deal"])) for r in rows}
     missing = [n for n in numbers if n not in have]
     if missing and play:
         check_build(record)
@@ -251,8 +252,9 @@ def recorded_run(
                 rows_path,
                 sums_path,
             )
+        rows = _read_rows(rows_path)
     wanted = set(numbers)
-    rows_by_deal = {int(cast("int", r["deal"])): r for r in _read_rows(rows_path)}
+    rows_by_deal = {int(cast("int", r["deal"])): r for r in rows}
     chosen = [rows_by_deal[n] for n in numbers if n in rows_by_deal]
     won = {int(cast("int", r["deal"])) for r in chosen if r["won"]}
     low, high = wilson_interval(len(won), len(chosen))
@@ -325,6 +327,14 @@ def mcnemar_p(only_a: int, only_b: int) -> float:
     return min(1.0, 2 * tail)
 
 
+def paired(a: set[int], b: set[int], common: set[int]) -> tuple[int, int, int, int, float]:
+    """Two players' deals won, ``a`` and ``b``, over the deals ``common`` both played: won by
+    both, only by a, only by b, by neither, and McNemar's p of the split."""
+    a, b = a & common, b & common
+    only_a, only_b = len(a - b), len(b - a)
+    return len(a & b), only_a, only_b, len(common - a - b), mcnemar_p(only_a, only_b)
+
+
 def lonelybot_row(
     lonecli: str,
     numbers: list[int],
@@ -374,12 +384,11 @@ def lonelybot_row(
         f"3,000 samples a move | {median:.2f} s a game | | |"
     )
     common = set(numbers) if ours_played is None else set(numbers) & ours_played
-    ours, won = ours & common, won & common
+    both, only_ours, only_lb, neither, p = paired(ours, won, common)
     print(
-        f"\nThe {len(common)} deals both played: both won {len(won & ours)}, only kosynka "
-        f"{len(ours - won)} (kosynka {len(ours)} in all), only lonelybot {len(won - ours)} "
-        f"(lonelybot {len(won)}), neither {len(common) - len(won | ours)} "
-        f"(McNemar's exact test: p = {mcnemar_p(len(ours - won), len(won - ours)):.2f})."
+        f"\nThe {len(common)} deals both played: both won {both}, only kosynka {only_ours} "
+        f"(kosynka {both + only_ours} in all), only lonelybot {only_lb} (lonelybot "
+        f"{both + only_lb}), neither {neither} (McNemar's exact test: p = {p:.2f})."
     )
 
 
@@ -388,13 +397,13 @@ def against_line(variant: Variant, deals: str, ours: dict[str, object], other: P
     :func:`recorded_run` result) and the record folder ``other``, over the deals both hold."""
     theirs = recorded_run(variant, deals, 1, None, other, play=False)
     common = cast("set[int]", ours["played_deals"]) & cast("set[int]", theirs["played_deals"])
-    a = cast("set[int]", ours["won_deals"]) & common
-    b = cast("set[int]", theirs["won_deals"]) & common
+    both, only_a, only_b, neither, p = paired(
+        cast("set[int]", ours["won_deals"]), cast("set[int]", theirs["won_deals"]), common
+    )
     return (
-        f"\n{variant.name}, the {len(common)} deals both records hold: this {len(a)}, "
-        f"{other.name} {len(b)}; both won {len(a & b)}, only this {len(a - b)}, only "
-        f"{other.name} {len(b - a)}, neither {len(common - a - b)} (McNemar's exact test: "
-        f"p = {mcnemar_p(len(a - b), len(b - a)):.2f}).\n"
+        f"\n{variant.name}, the {len(common)} deals both records hold: this {both + only_a}, "
+        f"{other.name} {both + only_b}; both won {both}, only this {only_a}, only "
+        f"{other.name} {only_b}, neither {neither} (McNemar's exact test: p = {p:.2f}).\n"
     )
 
 
@@ -473,8 +482,8 @@ def main() -> int:
         if args.lonelybot and v.name == "klondike-draw-3":
             won_deals = cast("set[int]", s["won_deals"])
             numbers = parse_deal_ranges(args.deals)
-            if args.report:
-                played = cast("set[int]", s["played_deals"])
+            played = cast("set[int]", s["played_deals"]) if args.record else None
+            if args.report and played is not None:
                 numbers = [n for n in numbers if n in played]
             lonelybot_row(
                 args.lonelybot,
@@ -483,7 +492,7 @@ def main() -> int:
                 won_deals,
                 args.record,
                 play=not args.report,
-                ours_played=cast("set[int]", s["played_deals"]) if args.record else None,
+                ours_played=played,
             )
         if args.against is not None:
             print(against_line(v, args.deals, s, args.against))
