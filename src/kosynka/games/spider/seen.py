@@ -31,13 +31,22 @@ share is how often the table is won *readily* from there. When the shares are ab
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import deque
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from kosynka.games.spider.player import P_NEVER, P_RUN, P_USEFUL, Player, score_move
+from kosynka.games.spider.player import (
+    DEFAULT_MAX_MOVES,
+    P_NEVER,
+    P_RUN,
+    P_USEFUL,
+    Player,
+    PlayResult,
+    score_move,
+)
 from kosynka.games.spider.player import hint as rule_hint
 from kosynka.games.spider.rules import _FULL_RUN, ROW, Move, Spider, SpiderRules, _topmost
 from kosynka.hindsight import (
@@ -66,6 +75,10 @@ second or so, and weaker."""
 
 MAX_SAMPLES: Final = 200
 """Samples one hint deals at most."""
+
+GRADE_SAMPLES: Final = 8
+"""Samples a hint may deal in a game :func:`play` plays (and the grades measure): a fixed
+budget and no time limit, so that the game is the same on any machine."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -547,3 +560,66 @@ def hint_from(
         estimate=estimate,
     )
     return keep_preferred(choice, prefer, OVERRIDE)
+
+
+def followed(
+    game: Spider, seed: int = 0, *, max_samples: int = GRADE_SAMPLES
+) -> Iterator[tuple[Spider, Move]]:
+    """The moves of a player who follows the hints from ``game`` (left unchanged), each with
+    the game after it (one game, changed as the moves are made), until it is won or no hint is
+    left. Each hint has no time limit and at most ``max_samples`` samples, so the moves depend
+    only on ``game`` and ``seed`` (each hint gets ``seed`` plus the moves made, as
+    :func:`kosynka.hindsight.follow_hints` gives them). They are the moves :func:`hint` gives
+    with those arguments, only quicker: the rule-based player follows the game instead of
+    replaying it for each hint."""
+    probe = game.copy()
+    rules_player: Player | None = None
+    if game.rules.suits in PREFER_SUITS:
+        start, history = start_and_moves(game)
+        rules_player = Player(start.copy(stack=False))
+        for move in history:
+            rules_player.follow(move)
+    made = 0
+    while not probe.is_won():
+        choice = hint_from(
+            seen_of(probe),
+            prefer=rules_player.choose() if rules_player is not None else None,
+            seed=seed + made,
+            time_limit=None,
+            max_samples=max_samples,
+            estimate=False,
+        )
+        if choice.move is None:
+            return
+        move = choice.move[0]
+        probe.push(move)
+        if rules_player is not None:
+            rules_player.follow(move)
+        made += 1
+        yield probe, move
+
+
+def play(
+    game: Spider,
+    seed: int = 0,
+    *,
+    max_samples: int = GRADE_SAMPLES,
+    max_moves: int = DEFAULT_MAX_MOVES,
+) -> PlayResult:
+    """A game played from ``game`` (left unchanged) by following the hints (:func:`followed`)
+    until it is won, no hint is left or ``max_moves`` moves are made: what the library's grades
+    of Spider measure."""
+    end = game
+    made = card_moves = 0
+    for after, move in itertools.islice(followed(game, seed, max_samples=max_samples), max_moves):
+        end = after
+        made += 1
+        card_moves += move.card is not None
+    return PlayResult(
+        won=end.is_won(),
+        moves=made,
+        card_moves=card_moves,
+        runs_removed=end.runs_removed(),
+        face_down=end.face_down_count(),
+        rows_left=end.rows_left(),
+    )
