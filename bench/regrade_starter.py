@@ -10,22 +10,32 @@ thresholds can be chosen before the run ends. ``--write`` then writes the starte
 package's own unless ``--out``) with every deal and its grade from the figures under the
 grader's thresholds of today, and prints how the grades fall.
 
+``--rules TEXT`` plays only the deals of one rule set (as the starter file writes it, say
+``suits=2``); ``--write`` then keeps the stored figures of the others. ``--player hints`` plays
+the grader's ``hint_grade`` instead of its ``grade``, for a game whose grades are still the
+rule-based player's (Spider): the games of the player who follows the hints, from whose figures
+the thresholds of a grade by the hints are chosen.
+
     python bench/regrade_starter.py --game klondike --figures /tmp/kl.jsonl [--jobs 2]
     python bench/regrade_starter.py --game klondike --figures /tmp/kl.jsonl --write [--out F]
+    python bench/regrade_starter.py --game spider --rules suits=2 --player hints --runs 1 \
+        --figures /tmp/sp2.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from kosynka.games import game_spec
 from kosynka.library.build import numbering_of
@@ -34,16 +44,15 @@ from kosynka.library.starter import STARTER_FIELDS, read_starter, starter_path, 
 from kosynka.solver.stats import wilson_interval
 
 
-def figures_of(item: tuple[str, str, int, int, int]) -> dict[str, Any]:
-    """The grader's fields of one starter deal (game, rules text, deal, solver states, runs),
-    with the seconds its games took."""
+def figures_of(item: tuple[str, str, int, int, int, str]) -> dict[str, Any]:
+    """The grader's fields of one starter deal (game, rules text, deal, solver states, runs,
+    player), with the seconds its games took."""
     from kosynka.library.build import rules_of
 
-    game_name, rules_text, deal, states, runs = item
+    game_name, rules_text, deal, states, runs, player = item
     spec = game_spec(game_name)
     game = spec.deal(deal, rules_of(game_name, rules_text), numbering_of(game_name))
-    grader = grader_of(game_name)
-    assert grader is not None
+    grader = grader_of(game_name) if player == "grader" else hint_grader_of(game_name)
     began = time.perf_counter()
     fields = grader(game, states, runs)
     seconds = round(time.perf_counter() - began, 3)
@@ -61,11 +70,28 @@ def read_figures(path: Path) -> dict[tuple[str, int], dict[str, Any]]:
     return done
 
 
-def play_all(game: str, figures: Path, jobs: int, runs: int) -> None:
-    """Play the grader's games on every starter deal not yet in ``figures``."""
-    deals = read_starter(game=game)
+def hint_grader_of(game: str) -> Callable[[Any, int, int], dict[str, Any]]:
+    """The ``hint_grade`` of ``game``'s grader (its grade from the games of the player who
+    follows the hints); exits with a message when it has none."""
+    module = importlib.import_module(f"kosynka.library.graders.{game}")
+    grader = getattr(module, "hint_grade", None)
+    if grader is None:
+        sys.exit(f"{game}'s grader has no hint_grade: its grade() already plays the hints")
+    return cast(Callable[[Any, int, int], dict[str, Any]], grader)
+
+
+def play_all(
+    game: str, figures: Path, jobs: int, runs: int, rules: str | None, player: str
+) -> None:
+    """Play the grader's games on every starter deal (of the rule set ``rules``, when given)
+    not yet in ``figures``."""
+    deals = [d for d in read_starter(game=game) if rules is None or d.rules_text == rules]
+    if not deals:
+        sys.exit(f"no {game} starter deal has the rules {rules!r}")
+    if player != "grader":
+        hint_grader_of(game)  # (a message now, not from every process)
     done = read_figures(figures)
-    todo = [(game, d.rules_text, d.deal, d.states, runs) for d in deals]
+    todo = [(game, d.rules_text, d.deal, d.states, runs, player) for d in deals]
     random.Random(0).shuffle(todo)
     todo = [t for t in todo if (t[1], t[2]) not in done]
     print(f"{len(done)} deals done, {len(todo)} to play on {jobs} processes", flush=True)
@@ -82,9 +108,9 @@ def play_all(game: str, figures: Path, jobs: int, runs: int) -> None:
                 print(f"{n} played, {rate:.2f} deals/s", flush=True)
 
 
-def write(game: str, figures: Path, out: Path) -> None:
-    """Write the starter file ``out`` from the starter deals and their figures; print the
-    grades."""
+def write(game: str, figures: Path, out: Path, rules: str | None) -> None:
+    """Write the starter file ``out`` from the starter deals and their figures (with ``rules``,
+    those of the other rule sets from the starter file as it is); print the grades."""
     regrade = regrader_of(game)
     assert regrade is not None
     done = read_figures(figures)
@@ -92,6 +118,13 @@ def write(game: str, figures: Path, out: Path) -> None:
     missing = 0
     for d in read_starter(game=game):
         fig = done.get((d.rules_text, d.deal))
+        if fig is None and rules is not None and d.rules_text != rules:
+            fig = {  # a rule set not played again keeps its stored figures
+                "heur_runs": d.heur_runs,
+                "heur_wins": d.heur_wins,
+                "heur_mean_moves": d.heur_mean_moves,
+                "heur_mean_home": d.heur_mean_home,
+            }
         if fig is None:
             missing += 1
             continue
@@ -121,7 +154,7 @@ def write(game: str, figures: Path, out: Path) -> None:
                 f"  {grade:<7} {counts[grade]:>5}  player wins {wins}/{runs}"
                 f" ({100 * wins / max(1, runs):.1f}%, Wilson {100 * lo:.1f}-{100 * hi:.1f}%)"
             )
-    seconds = [float(f["seconds"]) for f in done.values()]
+    seconds = [float(f["seconds"]) for f in done.values() if "seconds" in f]
     mean = sum(seconds) / len(seconds)
     print(f"grading: {sum(seconds) / 3600:.2f} core-hours, {mean:.2f} s a deal")
 
@@ -133,15 +166,18 @@ def main() -> int:
     ap.add_argument("--figures", type=Path, required=True)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--runs", type=int, default=None)
+    ap.add_argument("--rules", default=None, help="only the deals of this rule set")
+    ap.add_argument("--player", choices=("grader", "hints"), default="grader")
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     if args.write:
         out = args.out or starter_path(args.game)
         assert out is not None, "no starter file to write over: give --out"
-        write(args.game, args.figures, out)
+        write(args.game, args.figures, out, args.rules)
     else:
-        play_all(args.game, args.figures, args.jobs, args.runs or runs_of(args.game))
+        runs = args.runs or runs_of(args.game)
+        play_all(args.game, args.figures, args.jobs, runs, args.rules, args.player)
     return 0
 
 

@@ -46,11 +46,12 @@ What the stored fields hold for Spider: ``heur_wins`` and ``heur_mean_moves`` as
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from kosynka.games.base import Game
 from kosynka.games.spider import Spider, SpiderRules
-from kosynka.games.spider.player import play_quickly
+from kosynka.games.spider.player import PlayResult, play_quickly
 from kosynka.library.grading import GradeFigures, grade_by, weighted_score
 
 PROGRESS_MAX: Final = 44 + 13 * 8
@@ -96,10 +97,30 @@ def grade_of(score: float, suits: int) -> str:
     return grade_by(score, EASY_BELOW[suits], HARD_FROM[suits])
 
 
+SEED_STEP: Final = 1_000_003
+"""Game ``r`` of a deal (from 0) played by following the hints has seed ``r * SEED_STEP``, so
+that the hints of two games never share a seed (as Klondike's grader does)."""
+
+
 def figures(game: Spider, states: int, runs: int) -> GradeFigures:
     """The player's ``runs`` games from ``game`` (seeds 0 .. runs - 1) and the solver's
     ``states``, as grading figures."""
-    games = [play_quickly(game, seed) for seed in range(runs)]
+    return figures_of([play_quickly(game, seed) for seed in range(runs)], states)
+
+
+def hint_figures(game: Spider, states: int, runs: int) -> GradeFigures:
+    """Grading figures from ``runs`` games of the player who follows the strong hints
+    (:func:`kosynka.games.spider.seen.play`: a fixed budget of samples a hint, no time limit,
+    game ``r`` with seed ``r * SEED_STEP``) instead of the rule-based player's, and the
+    solver's ``states``: what a grade by the hints' games measures."""
+    from kosynka.games.spider.seen import play
+
+    return figures_of([play(game, r * SEED_STEP) for r in range(runs)], states)
+
+
+def figures_of(games: list[PlayResult], states: int) -> GradeFigures:
+    """The grading figures of a deal's ``games`` (at least one) and the solver's ``states``."""
+    runs = len(games)
     return GradeFigures(
         runs=runs,
         wins=sum(1 for g in games if g.won),
@@ -112,11 +133,25 @@ def figures(game: Spider, states: int, runs: int) -> GradeFigures:
 def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
     """The grading fields of a winnable deal: the player's ``runs`` games from ``game`` and the
     solver's ``states``."""
+    return _fields(game, states, runs, figures)
+
+
+def hint_grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
+    """:func:`grade` from the games of the player who follows the hints (:func:`hint_figures`)
+    under today's weights and thresholds: ``bench/regrade_starter.py --player hints`` plays it
+    on the starter library, whose figures then choose the thresholds of a grade by the hints."""
+    return _fields(game, states, runs, hint_figures)
+
+
+def _fields(
+    game: Game[Any], states: int, runs: int, make: Callable[[Spider, int, int], GradeFigures]
+) -> dict[str, Any]:
+    """The stored grading fields of the figures ``make`` gives for ``game``."""
     if not isinstance(game, Spider):
         raise TypeError(f"the Spider grader needs a Spider game, not {type(game).__name__}")
     if runs < 1:
         raise ValueError("grading needs at least one game of the player")
-    f = figures(game, states, runs)
+    f = make(game, states, runs)
     suits = game.rules.suits
     score = difficulty_score(f, suits)
     return f.stored(score, grade_of(score, suits))
