@@ -7,8 +7,12 @@ import pytest
 
 from kosynka.games.klondike import Klondike
 from kosynka.games.spider import Spider, SpiderRules
+from kosynka.games.spider.seen import play
 from kosynka.library.graders import spider as grader
 from kosynka.library.grading import GradeFigures, grader_of, regrader_of
+from kosynka.solver import default_implementation
+
+NATIVE = default_implementation("spider") == "native"
 
 
 def test_the_library_finds_the_spider_grader() -> None:
@@ -48,7 +52,23 @@ def test_grade_and_regrade_agree() -> None:
     assert grader.grade(game, states=4_000, runs=2) == fields  # the same seeds, the same games
 
 
+@pytest.mark.skipif(not NATIVE, reason="a whole game of hints takes minutes in pure Python")
+def test_a_grade_from_the_games_of_the_player_who_follows_the_hints() -> None:
+    game = Spider(1, rules=SpiderRules(suits=1))
+    fields = grader.hint_grade(game, states=4_000, runs=1)
+    won = play(game, 0)  # game 0: the hints' seed 0, at the grading budget
+    assert won.won and fields["heur_runs"] == 1 and fields["heur_wins"] == 1
+    assert fields["heur_mean_moves"] == won.moves
+    assert fields["heur_mean_home"] == grader.PROGRESS_MAX
+    record = {**fields, "states": 4_000, "rules": "suits=1"}
+    assert grader.regrade(record) == (fields["score"], fields["grade"])
+
+
 def test_bad_inputs() -> None:
+    with pytest.raises(TypeError):
+        grader.hint_grade(Klondike(1), states=10, runs=1)
+    with pytest.raises(ValueError):
+        grader.hint_grade(Spider(1), states=10, runs=0)
     with pytest.raises(TypeError):
         grader.grade(Klondike(1), states=10, runs=1)
     with pytest.raises(ValueError):
