@@ -176,7 +176,10 @@ def main() -> int:
         assert out is not None, "no starter file to write over: give --out"
         write(args.game, args.figures, out, args.rules)
     else:
-        runs = args.runs or runs_of(args.game)
+        from kosynka.library.build import rules_of
+
+        rules = rules_of(args.game, args.rules) if args.rules is not None else None
+        runs = args.runs or runs_of(args.game, rules)
         play_all(args.game, args.figures, args.jobs, runs, args.rules, args.player)
     return 0
 

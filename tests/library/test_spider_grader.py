@@ -9,7 +9,7 @@ from kosynka.games.klondike import Klondike
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.games.spider.seen import play
 from kosynka.library.graders import spider as grader
-from kosynka.library.grading import GradeFigures, grader_of, regrader_of
+from kosynka.library.grading import DEFAULT_RUNS, GradeFigures, grader_of, regrader_of, runs_of
 from kosynka.solver import default_implementation
 
 NATIVE = default_implementation("spider") == "native"
@@ -62,6 +62,32 @@ def test_a_grade_from_the_games_of_the_player_who_follows_the_hints() -> None:
     assert fields["heur_mean_home"] == grader.PROGRESS_MAX
     record = {**fields, "states": 4_000, "rules": "suits=1"}
     assert grader.regrade(record) == (fields["score"], fields["grade"])
+
+
+def test_a_suit_count_graded_by_the_hints_plays_their_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert runs_of("spider", SpiderRules(suits=2)) == DEFAULT_RUNS
+    monkeypatch.setattr(grader, "HINT_SUITS", frozenset({2}))
+    assert runs_of("spider", SpiderRules(suits=2)) == grader.HINT_RUNS
+    assert runs_of("spider", SpiderRules(suits=1)) == DEFAULT_RUNS
+    played: list[str] = []
+
+    def hint_figures(game: Spider, states: int, runs: int) -> GradeFigures:
+        played.append("hints")
+        return GradeFigures(runs, runs, 140.0, grader.PROGRESS_MAX, states)
+
+    def figures(game: Spider, states: int, runs: int) -> GradeFigures:
+        played.append("rule-based")
+        return GradeFigures(runs, 0, 90.0, 40.0, states)
+
+    monkeypatch.setattr(grader, "hint_figures", hint_figures)
+    monkeypatch.setattr(grader, "figures", figures)
+    two = grader.grade(Spider(3, rules=SpiderRules(suits=2)), states=900, runs=1)
+    one = grader.grade(Spider(3, rules=SpiderRules(suits=1)), states=900, runs=8)
+    assert played == ["hints", "rule-based"]
+    assert (two["heur_runs"], two["heur_wins"]) == (1, 1)
+    assert (one["heur_runs"], one["heur_wins"]) == (8, 0)
 
 
 def test_bad_inputs() -> None:

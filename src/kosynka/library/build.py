@@ -121,7 +121,7 @@ class BuildSpec:
         if grader_of(spec.name) is None:
             raise LibraryError(f"the deal library cannot grade {spec.name} deals yet")
         if self.runs is None:
-            object.__setattr__(self, "runs", runs_of(spec.name))
+            object.__setattr__(self, "runs", runs_of(spec.name, self.rules))
         if self.runs is None or self.runs < 1:
             raise LibraryError(f"the player needs at least one game per deal, not {self.runs}")
         if self.max_states is not None and self.max_states < 1:

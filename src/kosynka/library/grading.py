@@ -168,8 +168,13 @@ def starter_rules_of(game: str) -> tuple[Any, ...]:
     return tuple(module.STARTER_RULES) if module is not None else ()
 
 
-def runs_of(game: str) -> int:
-    """The games per winnable deal ``game``'s grader plays unless told otherwise: its ``RUNS``
-    when it has one (a player whose games cost seconds), else :data:`DEFAULT_RUNS`."""
+def runs_of(game: str, rules: Any = None) -> int:
+    """The games per winnable deal ``game``'s grader plays unless told otherwise: its
+    ``runs_for(rules)`` when it has one (a number per rule set; ``rules`` None for the game's
+    default rules), else its ``RUNS`` (a player whose games cost seconds), else
+    :data:`DEFAULT_RUNS`."""
     module = _grader_module(game)
+    runs_for = getattr(module, "runs_for", None)
+    if runs_for is not None:
+        return int(runs_for(rules))
     return int(getattr(module, "RUNS", DEFAULT_RUNS))

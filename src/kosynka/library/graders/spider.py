@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, Final
 from kosynka.games.base import Game
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.games.spider.player import PlayResult, play_quickly
-from kosynka.library.grading import GradeFigures, grade_by, weighted_score
+from kosynka.library.grading import DEFAULT_RUNS, GradeFigures, grade_by, weighted_score
 
 PROGRESS_MAX: Final = 44 + 13 * 8
 """The most progress a game can make: 44 face-down cards turned up and 8 runs removed."""
@@ -97,6 +97,14 @@ def grade_of(score: float, suits: int) -> str:
     return grade_by(score, EASY_BELOW[suits], HARD_FROM[suits])
 
 
+HINT_SUITS: Final[frozenset[int]] = frozenset()
+"""Suit counts whose grades come from the games of the player who follows the hints
+(:func:`hint_figures`, :data:`HINT_RUNS` games a deal unless the build asks for more); the
+others' from the rule-based player's games (:data:`~kosynka.library.grading.DEFAULT_RUNS`).
+None while the starter library's figures are the rule-based player's for every suit count."""
+HINT_RUNS: Final = 1
+"""Games a deal of a suit count graded by the hints: a game of hints costs some 15 s."""
+
 SEED_STEP: Final = 1_000_003
 """Game ``r`` of a deal (from 0) played by following the hints has seed ``r * SEED_STEP``, so
 that the hints of two games never share a seed (as Klondike's grader does)."""
@@ -130,10 +138,20 @@ def figures_of(games: list[PlayResult], states: int) -> GradeFigures:
     )
 
 
+def runs_for(rules: SpiderRules | None) -> int:
+    """The games a deal under ``rules`` (None: the default rules) gets unless the build asks
+    for more: :data:`HINT_RUNS` for a suit count graded by the hints, else
+    :data:`~kosynka.library.grading.DEFAULT_RUNS`."""
+    suits = (rules if rules is not None else SpiderRules()).suits
+    return HINT_RUNS if suits in HINT_SUITS else DEFAULT_RUNS
+
+
 def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
-    """The grading fields of a winnable deal: the player's ``runs`` games from ``game`` and the
-    solver's ``states``."""
-    return _fields(game, states, runs, figures)
+    """The grading fields of a winnable deal: the player's ``runs`` games from ``game`` (the
+    player who follows the hints for the suit counts of :data:`HINT_SUITS`, else the
+    rule-based player) and the solver's ``states``."""
+    by_hints = isinstance(game, Spider) and game.rules.suits in HINT_SUITS
+    return _fields(game, states, runs, hint_figures if by_hints else figures)
 
 
 def hint_grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
