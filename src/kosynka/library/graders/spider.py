@@ -103,7 +103,7 @@ HINT_SUITS: Final[frozenset[int]] = frozenset()
 others' from the rule-based player's games (:data:`~kosynka.library.grading.DEFAULT_RUNS`).
 None while the starter library's figures are the rule-based player's for every suit count."""
 HINT_RUNS: Final = 1
-"""Games a deal of a suit count graded by the hints: a game of hints costs some 15 s."""
+"""Games a deal of a suit count graded by the hints: a 2-suit game of hints costs some 13 s."""
 
 SEED_STEP: Final = 1_000_003
 """Game ``r`` of a deal (from 0) played by following the hints has seed ``r * SEED_STEP``, so
