@@ -31,10 +31,11 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import itertools
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar, cast
 
@@ -377,6 +378,45 @@ def hint_player(game_name: str) -> HintPlayer | None:
             return None  # no such game, or a game without a hint player
         raise
     return cast(HintPlayer, module)
+
+
+def hints_followed(
+    game: G,
+    seed: int,
+    hint_at: Callable[[G, int], Choice[tuple[Any, ...]]],
+    after: Callable[[Any], None] | None = None,
+) -> Iterator[tuple[G, Any]]:
+    """The moves of a player who follows the hints from ``game`` (left unchanged), each with
+    the game after it (one copy of ``game``, changed as the moves are made), until it is won or
+    no hint is left. ``hint_at(game, seed)`` gives each hint, its seed ``seed`` plus the moves
+    made (as :func:`follow_hints` gives them); ``after``, when given, is shown each move made
+    (say, a rule-based player that follows the game to give the hint its preferred move)."""
+    probe = cast(G, game.copy())
+    made = 0
+    while not probe.is_won():
+        choice = hint_at(probe, seed + made)
+        if choice.move is None:
+            return
+        move = choice.move[0]
+        probe.push(move)
+        if after is not None:
+            after(move)
+        made += 1
+        yield probe, move
+
+
+def walk(moves: Iterator[tuple[G, Any]], start: G, max_moves: int) -> tuple[G, int, int]:
+    """How a game of ``moves`` (pairs of the game after a move and the move, as
+    :func:`hints_followed` gives them) ends within ``max_moves`` moves: the game at its end
+    (``start`` when no move was made), the moves made and how many of them moved a card (a
+    move whose ``card`` is not None; dealt rows and stock draws are not)."""
+    end = start
+    made = card_moves = 0
+    for after, move in itertools.islice(moves, max_moves):
+        end = after
+        made += 1
+        card_moves += getattr(move, "card", None) is not None
+    return end, made, card_moves
 
 
 @dataclass(frozen=True, slots=True)

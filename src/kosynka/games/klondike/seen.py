@@ -23,7 +23,6 @@ face-down cards, as lonelybot's player does.
 from __future__ import annotations
 
 import functools
-import itertools
 import random
 from collections import deque
 from collections.abc import Hashable, Iterator, Sequence
@@ -37,9 +36,11 @@ from kosynka.hindsight import (
     Choice,
     Tally,
     choose,
+    hints_followed,
     keep_preferred,
     preferred_first,
     start_and_moves,
+    walk,
 )
 
 if TYPE_CHECKING:
@@ -718,15 +719,13 @@ def followed(
     :func:`kosynka.hindsight.follow_hints` gives them). They are the moves :func:`hint` gives
     with those arguments, only quicker: the rule-based player follows the game instead of
     replaying it for each hint."""
-    probe = game.copy()
     start, history = start_and_moves(game)
     rules_player = Player(start.copy(stack=False), hints=True)
     for move in history:
         rules_player.follow(move)
-    made = 0
-    while not probe.is_won():
-        turn = seed + made
-        choice = hint_from(
+
+    def hint_at(probe: Klondike, turn: int) -> Choice[Line]:
+        return hint_from(
             seen_of(probe),
             prefer=rules_player.hint_now(turn),
             seed=turn,
@@ -734,13 +733,8 @@ def followed(
             max_samples=max_samples,
             estimate=False,
         )
-        if choice.move is None:
-            return
-        move = choice.move[0]
-        probe.push(move)
-        rules_player.follow(move)
-        made += 1
-        yield probe, move
+
+    return hints_followed(game, seed, hint_at, rules_player.follow)
 
 
 def play(
@@ -753,10 +747,5 @@ def play(
     """A game played from ``game`` (left unchanged) by following the hints (:func:`followed`)
     until it is won, no hint is left or ``max_moves`` moves are made: what the library's grades
     measure."""
-    end = game
-    made = card_moves = 0
-    for after, move in itertools.islice(followed(game, seed, max_samples=max_samples), max_moves):
-        end = after
-        made += 1
-        card_moves += move.card is not None
+    end, made, card_moves = walk(followed(game, seed, max_samples=max_samples), game, max_moves)
     return PlayResult.at_end(end, made, card_moves)

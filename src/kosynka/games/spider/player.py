@@ -90,6 +90,19 @@ class PlayResult:
     face_down: int
     rows_left: int
 
+    @classmethod
+    def at_end(cls, game: Spider, moves: int, card_moves: int) -> PlayResult:
+        """The result of a game that ended at ``game`` after ``moves`` moves, ``card_moves``
+        of them of cards."""
+        return cls(
+            won=game.is_won(),
+            moves=moves,
+            card_moves=card_moves,
+            runs_removed=game.runs_removed(),
+            face_down=game.face_down_count(),
+            rows_left=game.rows_left(),
+        )
+
 
 def _visible_key(game: Spider) -> Hashable:
     """What a player sees: the face-up cards, the face-down counts and the rows left."""
@@ -612,14 +625,7 @@ def play(
         moves += 1
         if move.card is not None:
             card_moves += 1
-    return PlayResult(
-        won=g.is_won(),
-        moves=moves,
-        card_moves=card_moves,
-        runs_removed=g.runs_removed(),
-        face_down=g.face_down_count(),
-        rows_left=g.rows_left(),
-    )
+    return PlayResult.at_end(g, moves, card_moves)
 
 
 def play_quickly(game: Spider, seed: int = 0, *, max_moves: int = DEFAULT_MAX_MOVES) -> PlayResult:

@@ -31,7 +31,6 @@ share is how often the table is won *readily* from there. When the shares are ab
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import deque
 from collections.abc import Hashable, Iterator, Sequence
@@ -53,9 +52,11 @@ from kosynka.hindsight import (
     Choice,
     Tally,
     choose,
+    hints_followed,
     keep_preferred,
     preferred_first,
     start_and_moves,
+    walk,
 )
 
 Layout = tuple[Hashable, ...]
@@ -572,31 +573,24 @@ def followed(
     :func:`kosynka.hindsight.follow_hints` gives them). They are the moves :func:`hint` gives
     with those arguments, only quicker: the rule-based player follows the game instead of
     replaying it for each hint."""
-    probe = game.copy()
     rules_player: Player | None = None
     if game.rules.suits in PREFER_SUITS:
         start, history = start_and_moves(game)
         rules_player = Player(start.copy(stack=False))
         for move in history:
             rules_player.follow(move)
-    made = 0
-    while not probe.is_won():
-        choice = hint_from(
+
+    def hint_at(probe: Spider, turn: int) -> Choice[Line]:
+        return hint_from(
             seen_of(probe),
             prefer=rules_player.choose() if rules_player is not None else None,
-            seed=seed + made,
+            seed=turn,
             time_limit=None,
             max_samples=max_samples,
             estimate=False,
         )
-        if choice.move is None:
-            return
-        move = choice.move[0]
-        probe.push(move)
-        if rules_player is not None:
-            rules_player.follow(move)
-        made += 1
-        yield probe, move
+
+    return hints_followed(game, seed, hint_at, rules_player.follow if rules_player else None)
 
 
 def play(
@@ -609,17 +603,5 @@ def play(
     """A game played from ``game`` (left unchanged) by following the hints (:func:`followed`)
     until it is won, no hint is left or ``max_moves`` moves are made: what the library's grades
     of Spider measure."""
-    end = game
-    made = card_moves = 0
-    for after, move in itertools.islice(followed(game, seed, max_samples=max_samples), max_moves):
-        end = after
-        made += 1
-        card_moves += move.card is not None
-    return PlayResult(
-        won=end.is_won(),
-        moves=made,
-        card_moves=card_moves,
-        runs_removed=end.runs_removed(),
-        face_down=end.face_down_count(),
-        rows_left=end.rows_left(),
-    )
+    end, made, card_moves = walk(followed(game, seed, max_samples=max_samples), game, max_moves)
+    return PlayResult.at_end(end, made, card_moves)
