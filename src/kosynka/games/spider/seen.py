@@ -566,13 +566,11 @@ def hint_from(
 def followed(
     game: Spider, seed: int = 0, *, max_samples: int = GRADE_SAMPLES
 ) -> Iterator[tuple[Spider, Move]]:
-    """The moves of a player who follows the hints from ``game`` (left unchanged), each with
-    the game after it (one game, changed as the moves are made), until it is won or no hint is
-    left. Each hint has no time limit and at most ``max_samples`` samples, so the moves depend
-    only on ``game`` and ``seed`` (each hint gets ``seed`` plus the moves made, as
-    :func:`kosynka.hindsight.follow_hints` gives them). They are the moves :func:`hint` gives
-    with those arguments, only quicker: the rule-based player follows the game instead of
-    replaying it for each hint."""
+    """The hints' moves from ``game`` (left unchanged) at a fixed budget, each with the game
+    after it (:func:`kosynka.hindsight.hints_followed`): with no time limit and at most
+    ``max_samples`` samples a hint, a game depends only on ``game`` and ``seed``, and its moves
+    are those :func:`hint` gives with these arguments. With two and four suits the rule-based
+    player, whose move the hint prefers, follows the game instead of replaying it each time."""
     rules_player: Player | None = None
     if game.rules.suits in PREFER_SUITS:
         start, history = start_and_moves(game)
