@@ -443,19 +443,17 @@ def follow_hints(
     player = hint_player(game.name)
     if player is None:
         raise ValueError(f"{game.name} has no hint player")
-    probe = game.copy()
-    line: list[str] = []
     times: list[float] = []
-    while not probe.is_won() and len(line) < max_moves:
+
+    def hint_at(probe: Any, turn: int) -> Choice[tuple[Any, ...]]:
         began = clock()
         if time_limit is None:
-            choice = player.hint(probe, seed=seed + len(line))
+            choice = player.hint(probe, seed=turn)
         else:
-            choice = player.hint(probe, seed=seed + len(line), time_limit=time_limit)
+            choice = player.hint(probe, seed=turn, time_limit=time_limit)
         times.append(clock() - began)
-        if choice.move is None:
-            break
-        move = choice.move[0]
-        probe.push(move)
-        line.append(str(move))
-    return Followed(probe.is_won(), tuple(line), tuple(times))
+        return choice
+
+    made = list(itertools.islice(hints_followed(game, seed, hint_at), max_moves))
+    end = made[-1][0] if made else game
+    return Followed(end.is_won(), tuple(str(move) for _, move in made), tuple(times))
