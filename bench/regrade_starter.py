@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from kosynka.games import game_spec
-from kosynka.library.build import numbering_of
+from kosynka.library.build import numbering_of, rules_of
 from kosynka.library.grading import GRADES, grader_of, regrader_of, runs_of
 from kosynka.library.starter import STARTER_FIELDS, read_starter, starter_path, write_rows
 from kosynka.solver.stats import wilson_interval
@@ -47,12 +47,11 @@ from kosynka.solver.stats import wilson_interval
 def figures_of(item: tuple[str, str, int, int, int, str]) -> dict[str, Any]:
     """The grader's fields of one starter deal (game, rules text, deal, solver states, runs,
     player), with the seconds its games took."""
-    from kosynka.library.build import rules_of
-
     game_name, rules_text, deal, states, runs, player = item
     spec = game_spec(game_name)
     game = spec.deal(deal, rules_of(game_name, rules_text), numbering_of(game_name))
     grader = grader_of(game_name) if player == "grader" else hint_grader_of(game_name)
+    assert grader is not None
     began = time.perf_counter()
     fields = grader(game, states, runs)
     seconds = round(time.perf_counter() - began, 3)
@@ -176,8 +175,6 @@ def main() -> int:
         assert out is not None, "no starter file to write over: give --out"
         write(args.game, args.figures, out, args.rules)
     else:
-        from kosynka.library.build import rules_of
-
         rules = rules_of(args.game, args.rules) if args.rules is not None else None
         runs = args.runs or runs_of(args.game, rules)
         play_all(args.game, args.figures, args.jobs, runs, args.rules, args.player)
