@@ -14,12 +14,15 @@ grader's thresholds of today, and prints how the grades fall.
 ``suits=2``); ``--write`` then keeps the stored figures of the others. ``--player hints`` plays
 the grader's ``hint_grade`` instead of its ``grade``, for a game whose grades are still the
 rule-based player's (Spider): the games of the player who follows the hints, from whose figures
-the thresholds of a grade by the hints are chosen.
+the thresholds of a grade by the hints are chosen. ``--summary`` prints what the figures
+played so far say: their grades under today's thresholds, the player's wins by the grade
+stored now, and how far its lost games got.
 
     python bench/regrade_starter.py --game klondike --figures /tmp/kl.jsonl [--jobs 2]
     python bench/regrade_starter.py --game klondike --figures /tmp/kl.jsonl --write [--out F]
     python bench/regrade_starter.py --game spider --rules suits=2 --player hints --runs 1 \
         --figures /tmp/sp2.jsonl
+    python bench/regrade_starter.py --game spider --figures /tmp/sp2.jsonl --summary
 """
 
 from __future__ import annotations
@@ -140,6 +143,15 @@ def write(game: str, figures: Path, out: Path, rules: str | None) -> None:
     if missing:
         sys.exit(f"{missing} starter deals have no figures yet: play them first")
     write_rows(rows, out)
+    print_grades(game, rows)
+    seconds = [float(f["seconds"]) for f in done.values() if "seconds" in f]
+    mean = sum(seconds) / len(seconds)
+    print(f"grading: {sum(seconds) / 3600:.2f} core-hours, {mean:.2f} s a deal")
+
+
+def print_grades(game: str, rows: list[dict[str, Any]]) -> None:
+    """Print how ``rows`` (starter records with their grades) fall into the grades, per rule
+    set, with the player's wins in each grade."""
     for rules in sorted({str(r["rules"]) for r in rows}):
         of_rules = [r for r in rows if r["rules"] == rules]
         counts = Counter(str(r["grade"]) for r in of_rules)
@@ -153,9 +165,35 @@ def write(game: str, figures: Path, out: Path, rules: str | None) -> None:
                 f"  {grade:<7} {counts[grade]:>5}  player wins {wins}/{runs}"
                 f" ({100 * wins / max(1, runs):.1f}%, Wilson {100 * lo:.1f}-{100 * hi:.1f}%)"
             )
-    seconds = [float(f["seconds"]) for f in done.values() if "seconds" in f]
-    mean = sum(seconds) / len(seconds)
-    print(f"grading: {sum(seconds) / 3600:.2f} core-hours, {mean:.2f} s a deal")
+
+
+def summary(game: str, figures: Path) -> None:
+    """Print what the figures played so far say (a run need not have ended): the grades they
+    give under the grader's thresholds of today, how the player did on the deals of each grade
+    the starter file stores now, and how far its lost games got."""
+    regrade = regrader_of(game)
+    assert regrade is not None
+    done = read_figures(figures)
+    stored = {(d.rules_text, d.deal): d for d in read_starter(game=game)}
+    rows: list[dict[str, Any]] = []
+    for (rules, deal), fig in done.items():
+        d = stored[(rules, deal)]
+        rec = {"rules": rules, "deal": deal, "states": d.states, "stored": d.grade}
+        rec.update(
+            {k: fig[k] for k in ("heur_runs", "heur_wins", "heur_mean_moves", "heur_mean_home")}
+        )
+        rec["score"], rec["grade"] = regrade(rec)
+        rows.append(rec)
+    print(f"{len(rows)} deals played; under today's thresholds:")
+    print_grades(game, rows)
+    print("by the grade stored now:")
+    print_grades(game, [{**r, "grade": r["stored"]} for r in rows])
+    lost = sorted(float(r["heur_mean_home"]) for r in rows if int(r["heur_wins"]) == 0)
+    if lost:
+        cuts = ", ".join(
+            f"{p}%: {lost[p * (len(lost) - 1) // 100]:g}" for p in (10, 25, 50, 75, 90)
+        )
+        print(f"lost games' mean home (progress), percentiles: {cuts}")
 
 
 def main() -> int:
@@ -168,9 +206,12 @@ def main() -> int:
     ap.add_argument("--rules", default=None, help="only the deals of this rule set")
     ap.add_argument("--player", choices=("grader", "hints"), default="grader")
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--summary", action="store_true", help="what the figures so far say")
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
-    if args.write:
+    if args.summary:
+        summary(args.game, args.figures)
+    elif args.write:
         out = args.out or starter_path(args.game)
         assert out is not None, "no starter file to write over: give --out"
         write(args.game, args.figures, out, args.rules)
