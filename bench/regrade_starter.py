@@ -18,9 +18,14 @@ the thresholds of a grade by the hints are chosen. ``--summary`` prints what the
 played so far say: their grades under today's thresholds, the player's wins by the grade
 stored now, and how far its lost games got.
 
+The grader of a game graded by the hints may play a deal's next game only when every game so
+far was won (Spider's stops after the first game lost): ``--player hints --runs N`` plays those
+next games too, on deals whose figures hold fewer games, all won, and ``--write`` refuses while
+any such deal is left.
+
     python bench/regrade_starter.py --game klondike --figures /tmp/kl.jsonl [--jobs 2]
     python bench/regrade_starter.py --game klondike --figures /tmp/kl.jsonl --write [--out F]
-    python bench/regrade_starter.py --game spider --rules suits=2 --player hints --runs 1 \
+    python bench/regrade_starter.py --game spider --rules suits=2 --player hints --runs 2 \
         --figures /tmp/sp2.jsonl
     python bench/regrade_starter.py --game spider --figures /tmp/sp2.jsonl --summary
 """
@@ -42,23 +47,40 @@ from typing import Any, cast
 
 from kosynka.games import game_spec
 from kosynka.library.build import numbering_of, rules_of
-from kosynka.library.grading import GRADES, grader_of, regrader_of, runs_of
+from kosynka.library.grading import GRADES, GradeFigures, grader_of, regrader_of, runs_of
 from kosynka.library.starter import STARTER_FIELDS, read_starter, starter_path, write_rows
 from kosynka.solver.stats import wilson_interval
 
+Item = tuple[str, str, int, int, int, str, dict[str, Any] | None]
+"""One deal to play: game, rules text, deal, solver states, runs, player, and the figures of
+its games played before (None: none)."""
 
-def figures_of(item: tuple[str, str, int, int, int, str]) -> dict[str, Any]:
-    """The grader's fields of one starter deal (game, rules text, deal, solver states, runs,
-    player), with the seconds its games took."""
-    game_name, rules_text, deal, states, runs, player = item
+
+def figures_of(item: Item) -> dict[str, Any]:
+    """The grader's fields of one starter deal (see :data:`Item`), with the seconds its games
+    took (those played before included). With figures of games played before, the hints'
+    grader goes on from them."""
+    game_name, rules_text, deal, states, runs, player, before = item
     spec = game_spec(game_name)
     game = spec.deal(deal, rules_of(game_name, rules_text), numbering_of(game_name))
-    grader = grader_of(game_name) if player == "grader" else hint_grader_of(game_name)
-    assert grader is not None
     began = time.perf_counter()
-    fields = grader(game, states, runs)
+    if player == "grader":
+        grader = grader_of(game_name)
+        assert grader is not None
+        fields = grader(game, states, runs)
+    else:
+        known = None if before is None else GradeFigures.of_record({**before, "states": states})
+        fields = hint_grader_of(game_name)(game, states, runs, before=known)
     seconds = round(time.perf_counter() - began, 3)
+    if before is not None:
+        seconds = round(seconds + float(before.get("seconds", 0.0)), 3)
     return {"rules": rules_text, "deal": deal, **fields, "seconds": seconds}
+
+
+def unfinished(row: dict[str, Any], runs: int) -> bool:
+    """Whether the hints' grader would play more games of the deal of figures ``row`` than it
+    has: every game so far won and fewer than ``runs`` of them (it stops after a game lost)."""
+    return int(row["heur_wins"]) == int(row["heur_runs"]) < runs
 
 
 def read_figures(path: Path) -> dict[tuple[str, int], dict[str, Any]]:
@@ -72,14 +94,15 @@ def read_figures(path: Path) -> dict[tuple[str, int], dict[str, Any]]:
     return done
 
 
-def hint_grader_of(game: str) -> Callable[[Any, int, int], dict[str, Any]]:
+def hint_grader_of(game: str) -> Callable[..., dict[str, Any]]:
     """The ``hint_grade`` of ``game``'s grader (its grade from the games of the player who
-    follows the hints); exits with a message when it has none."""
+    follows the hints, which can go on from games played before); exits with a message when
+    it has none."""
     module = importlib.import_module(f"kosynka.library.graders.{game}")
     grader = getattr(module, "hint_grade", None)
     if grader is None:
         sys.exit(f"{game}'s grader has no hint_grade: its grade() already plays the hints")
-    return cast(Callable[[Any, int, int], dict[str, Any]], grader)
+    return cast(Callable[..., dict[str, Any]], grader)
 
 
 def play_all(
@@ -93,10 +116,21 @@ def play_all(
     if player != "grader":
         hint_grader_of(game)  # (a message now, not from every process)
     done = read_figures(figures)
-    todo = [(game, d.rules_text, d.deal, d.states, runs, player) for d in deals]
-    random.Random(0).shuffle(todo)
-    todo = [t for t in todo if (t[1], t[2]) not in done]
-    print(f"{len(done)} deals done, {len(todo)} to play on {jobs} processes", flush=True)
+    order: list[Item] = [(game, d.rules_text, d.deal, d.states, runs, player, None) for d in deals]
+    random.Random(0).shuffle(order)
+    todo: list[Item] = []
+    for t in order:
+        row = done.get((t[1], t[2]))
+        if row is None:
+            todo.append(t)
+        elif player == "hints" and unfinished(row, runs):
+            todo.append((*t[:6], row))  # its games so far all won: the next ones
+    more = sum(1 for t in todo if t[6] is not None)
+    print(
+        f"{len(done)} deals done, {len(todo)} to play ({more} of them going on from games "
+        f"played before) on {jobs} processes",
+        flush=True,
+    )
     began = time.perf_counter()
     with (
         ProcessPoolExecutor(jobs) as pool,
@@ -142,6 +176,12 @@ def write(game: str, figures: Path, out: Path, rules: str | None) -> None:
         rows.append({k: rec[k] for k in STARTER_FIELDS})
     if missing:
         sys.exit(f"{missing} starter deals have no figures yet: play them first")
+    short = [r for r in rows if unfinished(r, runs_of(game, rules_of(game, str(r["rules"]))))]
+    if short:
+        sys.exit(
+            f"{len(short)} starter deals won every game so far in fewer games than the grader"
+            " plays: play their next games first"
+        )
     write_rows(rows, out)
     print_grades(game, rows)
     seconds = [float(f["seconds"]) for f in done.values() if "seconds" in f]

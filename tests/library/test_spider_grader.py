@@ -7,6 +7,7 @@ import pytest
 
 from kosynka.games.klondike import Klondike
 from kosynka.games.spider import Spider, SpiderRules
+from kosynka.games.spider.player import PlayResult
 from kosynka.games.spider.seen import play
 from kosynka.library.graders import spider as grader
 from kosynka.library.grading import DEFAULT_RUNS, GradeFigures, grader_of, regrader_of, runs_of
@@ -62,6 +63,58 @@ def test_a_grade_from_the_games_of_the_player_who_follows_the_hints() -> None:
     assert fields["heur_mean_home"] == grader.PROGRESS_MAX
     record = {**fields, "states": 4_000, "rules": "suits=1"}
     assert grader.regrade(record) == (fields["score"], fields["grade"])
+
+
+def _scripted_games(monkeypatch: pytest.MonkeyPatch, won: list[bool]) -> list[int]:
+    """Make the hints' games of a deal come out as ``won`` says, game by game (each won game
+    80 moves, each lost one 40 moves and progress 30); return the list of seeds played."""
+    import kosynka.games.spider.seen as seen_module
+
+    seeds: list[int] = []
+
+    def scripted(game: Spider, seed: int = 0) -> PlayResult:
+        seeds.append(seed)
+        if won[seed // grader.SEED_STEP]:
+            return PlayResult(True, 80, 70, 8, 0, 0)
+        return PlayResult(False, 40, 36, 0, 14, 0)  # progress 44 - 14 = 30
+
+    monkeypatch.setattr(seen_module, "play", scripted)
+    return seeds
+
+
+@pytest.mark.parametrize(
+    ("won", "played", "wins", "mean_home"),
+    [
+        ([True, True, True], 2, 2, 148.0),  # both won: as many as runs asks, no more
+        ([True, False, True], 2, 1, 89.0),  # the second lost
+        ([False, True, True], 1, 0, 30.0),  # the first lost: no second game
+    ],
+)
+def test_the_hints_games_stop_after_the_first_lost(
+    monkeypatch: pytest.MonkeyPatch, won: list[bool], played: int, wins: int, mean_home: float
+) -> None:
+    seeds = _scripted_games(monkeypatch, won)
+    f = grader.hint_figures(Spider(5, rules=SpiderRules(suits=2)), states=700, runs=2)
+    assert seeds == [r * grader.SEED_STEP for r in range(played)]
+    assert (f.runs, f.wins, f.mean_home, f.states) == (played, wins, mean_home, 700)
+
+
+def test_the_hints_games_go_on_from_the_figures_of_games_played_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Spider(5, rules=SpiderRules(suits=2))
+    seeds = _scripted_games(monkeypatch, [True, False])
+    whole = grader.hint_figures(game, states=700, runs=2)
+    seeds.clear()
+    first = grader.hint_figures(game, states=700, runs=1)
+    assert seeds == [0]
+    assert grader.hint_figures(game, states=700, runs=2, before=first) == whole
+    assert seeds == [0, grader.SEED_STEP]  # only the second game was played again
+    lost = GradeFigures(1, 0, 40.0, 30.0, 700)
+    assert grader.hint_figures(game, states=700, runs=2, before=lost) == lost
+    assert seeds == [0, grader.SEED_STEP]  # after a game lost, none
+    record = {**grader.hint_grade(game, 700, 2, before=first), "states": 700, "rules": "suits=2"}
+    assert GradeFigures.of_record(record) == whole
 
 
 def test_a_suit_count_graded_by_the_hints_plays_their_games(

@@ -102,8 +102,10 @@ HINT_SUITS: Final[frozenset[int]] = frozenset()
 (:func:`hint_figures`, :data:`HINT_RUNS` games a deal unless the build asks for more); the
 others' from the rule-based player's games (:data:`~kosynka.library.grading.DEFAULT_RUNS`).
 None while the starter library's figures are the rule-based player's for every suit count."""
-HINT_RUNS: Final = 1
-"""Games a deal of a suit count graded by the hints: a 2-suit game of hints costs some 13 s."""
+HINT_RUNS: Final = 2
+"""Games a deal of a suit count graded by the hints, at most: they stop after the first game
+lost (:func:`hint_figures`), so a deal gets a second game only when the first was won. A 2-suit
+game of hints costs some 13 s."""
 
 SEED_STEP: Final = 1_000_003
 """Game ``r`` of a deal (from 0) played by following the hints has seed ``r * SEED_STEP``, so
@@ -116,14 +118,40 @@ def figures(game: Spider, states: int, runs: int) -> GradeFigures:
     return figures_of([play_quickly(game, seed) for seed in range(runs)], states)
 
 
-def hint_figures(game: Spider, states: int, runs: int) -> GradeFigures:
-    """Grading figures from ``runs`` games of the player who follows the strong hints
+def hint_figures(
+    game: Spider, states: int, runs: int, before: GradeFigures | None = None
+) -> GradeFigures:
+    """Grading figures from the games of the player who follows the strong hints
     (:func:`kosynka.games.spider.seen.play`: a fixed budget of samples a hint, no time limit,
     game ``r`` with seed ``r * SEED_STEP``) instead of the rule-based player's, and the
-    solver's ``states``: what a grade by the hints' games measures."""
+    solver's ``states``: what a grade by the hints' games measures.
+
+    It plays games 0, 1, ... up to ``runs`` of them and stops after the first game lost: a
+    deal the hints lose once is not easy, whatever further games would give, and each game
+    costs seconds. ``before`` holds the figures of the first games, played earlier (a re-grade
+    that asks for more games goes on from them; none are played when one of them was lost)."""
     from kosynka.games.spider.seen import play
 
-    return figures_of([play(game, r * SEED_STEP) for r in range(runs)], states)
+    first = 0 if before is None else before.runs
+    games: list[PlayResult] = []
+    if before is None or before.wins == before.runs:
+        for r in range(first, runs):
+            games.append(play(game, r * SEED_STEP))
+            if not games[-1].won:
+                break
+    if before is None:
+        return figures_of(games, states)
+    if not games:
+        return GradeFigures(before.runs, before.wins, before.mean_moves, before.mean_home, states)
+    more = figures_of(games, states)
+    runs_in_all = before.runs + more.runs
+    return GradeFigures(
+        runs=runs_in_all,
+        wins=before.wins + more.wins,
+        mean_moves=(before.mean_moves * before.runs + more.mean_moves * more.runs) / runs_in_all,
+        mean_home=(before.mean_home * before.runs + more.mean_home * more.runs) / runs_in_all,
+        states=int(states),
+    )
 
 
 def figures_of(games: list[PlayResult], states: int) -> GradeFigures:
@@ -154,11 +182,14 @@ def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
     return _fields(game, states, runs, hint_figures if by_hints else figures)
 
 
-def hint_grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
-    """:func:`grade` from the games of the player who follows the hints (:func:`hint_figures`)
-    under today's weights and thresholds: ``bench/regrade_starter.py --player hints`` plays it
-    on the starter library, whose figures then choose the thresholds of a grade by the hints."""
-    return _fields(game, states, runs, hint_figures)
+def hint_grade(
+    game: Game[Any], states: int, runs: int, before: GradeFigures | None = None
+) -> dict[str, Any]:
+    """:func:`grade` from the games of the player who follows the hints (:func:`hint_figures`,
+    going on from the figures ``before`` when given) under today's weights and thresholds:
+    ``bench/regrade_starter.py --player hints`` plays it on the starter library, whose figures
+    then choose the thresholds of a grade by the hints."""
+    return _fields(game, states, runs, lambda g, s, r: hint_figures(g, s, r, before))
 
 
 def _fields(
