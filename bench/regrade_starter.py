@@ -23,10 +23,18 @@ far was won (Spider's stops after the first game lost): ``--player hints --runs 
 next games too, on deals whose figures hold fewer games, all won, and ``--write`` refuses while
 any such deal is left.
 
+``--add-deals RANGE`` (with ``--rules``) grows a rule set: after the starter deals, it solves
+the deals of RANGE that the starter library lacks, as a library build does, and grades those
+the solver wins; ``--write`` then writes them too. Spider's 2-suit grade by the hints needs
+this: its *easy* deals (both games won) are about a fifth of the deals, and a deal of the day
+that never comes back within 366 days needs 732 of a grade.
+
     python bench/regrade_starter.py --game klondike --figures /tmp/kl.jsonl [--jobs 2]
     python bench/regrade_starter.py --game klondike --figures /tmp/kl.jsonl --write [--out F]
     python bench/regrade_starter.py --game spider --rules suits=2 --player hints --runs 2 \
         --figures /tmp/sp2.jsonl
+    python bench/regrade_starter.py --game spider --rules suits=2 --player hints --runs 2 \
+        --figures /tmp/sp2.jsonl --add-deals 3008-3300
     python bench/regrade_starter.py --game spider --figures /tmp/sp2.jsonl --summary
 """
 
@@ -46,24 +54,43 @@ from pathlib import Path
 from typing import Any, cast
 
 from kosynka.games import game_spec
-from kosynka.library.build import numbering_of, rules_of
+from kosynka.library.build import DEFAULT_MAX_STATES, numbering_of, parse_deal_ranges, rules_of
 from kosynka.library.grading import GRADES, GradeFigures, grader_of, regrader_of, runs_of
 from kosynka.library.starter import STARTER_FIELDS, read_starter, starter_path, write_rows
 from kosynka.solver.stats import wilson_interval
 
-Item = tuple[str, str, int, int, int, str, dict[str, Any] | None]
-"""One deal to play: game, rules text, deal, solver states, runs, player, and the figures of
-its games played before (None: none)."""
+Item = tuple[str, str, int, int | None, int, str, dict[str, Any] | None]
+"""One deal to play: game, rules text, deal, solver states (None: a deal added to the starter
+library, to be solved first), runs, player, and the figures of its games played before (None:
+none)."""
 
 
 def figures_of(item: Item) -> dict[str, Any]:
-    """The grader's fields of one starter deal (see :data:`Item`), with the seconds its games
-    took (those played before included). With figures of games played before, the hints'
-    grader goes on from them."""
+    """The grader's fields of one deal (see :data:`Item`), with the seconds its games took
+    (those played before included). With figures of games played before, the hints' grader
+    goes on from them. A deal added to the starter library is solved first, as a library build
+    solves it, and its row keeps what the starter file keeps of it (``states``, ``solver``,
+    ``solution``), or only its ``verdict`` when the solver does not win it."""
     game_name, rules_text, deal, states, runs, player, before = item
     spec = game_spec(game_name)
     game = spec.deal(deal, rules_of(game_name, rules_text), numbering_of(game_name))
     began = time.perf_counter()
+    added: dict[str, Any] = {}
+    if states is None:
+        from kosynka.solver import SolveStatus, solve
+
+        res = solve(game, max_states=DEFAULT_MAX_STATES)
+        if res.status is not SolveStatus.SOLVED:
+            seconds = round(time.perf_counter() - began, 3)
+            return {
+                "rules": rules_text,
+                "deal": deal,
+                "verdict": res.status.value,
+                "seconds": seconds,
+            }
+        states = int(res.states)
+        solution = " ".join(str(m) for m in res.moves)
+        added = {"states": states, "solver": res.implementation, "solution": solution}
     if player == "grader":
         grader = grader_of(game_name)
         assert grader is not None
@@ -74,7 +101,8 @@ def figures_of(item: Item) -> dict[str, Any]:
     seconds = round(time.perf_counter() - began, 3)
     if before is not None:
         seconds = round(seconds + float(before.get("seconds", 0.0)), 3)
-    return {"rules": rules_text, "deal": deal, **fields, "seconds": seconds}
+        added = {k: before[k] for k in ("states", "solver", "solution") if k in before}
+    return {"rules": rules_text, "deal": deal, **fields, **added, "seconds": seconds}
 
 
 def unfinished(row: dict[str, Any], runs: int) -> bool:
@@ -106,25 +134,39 @@ def hint_grader_of(game: str) -> Callable[..., dict[str, Any]]:
 
 
 def play_all(
-    game: str, figures: Path, jobs: int, runs: int, rules: str | None, player: str
+    game: str,
+    figures: Path,
+    jobs: int,
+    runs: int,
+    rules: str | None,
+    player: str,
+    add: list[int] | None = None,
 ) -> None:
     """Play the grader's games on every starter deal (of the rule set ``rules``, when given)
-    not yet in ``figures``."""
+    not yet in ``figures``, then on the deals ``add`` that the starter library lacks (of the
+    rule set ``rules``), solving them first."""
     deals = [d for d in read_starter(game=game) if rules is None or d.rules_text == rules]
     if not deals:
         sys.exit(f"no {game} starter deal has the rules {rules!r}")
+    if add and rules is None:
+        sys.exit("--add-deals needs --rules: the rule set the deals are added to")
     if player != "grader":
         hint_grader_of(game)  # (a message now, not from every process)
     done = read_figures(figures)
     order: list[Item] = [(game, d.rules_text, d.deal, d.states, runs, player, None) for d in deals]
     random.Random(0).shuffle(order)
+    shipped = {d.deal for d in deals}
+    order += [
+        (game, str(rules), n, None, runs, player, None) for n in add or [] if n not in shipped
+    ]
     todo: list[Item] = []
     for t in order:
         row = done.get((t[1], t[2]))
         if row is None:
             todo.append(t)
-        elif player == "hints" and unfinished(row, runs):
-            todo.append((*t[:6], row))  # its games so far all won: the next ones
+        elif player == "hints" and "verdict" not in row and unfinished(row, runs):
+            states = t[3] if t[3] is not None else int(row["states"])
+            todo.append((*t[:3], states, *t[4:6], row))  # its games so far all won: the next
     more = sum(1 for t in todo if t[6] is not None)
     print(
         f"{len(done)} deals done, {len(todo)} to play ({more} of them going on from games "
@@ -174,6 +216,18 @@ def write(game: str, figures: Path, out: Path, rules: str | None) -> None:
         }
         rec["score"], rec["grade"] = regrade(rec)
         rows.append({k: rec[k] for k in STARTER_FIELDS})
+    shipped = {(d.rules_text, d.deal) for d in read_starter(game=game)}
+    for (rules_text, deal), fig in sorted(done.items()):
+        if (rules_text, deal) in shipped or "verdict" in fig:
+            continue  # a starter deal (above), or an added deal the solver did not win
+        if rules is not None and rules_text != rules:
+            continue
+        rec = {k: fig[k] for k in ("rules", "deal", "states", "solver", "solution")}
+        rec.update(
+            {k: fig[k] for k in ("heur_runs", "heur_wins", "heur_mean_moves", "heur_mean_home")}
+        )
+        rec["score"], rec["grade"] = regrade(rec)
+        rows.append({k: rec[k] for k in STARTER_FIELDS})
     if missing:
         sys.exit(f"{missing} starter deals have no figures yet: play them first")
     short = [r for r in rows if unfinished(r, runs_of(game, rules_of(game, str(r["rules"]))))]
@@ -217,8 +271,11 @@ def summary(game: str, figures: Path) -> None:
     stored = {(d.rules_text, d.deal): d for d in read_starter(game=game)}
     rows: list[dict[str, Any]] = []
     for (rules, deal), fig in done.items():
-        d = stored[(rules, deal)]
-        rec = {"rules": rules, "deal": deal, "states": d.states, "stored": d.grade}
+        if "verdict" in fig:
+            continue  # an added deal the solver did not win
+        d = stored.get((rules, deal))
+        states = d.states if d is not None else int(fig["states"])
+        rec = {"rules": rules, "deal": deal, "states": states, "stored": d.grade if d else "added"}
         rec.update(
             {k: fig[k] for k in ("heur_runs", "heur_wins", "heur_mean_moves", "heur_mean_home")}
         )
@@ -226,8 +283,8 @@ def summary(game: str, figures: Path) -> None:
         rows.append(rec)
     print(f"{len(rows)} deals played; under today's thresholds:")
     print_grades(game, rows)
-    print("by the grade stored now:")
-    print_grades(game, [{**r, "grade": r["stored"]} for r in rows])
+    print("by the grade stored now (deals added to the library left out):")
+    print_grades(game, [{**r, "grade": r["stored"]} for r in rows if r["stored"] != "added"])
     lost = sorted(float(r["heur_mean_home"]) for r in rows if int(r["heur_wins"]) == 0)
     if lost:
         cuts = ", ".join(
@@ -244,6 +301,12 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--runs", type=int, default=None)
     ap.add_argument("--rules", default=None, help="only the deals of this rule set")
+    ap.add_argument(
+        "--add-deals",
+        default=None,
+        metavar="RANGE",
+        help="also solve and grade these deals of --rules, which the starter library lacks",
+    )
     ap.add_argument("--player", choices=("grader", "hints"), default="grader")
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--summary", action="store_true", help="what the figures so far say")
@@ -258,7 +321,8 @@ def main() -> int:
     else:
         rules = rules_of(args.game, args.rules) if args.rules is not None else None
         runs = args.runs or runs_of(args.game, rules)
-        play_all(args.game, args.figures, args.jobs, runs, args.rules, args.player)
+        add = parse_deal_ranges(args.add_deals) if args.add_deals else None
+        play_all(args.game, args.figures, args.jobs, runs, args.rules, args.player, add)
     return 0
 
 
