@@ -12,13 +12,14 @@ the 1st of December they play the same deal. When a request names no date, the A
 date in UTC.
 
 **Which deal.** The deals of the grade for the variant's rules in the starter library
-(:mod:`kosynka.library.starter`, 1,000 a grade for every variant), never a user's own library,
-so everyone draws from the same deals; sorted by number, they are put in an order that only
-the date's year decides: each deal ranked by the SHA-256 of the game, its rules, the grade,
-the year and the deal number (a keyed permutation that any machine and any Python version
-computes alike). The day of the year is the index. The deal of a day is therefore fixed as long
-as the shipped starter library is: a release with a rebuilt one deals other deals of the day,
-past days' included (a test pins one day's deals, so that such a change is seen).
+(:mod:`kosynka.library.starter`, built with 1,000 a grade for every variant and at least 732
+since Klondike's were graded again), never a user's own library, so everyone draws from the
+same deals; sorted by number, they are put in an order that only the date's year decides: each
+deal ranked by the SHA-256 of the game, its rules, the grade, the year and the deal number (a
+keyed permutation that any machine and any Python version computes alike). The day of the year
+is the index. The deal of a day is therefore fixed as long as the shipped starter library is: a
+release with a rebuilt one deals other deals of the day, past days' included (a test pins one
+day's deals, so that such a change is seen).
 
 **No repeats.** With at least 732 deals (2 × 366), as the shipped library has, the deals are
 first split into two halves, the same every year (ranked by a digest that leaves the year
