@@ -105,6 +105,18 @@ def figures_of(item: Item) -> dict[str, Any]:
     return {"rules": rules_text, "deal": deal, **fields, **added, "seconds": seconds}
 
 
+HEUR_FIELDS = ("heur_runs", "heur_wins", "heur_mean_moves", "heur_mean_home")
+"""The player's figures a row of figures holds, as a starter record stores them."""
+
+
+def graded(rec: dict[str, Any], fig: dict[str, Any], regrade: Callable[..., Any]) -> dict[str, Any]:
+    """``rec`` (rules, deal, states and what else it keeps) with the player's figures of ``fig``
+    and the score and grade they give under today's thresholds."""
+    out = {**rec, **{k: fig[k] for k in HEUR_FIELDS}}
+    out["score"], out["grade"] = regrade(out)
+    return out
+
+
 def unfinished(row: dict[str, Any], runs: int) -> bool:
     """Whether the hints' grader would play more games of the deal of figures ``row`` than it
     has: every game so far won and fewer than ``runs`` of them (it stops after a game lost)."""
@@ -194,40 +206,25 @@ def write(game: str, figures: Path, out: Path, rules: str | None) -> None:
     done = read_figures(figures)
     rows: list[dict[str, Any]] = []
     missing = 0
-    for d in read_starter(game=game):
+    starter = read_starter(game=game)
+    for d in starter:
         fig = done.get((d.rules_text, d.deal))
         if fig is None and rules is not None and d.rules_text != rules:
-            fig = {  # a rule set not played again keeps its stored figures
-                "heur_runs": d.heur_runs,
-                "heur_wins": d.heur_wins,
-                "heur_mean_moves": d.heur_mean_moves,
-                "heur_mean_home": d.heur_mean_home,
-            }
+            fig = {k: getattr(d, k) for k in HEUR_FIELDS}  # a rule set not played again
         if fig is None:
             missing += 1
             continue
-        rec = {
-            "rules": d.rules_text,
-            "deal": d.deal,
-            "states": d.states,
-            "solver": d.solver,
-            "solution": d.solution,
-            **{k: fig[k] for k in ("heur_runs", "heur_wins", "heur_mean_moves", "heur_mean_home")},
-        }
-        rec["score"], rec["grade"] = regrade(rec)
-        rows.append({k: rec[k] for k in STARTER_FIELDS})
-    shipped = {(d.rules_text, d.deal) for d in read_starter(game=game)}
+        rec = {"rules": d.rules_text, "deal": d.deal, "states": d.states}
+        rec.update(solver=d.solver, solution=d.solution)
+        rows.append({k: v for k, v in graded(rec, fig, regrade).items() if k in STARTER_FIELDS})
+    shipped = {(d.rules_text, d.deal) for d in starter}
     for (rules_text, deal), fig in sorted(done.items()):
         if (rules_text, deal) in shipped or "verdict" in fig:
             continue  # a starter deal (above), or an added deal the solver did not win
         if rules is not None and rules_text != rules:
             continue
         rec = {k: fig[k] for k in ("rules", "deal", "states", "solver", "solution")}
-        rec.update(
-            {k: fig[k] for k in ("heur_runs", "heur_wins", "heur_mean_moves", "heur_mean_home")}
-        )
-        rec["score"], rec["grade"] = regrade(rec)
-        rows.append({k: rec[k] for k in STARTER_FIELDS})
+        rows.append({k: v for k, v in graded(rec, fig, regrade).items() if k in STARTER_FIELDS})
     if missing:
         sys.exit(f"{missing} starter deals have no figures yet: play them first")
     short = [r for r in rows if unfinished(r, runs_of(game, rules_of(game, str(r["rules"]))))]
@@ -276,11 +273,7 @@ def summary(game: str, figures: Path) -> None:
         d = stored.get((rules, deal))
         states = d.states if d is not None else int(fig["states"])
         rec = {"rules": rules, "deal": deal, "states": states, "stored": d.grade if d else "added"}
-        rec.update(
-            {k: fig[k] for k in ("heur_runs", "heur_wins", "heur_mean_moves", "heur_mean_home")}
-        )
-        rec["score"], rec["grade"] = regrade(rec)
-        rows.append(rec)
+        rows.append(graded(rec, fig, regrade))
     print(f"{len(rows)} deals played; under today's thresholds:")
     print_grades(game, rows)
     print("by the grade stored now (deals added to the library left out):")
