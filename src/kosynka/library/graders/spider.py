@@ -47,6 +47,7 @@ What the stored fields hold for Spider: ``heur_wins`` and ``heur_mean_moves`` as
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from kosynka.games.base import Game
@@ -142,7 +143,7 @@ def hint_figures(
     if before is None:
         return figures_of(games, states)
     if not games:
-        return GradeFigures(before.runs, before.wins, before.mean_moves, before.mean_home, states)
+        return replace(before, states=int(states))
     more = figures_of(games, states)
     runs_in_all = before.runs + more.runs
     return GradeFigures(
