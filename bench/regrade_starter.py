@@ -278,12 +278,20 @@ def summary(game: str, figures: Path) -> None:
     print_grades(game, rows)
     print("by the grade stored now (deals added to the library left out):")
     print_grades(game, [{**r, "grade": r["stored"]} for r in rows if r["stored"] != "added"])
-    lost = sorted(float(r["heur_mean_home"]) for r in rows if int(r["heur_wins"]) == 0)
-    if lost:
-        cuts = ", ".join(
-            f"{p}%: {lost[p * (len(lost) - 1) // 100]:g}" for p in (10, 25, 50, 75, 90)
-        )
-        print(f"lost games' mean home (progress), percentiles: {cuts}")
+    lost = [r for r in rows if int(r["heur_wins"]) == 0]
+    for what, key in (("mean home (progress)", "heur_mean_home"), ("score", "score")):
+        print(f"deals whose games were all lost, {what}, percentiles: {percentiles(lost, key)}")
+
+
+def percentiles(rows: list[dict[str, Any]], key: str) -> str:
+    """The 10th, 25th, 50th, 75th and 90th percentiles of field ``key`` of ``rows`` (nearest
+    rank below), as text; "none" when there are no rows."""
+    values = sorted(float(r[key]) for r in rows)
+    if not values:
+        return "none"
+    return ", ".join(
+        f"{p}%: {values[p * (len(values) - 1) // 100]:g}" for p in (10, 25, 50, 75, 90)
+    )
 
 
 def main() -> int:
