@@ -214,8 +214,13 @@ def write(game: str, figures: Path, out: Path, rules: str | None) -> None:
         if fig is None:
             missing += 1
             continue
-        rec = {"rules": d.rules_text, "deal": d.deal, "states": d.states}
-        rec.update(solver=d.solver, solution=d.solution)
+        rec = {
+            "rules": d.rules_text,
+            "deal": d.deal,
+            "states": d.states,
+            "solver": d.solver,
+            "solution": d.solution,
+        }
         rows.append({k: v for k, v in graded(rec, fig, regrade).items() if k in STARTER_FIELDS})
     shipped = {(d.rules_text, d.deal) for d in starter}
     for (rules_text, deal), fig in sorted(done.items()):
