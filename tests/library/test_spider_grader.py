@@ -42,6 +42,21 @@ def test_scores_order_deals_sensibly() -> None:
     assert grader.progress_of(face_down=44, runs_removed=0) == 0
 
 
+@pytest.mark.parametrize("states", [1_000, 30_000, 10**9])
+@pytest.mark.parametrize("moves", [60.0, 150.0, 1_000.0])
+def test_two_suit_grades_by_the_hints_games(states: int, moves: float) -> None:
+    def grade(runs: int, wins: int, progress: float) -> str:
+        figures = GradeFigures(runs, wins, moves, progress, states)
+        return grader.grade_of(grader.difficulty_score(figures, 2), 2)
+
+    top = grader.PROGRESS_MAX
+    assert grade(2, 2, top) == "easy"  # both games won
+    assert grade(2, 1, (top + 30) / 2) == "normal"  # the second lost
+    assert grade(2, 1, (top + 0) / 2) == "normal"
+    assert grade(1, 0, top - 13) == "normal"  # the first lost, a run short of a win
+    assert grade(1, 0, 0) == "hard"  # the first lost with no card turned up
+
+
 def test_grade_and_regrade_agree() -> None:
     game = Spider(7, rules=SpiderRules(suits=1))
     fields = grader.grade(game, states=4_000, runs=2)
@@ -117,13 +132,13 @@ def test_the_hints_games_go_on_from_the_figures_of_games_played_before(
     assert GradeFigures.of_record(record) == whole
 
 
-def test_a_suit_count_graded_by_the_hints_plays_their_games(
+def test_two_suits_are_graded_by_the_games_of_the_hints(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert runs_of("spider", SpiderRules(suits=2)) == DEFAULT_RUNS
-    monkeypatch.setattr(grader, "HINT_SUITS", frozenset({2}))
+    assert sorted(grader.HINT_SUITS) == [2]
     assert runs_of("spider", SpiderRules(suits=2)) == grader.HINT_RUNS
     assert runs_of("spider", SpiderRules(suits=1)) == DEFAULT_RUNS
+    assert runs_of("spider", SpiderRules(suits=4)) == DEFAULT_RUNS
     played: list[str] = []
 
     def hint_figures(game: Spider, states: int, runs: int) -> GradeFigures:

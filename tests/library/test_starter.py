@@ -41,10 +41,11 @@ from kosynka.web.settings import Settings
 MIN_PER_GRADE = SPLIT_FROM
 """Deals per rule set and grade each game's shipped starter library must hold: enough for a
 deal of the day that never comes back within 366 days (:data:`kosynka.library.daily.SPLIT_FROM`).
-Every file was built with 1,000 a grade; Klondike's deals were then graded again by the
-player that follows the hint, which moved some between grades."""
+Every file was built with 1,000 a grade; Klondike's deals and Spider's 2-suit ones were then
+graded again by the player that follows the hint, which moved some between grades."""
 PER_RULE_SET = 3000
-"""Deals per rule set of every shipped starter library."""
+"""Deals per rule set of every shipped starter library, at least: Spider's 2-suit set holds more
+(KPat's deals after 3007 added until its easy grade, by the hints' games, is full)."""
 MAX_BYTES = 8_000_000
 """The most a starter file may weigh."""
 GAMES = tuple(g for g in game_names() if starter_rules_of(g))
@@ -69,7 +70,7 @@ def test_every_rule_set_and_grade_is_full(shipped: tuple[str, list[StarterDeal]]
             n = sum(1 for d in starter if d.rules == rules and d.grade == g)
             assert n >= MIN_PER_GRADE, f"{game} {rules.text()} {g}: only {n} deals"
         assert all(n >= MIN_PER_GRADE for n in counts_for(game, rules).values())
-        assert sum(1 for d in starter if d.rules == rules) == PER_RULE_SET
+        assert sum(1 for d in starter if d.rules == rules) >= PER_RULE_SET
     keys = [(d.rules_text, d.deal) for d in starter]
     assert len(keys) == len(set(keys))
 

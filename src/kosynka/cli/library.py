@@ -151,7 +151,7 @@ def register(subparsers: Any) -> dict[str, Any]:
         type=_count(MAX_RUNS),
         default=None,
         help=f"games of the no-peeking player per winnable deal (default {DEFAULT_RUNS}; "
-        "Klondike 1: its player follows the strong hint)",
+        "Klondike 1, Spider 2 suits at most 2: their player follows the strong hint)",
     )
     p.add_argument(
         "--batch",

@@ -1,11 +1,21 @@
 """Spider's grades: how hard a winnable deal is for a person, per suit count.
 
 The solver says only *whether* a deal can be won (it sees every card). How hard a deal is for a
-person is measured, as for Klondike, by the no-peeking player
-(:mod:`kosynka.games.spider.player`), which sees only what a person sees. It plays each
-winnable deal ``runs`` times (seeds 0, 1, ...; the library builds with
-:data:`kosynka.library.grading.DEFAULT_RUNS`, 8). Out of those games and the solver come four
-figures, each 0 (easy) .. 1 (hard):
+person is measured, as for Klondike, by a player who sees only what a person sees. Which player
+depends on the suit count (:data:`HINT_SUITS`):
+
+* with **2 suits**, the player who takes the hint at every move
+  (:func:`kosynka.games.spider.seen.play`: the page's strong no-peek hint at a fixed budget of
+  :data:`~kosynka.games.spider.seen.GRADE_SAMPLES` samples a hint and no time limit, so a deal's
+  game is the same on every machine): game ``r`` with seed ``r * SEED_STEP``, up to
+  :data:`HINT_RUNS` (2) games a deal unless the build asks for more, stopping after the first
+  game lost;
+* with **1 and 4 suits**, the rule-based player (:mod:`kosynka.games.spider.player`),
+  :data:`kosynka.library.grading.DEFAULT_RUNS` (8) games a deal (seeds 0, 1, ...). With one
+  suit it wins about two games in three; with four the hints win almost no deal, so a grade by
+  their games would have no easy deal.
+
+Out of those games and the solver come four figures, each 0 (easy) .. 1 (hard):
 
 ``loss``
     the share of the player's games that were lost (1 - wins / runs);
@@ -21,26 +31,42 @@ figures, each 0 (easy) .. 1 (hard):
     win quickly gets a small figure.
 
 The difficulty score is a weighted sum on a 0..100 scale, the weights per suit count
-(:data:`WEIGHTS`): with one suit the player wins two games in three, so its wins and losses tell
-most; with two suits it wins about one in six and with four almost never, so there the score
-rests on how far it gets and on the solver's effort. The grade follows from fixed thresholds per
-suit count (:data:`EASY_BELOW`, :data:`HARD_FROM`; a deal's grade never depends on which other
-deals are in the library): ``easy`` below the first, ``hard`` from the second on, ``normal``
-between. Deals the solver proved lost, or gave up on, get no grade.
+(:data:`WEIGHTS`), and the grade follows from fixed thresholds per suit count
+(:data:`EASY_BELOW`, :data:`HARD_FROM`; a deal's grade never depends on which other deals are in
+the library): ``easy`` below the first, ``hard`` from the second on, ``normal`` between. Deals
+the solver proved lost, or gave up on, get no grade.
 
-The thresholds sit at the 33rd and 67th percentiles of the scores of KPat deals 1-3600 of each
-suit count (8 games each, the compiled solver, 30 Nov 2026; the starter library's build), so
-that each grade holds about a third of the deals (see
-``bench/solver_spider.md``, "Grades"). In that sample the one-suit player won all its games on
-easy deals, 83% on normal and 39% on hard ones; with two suits 31%, 3% and none, and the
-solver's effort rises with the grade. The stored records keep the figures, so new
-thresholds apply to a library without rebuilding it (``kosynka library regrade``).
+**2 suits.** The weights are Klondike's kind (loss 55, short 30, length 5, effort 10), so
 
-What the stored fields hold for Spider: ``heur_wins`` and ``heur_mean_moves`` as for Klondike;
-``heur_mean_home`` the player's mean *progress* (0..148, see ``short``); ``states`` the solver's.
+* ``easy`` = following the hints won both games (a score below 20);
+* ``normal`` = it won the first game and lost the second (27.5 and more), or lost the first
+  after turning up many cards or removing runs;
+* ``hard`` = it lost the first game early.
+
+On the starter library's deals the page's own hint (its full time a hint, not the grading
+budget) won 17 of 19 deals whose two grading games were both won, 4 of 9 of those whose second
+game was lost, and about one in six of those whose first game was lost (``bench/no_peek.md``,
+"Spider 2 suits, graded by the hints"). The thresholds come from the starter library's 3,000
+two-suit deals graded this way (7 Dec 2026, 15.6 core-hours): the 2,043 deals whose first
+game was lost are split at the median of their scores, 86.0.
+
+**1 and 4 suits.** With one suit the player's wins and losses tell most; with four it almost
+never wins, so there the score rests on how far it gets and on the solver's effort. The
+thresholds sit at the 33rd and 67th percentiles of the scores of KPat deals 1-3600 of each suit
+count (8 games each, the compiled solver, 30 Nov 2026; the starter library's build), so that
+each grade holds about a third of the deals (see ``bench/solver_spider.md``, "Grades"). In that
+sample the one-suit player won all its games on easy deals, 83% on normal and 39% on hard
+ones, and the solver's effort rises with the grade.
+
+The stored records keep the figures, so new thresholds apply to a library without rebuilding it
+(``kosynka library regrade``). What the stored fields hold for Spider: ``heur_wins`` and
+``heur_mean_moves`` as for Klondike; ``heur_mean_home`` the player's mean *progress* (0..148,
+see ``short``); ``states`` the solver's.
 
 >>> score = difficulty_score(GradeFigures(8, 8, 120.0, 148.0, 3000), suits=1)
 >>> grade_of(score, suits=1)
+'easy'
+>>> grade_of(difficulty_score(GradeFigures(2, 2, 140.0, 148.0, 3000), suits=2), suits=2)
 'easy'
 """
 
@@ -64,13 +90,13 @@ EFFORT_CAP: Final = 2_000_000
 
 WEIGHTS: Final = {
     1: {"loss": 55.0, "short": 20.0, "length": 5.0, "effort": 20.0},
-    2: {"loss": 30.0, "short": 40.0, "length": 5.0, "effort": 25.0},
+    2: {"loss": 55.0, "short": 30.0, "length": 5.0, "effort": 10.0},
     4: {"loss": 10.0, "short": 55.0, "length": 5.0, "effort": 30.0},
 }
 """The weights of the four figures, per suit count (each row sums to 100)."""
-EASY_BELOW: Final = {1: 14.2, 2: 70.0, 4: 78.9}
+EASY_BELOW: Final = {1: 14.2, 2: 20.0, 4: 78.9}
 """Scores below these are ``easy`` (per suit count)."""
-HARD_FROM: Final = {1: 37.1, 2: 78.6, 4: 82.3}
+HARD_FROM: Final = {1: 37.1, 2: 86.0, 4: 82.3}
 """Scores from these on are ``hard`` (per suit count)."""
 STARTER_RULES: Final = (SpiderRules(suits=1), SpiderRules(suits=2), SpiderRules(suits=4))
 """The rule sets of the starter library: one, two and four suits."""
@@ -98,11 +124,10 @@ def grade_of(score: float, suits: int) -> str:
     return grade_by(score, EASY_BELOW[suits], HARD_FROM[suits])
 
 
-HINT_SUITS: Final[frozenset[int]] = frozenset()
+HINT_SUITS: Final[frozenset[int]] = frozenset({2})
 """Suit counts whose grades come from the games of the player who follows the hints
 (:func:`hint_figures`, :data:`HINT_RUNS` games a deal unless the build asks for more); the
-others' from the rule-based player's games (:data:`~kosynka.library.grading.DEFAULT_RUNS`).
-None while the starter library's figures are the rule-based player's for every suit count."""
+others' from the rule-based player's games (:data:`~kosynka.library.grading.DEFAULT_RUNS`)."""
 HINT_RUNS: Final = 2
 """Games a deal of a suit count graded by the hints, at most: they stop after the first game
 lost (:func:`hint_figures`), so a deal gets a second game only when the first was won. A 2-suit
