@@ -316,6 +316,19 @@ STOPPED = {
 """Games played by following the hints (KPat, Draw 3) to a position where the hint once gave
 no move although the deal could still be won."""
 
+LAST_UNSEEN = (
+    "AD>f 2D>f AS>f 2S>f AC>f s s s s s s s s r s s s s JS>3 s 6D>1 s s s TD>3 r s 9C>3 s 5S>1 s "
+    "s s s s s r s s s s 6C>5 s s 3S>f s r s s s s 4S>f 5S>f s s s r s s s s 9D>7 8S>7 7H>7 AH>f "
+    "JD>4 3D>f s TS>4 2C>f s 6S>f 5H>5 4C>5 3H>5 KS>6 QD>6 JC>6 KH>7 QC>7 8H>3 r s s 3C>f s TH>6 "
+    "s 9S>6 8D>6 KD>4 4D>f 5D>f 6D>f 7S>f 6C>7 7D>f 8D>f 7H>5 8S>f 9S>f 9D>f TS>f 9C>6 TD>f JS>f "
+    "JD>f JC>3 QD>f KD>f KD>1 QD>6 QC>1 QD>f QC>7 KD>f KD>1 QD>6 JD>7 JS>6 JD>f r s s TH>6 s r s "
+    "JD>7 s s r QC>1 JD>f TH>3 s s s JD>1 JS>f r s s JC>6 JD>f s JD>1 r s QC>7 JD>f s s JD>7 r "
+    "JS>3 JD>f s JD>7 s s TH>3 JD>f r s JD>7 s QC>1 JD>f TH>6 JD>1 TD>3 s r s TS>1 TD>f s s 9H>1 "
+    "8C>1 7C>6"
+)
+"""KPat Draw 3 deal 92 followed by the hints to the first position where one card alone is
+unseen (the face-down card of column 3); the hints went on sampling it and lost the game."""
+
 
 def stopped(number: int) -> Klondike:
     """Deal ``number`` at the end of its game in :data:`STOPPED`."""
@@ -341,6 +354,24 @@ def test_with_every_card_seen_hints_followed_keep_to_one_winning_plan() -> None:
     game = stopped(466)  # the solver's lines from two positions each led back to the other
     assert not seen_of(game).unseen
     while not game.is_won() and len(game.move_stack) < 400:
+        move = hint(game, time_limit=None, max_samples=2).move
+        assert move is not None
+        game.push(move[0])
+    assert game.is_won()
+
+
+def test_the_last_unseen_card_is_known_and_hints_followed_win_with_it() -> None:
+    game = Klondike(92, rules=KlondikeRules(draw=3), numbering="kpat")
+    for text in LAST_UNSEEN.split():
+        game.push(game.parse_move(text))
+    seen = seen_of(game)
+    assert len(seen.unseen) == 1 and seen.known_start is not None
+    before = game.copy()
+    before.pop()
+    assert len(seen_of(before).unseen) == 2 and seen_of(before).known_start is None
+    choice = hint(game, time_limit=None, max_samples=2)
+    assert choice.chance == 1.0 and choice.samples == 0
+    while not game.is_won() and len(game.move_stack) < 600:
         move = hint(game, time_limit=None, max_samples=2).move
         assert move is not None
         game.push(move[0])

@@ -3,7 +3,8 @@
 :class:`KlondikeSeen` is the table as the player knows it: the face-up cards, how many lie face
 down in each column, the waste, the foundations and the stock, whose cards are known only once
 the player has been through it (after the first pass every talon card has been on the waste, in
-the order it keeps). It holds no face-down card and no stock card not yet seen: it is made by
+the order it keeps). It holds no face-down card and no stock card not yet seen (but the last
+one, once every other card is in sight: the player knows it by elimination): it is made by
 :func:`seen_of` from a game and its history, and nothing else reads the game.
 
 :class:`KlondikeSampler` deals the unseen cards at random into the face-down places and the
@@ -106,9 +107,9 @@ class KlondikeSeen:
     holds the keys of the positions the game has been in more than once; ``idle_passes``
     counts the passes in a row, this one first, in which no card has moved; ``since_turned``
     the moves made since a card was last turned face up (since the deal when none has been);
-    ``known_start`` is the first position of the game in which the player had seen every card
-    (a :meth:`~Klondike._snapshot`, None while a card is unseen) and ``known_moves`` the moves
-    made since."""
+    ``known_start`` is the first position of the game in which the player knew every card (a
+    :meth:`~Klondike._snapshot`, None while two or more are unseen: the last one is known by
+    elimination, see :func:`_all_seen`) and ``known_moves`` the moves made since."""
 
     rules: KlondikeRules
     up: tuple[tuple[int, ...], ...]
@@ -221,9 +222,14 @@ def seen_of(game: Klondike) -> KlondikeSeen:
 
 
 def _all_seen(game: Klondike) -> bool:
-    """Whether the player of ``game`` has seen every card: none lies face down, and the stock
-    is empty or has been through a pass."""
-    return not any(game._hidden) and (game.pass_number > 1 or not game._stock)
+    """Whether the player of ``game`` knows every card: at most one is unseen (face down, or
+    in the stock before a pass has shown it). The last unseen card is known by elimination:
+    it is the one card of the pack not in sight, and it lies in the one place not in sight.
+    Before, the hints went on sampling that one card, always the same, and some games that
+    were still won with it wandered until the guard against circles left no line (KPat Draw 3
+    deal 92: the solver's win from there passed through positions the game had had twice)."""
+    unseen = sum(game._hidden) + (len(game._stock) if game.pass_number == 1 else 0)
+    return unseen <= 1
 
 
 def table_of(seen: KlondikeSeen, hidden: Sequence[int]) -> Klondike:
@@ -473,7 +479,7 @@ def _planned_line(seen: KlondikeSeen, implementation: str, max_states: int) -> L
     another keep to one plan: the solver's lines from two positions may each lead back to the
     other (KPat Draw 3 deal 466 sent KC home and back until the hint gave up)."""
     if seen.known_start is None:
-        game = table_of(seen, ())
+        game = table_of(seen, seen.unseen)
         return _solved(game, implementation, max_states) or ()
     game = _from_snapshot(seen.rules, seen.known_start)
     plan = _solved(game, implementation, max_states)
@@ -674,8 +680,8 @@ def hint_from(
 ) -> Choice[Line]:
     """:func:`hint` for a view already made. ``prefer`` is the rule-based player's move: it is
     the hint unless another line wins a share of the samples larger by :data:`OVERRIDE`. With
-    every card seen there is nothing to sample: the hint is the solver's winning line (chance
-    1.0) when it finds one."""
+    every card known (all but at most one seen) there is nothing to sample: the hint is the
+    solver's winning line (chance 1.0) when it finds one."""
     from kosynka.solver import default_implementation
 
     if sum(seen.found) == 52:
@@ -683,7 +689,7 @@ def hint_from(
     implementation = default_implementation("klondike")
     if implementation == "python":
         max_states = min(max_states, PYTHON_STATES)
-    if not seen.unseen:
+    if len(seen.unseen) <= 1:  # (the last unseen card is known by elimination)
         line = _planned_line(seen, implementation, KNOWN_STATES)
         if line:
             return Choice(line, 1.0, 0, 1, (Tally(line, 1, 1.0),))
