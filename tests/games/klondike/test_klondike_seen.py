@@ -378,6 +378,39 @@ def test_the_last_unseen_card_is_known_and_hints_followed_win_with_it() -> None:
     assert game.is_won()
 
 
+UNWINDING = (
+    "s s s s s s s s r s s s 3S>3 4D>4 8S>3 4C>7 s s 8S>5 s s 7H>5 s r s 6S>5 s s KD>2 QC>2 s "
+    "5D>5 s 8D>1 AS>f 7S>1 8S>3 AH>f 2D>4 JD>2 s s s r s s s s 4C>7 AD>f 2D>f s r s TS>2 9H>2 "
+    "QH>5 2H>f s s s s r s 8C>2 3D>f 7D>2 AC>f KC>6 s s s 6C>2 5H>2 6H>1 5S>1 TC>7 9D>7 JC>6 "
+    "8H>5 7C>5 2C>f 3H>f 6D>5 KS>3 4H>f 4C>7 5H>f 5S>5 6H>f KH>4 QD>3 s TD>6 9C>6 3C>f 4C>f 5C>f "
+    "6C>f 6D>1 7C>f 6S>2 7H>f 8H>f 7D>7 8C>f 9H>f 9C>f 9D>2 TC>f JS>3 TD>3 JC>f TS>7 QC>4 JS>6 "
+    "QC>2 TS>2 QC>4 JS>3 4S>4 JS>6 TS>7 QC>2 JS>3 QC>4"
+)
+"""KPat Draw 3 deal 31 followed by the hints to where every line the search finds loses in
+every sample: three cards face down in column 7, the stock gone, and the win needs JC back from
+home onto QH and some 50 moves of unwinding before the next card turns."""
+
+
+@pytest.mark.skipif(not NATIVE, reason="the rescue's plans need the compiled solver's speed")
+def test_when_every_line_loses_the_solver_plans_of_the_placings_rescue_the_game() -> None:
+    from kosynka.hindsight import choose
+    from kosynka.solver.klondike import _decide
+
+    game = Klondike(31, rules=KlondikeRules(draw=3), numbering="kpat")
+    for text in UNWINDING.split():
+        game.push(game.parse_move(text))
+    seen = seen_of(game)
+    assert len(seen.unseen) == 3 and not seen.stock
+    assert choose(KlondikeSampler(seen), max_samples=SAMPLES, max_states=1_000).hopeless
+    rescue = hint(game, time_limit=None, max_samples=8)
+    assert rescue.move is not None and rescue.chance == 1.0 and len(rescue.move) > 20
+    for _ in range(12):  # each hint on the way keeps the game winnable
+        choice = hint(game, time_limit=None, max_samples=8)
+        assert choice.move is not None and choice.chance
+        game.push(choice.move[0])
+        assert _decide("native", game.copy(stack=False), None, 200_000, False).status == "solved"
+
+
 def test_a_won_game_has_no_hint() -> None:
     game = Klondike(1, rules=KlondikeRules(draw=1), numbering="kpat")
     from kosynka.solver import solve

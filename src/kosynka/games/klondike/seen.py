@@ -24,7 +24,9 @@ face-down cards, as lonelybot's player does.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
+import time
 from collections import deque
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
@@ -109,7 +111,12 @@ class KlondikeSeen:
     the moves made since a card was last turned face up (since the deal when none has been);
     ``known_start`` is the first position of the game in which the player knew every card (a
     :meth:`~Klondike._snapshot`, None while two or more are unseen: the last one is known by
-    elimination, see :func:`_all_seen`) and ``known_moves`` the moves made since."""
+    elimination, see :func:`_all_seen`) and ``known_moves`` the moves made since;
+    ``stretch_start`` is the position just after the last card was turned (the deal when none
+    has been), its face-down cards replaced by the placeholders 52, 53, ... in the order of
+    :func:`table_of` (no move since has turned one, so they lie where the unseen cards lie
+    now; None when the stock held cards not yet seen there), and ``stretch_moves`` the moves
+    made since (see :func:`_rescue`)."""
 
     rules: KlondikeRules
     up: tuple[tuple[int, ...], ...]
@@ -126,6 +133,8 @@ class KlondikeSeen:
     since_turned: int = 0
     known_start: Snapshot | None = None
     known_moves: tuple[Move, ...] = ()
+    stretch_start: Snapshot | None = None
+    stretch_moves: tuple[Move, ...] = ()
 
     @property
     def unseen(self) -> tuple[int, ...]:
@@ -182,11 +191,15 @@ def seen_of(game: Klondike) -> KlondikeSeen:
     known_start = probe._snapshot() if _all_seen(probe) else None
     known_moves: list[Move] = []
     since_turned: int | None = None
+    stretch_start: Snapshot | None = None
     while probe.move_stack:
         down = sum(probe._hidden)
         move = probe.pop()
         if since_turned is None and sum(probe._hidden) > down:
             since_turned = len(game.move_stack) - len(probe.move_stack) - 1
+            turned = probe.copy(stack=False)
+            turned.push(move)
+            stretch_start = _masked(turned._snapshot())
         if move == RECYCLE_MOVE:
             counting = counting and not pass_moved
             idle += counting
@@ -202,6 +215,9 @@ def seen_of(game: Klondike) -> KlondikeSeen:
             known_start = probe._snapshot()
             known_moves.append(move)
     idle += counting and not pass_moved  # the game's first pass
+    if since_turned is None:
+        since_turned = len(game.move_stack)
+        stretch_start = _masked(probe._snapshot())
     return KlondikeSeen(
         rules=game.rules,
         up=tuple(col[h:] for col, h in zip(cols, hidden, strict=True)),
@@ -214,11 +230,28 @@ def seen_of(game: Klondike) -> KlondikeSeen:
         positions=frozenset(positions),
         moved_this_pass=idle == 0,
         idle_passes=idle,
-        since_turned=len(game.move_stack) if since_turned is None else since_turned,
+        since_turned=since_turned,
         twice=frozenset(twice),
         known_start=known_start,
         known_moves=tuple(known_moves[::-1]),
+        stretch_start=stretch_start,
+        stretch_moves=tuple(game.move_stack[len(game.move_stack) - since_turned :]),
     )
+
+
+def _masked(snapshot: Snapshot) -> Snapshot | None:
+    """``snapshot`` with its face-down cards replaced by the placeholders 52, 53, ... in the
+    order :func:`table_of` fills unseen places (column 1 bottom to top, then column 2, ...);
+    None when its stock holds cards the player has not seen (the first pass)."""
+    cols, hidden, stock, waste, found, pass_number = snapshot
+    if pass_number == 1 and stock:
+        return None
+    place = iter(range(52, 52 + sum(hidden)))
+    masked = tuple(
+        tuple(next(place) for _ in range(h)) + tuple(col[h:])
+        for col, h in zip(cols, hidden, strict=True)
+    )
+    return (masked, hidden, stock, waste, found, pass_number)
 
 
 def _all_seen(game: Klondike) -> bool:
@@ -508,7 +541,7 @@ def _solved(game: Klondike, implementation: str, max_states: int) -> Line | None
     return _solved_at(implementation, game.rules, max_states, game._snapshot())
 
 
-@functools.lru_cache(maxsize=1_024)
+@functools.lru_cache(maxsize=8_192)
 def _solved_at(
     implementation: str, rules: KlondikeRules, max_states: int, snapshot: Snapshot
 ) -> Line | None:
@@ -519,6 +552,128 @@ def _solved_at(
     game = _from_snapshot(rules, snapshot)
     found = _decide(implementation, game.copy(stack=False), None, max_states, False)
     return tuple(replay(game, found.line)) if found.status == "solved" else None
+
+
+RESCUE_PLACINGS: Final = 6
+"""Placings of the unseen cards whose solver plans give the rescue's lines (all of them when
+there are no more: three cards or fewer)."""
+
+RESCUE_STATES: Final = 20_000
+"""Positions the solver may try for a rescue plan from a placing of the unseen cards."""
+
+RESCUE_SEED: Final = 20_261_207
+"""The seed of the rescue's placings: a fixed one, so that they depend only on which cards are
+unseen and each placing's plan is kept from one hint to the next."""
+
+
+class _Rescue(KlondikeSampler):
+    """The sampler of the rescue's lines (see :func:`_rescue`): weighed like any others."""
+
+    def __init__(self, seen: KlondikeSeen, implementation: str, lines: dict[Line, int]) -> None:
+        super().__init__(seen, implementation)
+        self._given = list(lines)
+        for line, rank in lines.items():
+            self._ranks[line] = rank
+
+    def candidates(self) -> list[Line]:
+        """The lines given."""
+        return list(self._given)
+
+
+def _placings(seen: KlondikeSeen) -> list[tuple[int, ...]]:
+    """The placings of the unseen cards whose plans :func:`_rescue` weighs: every one when
+    there are at most :data:`RESCUE_PLACINGS`, else that many from :data:`RESCUE_SEED`."""
+    cards = sorted(seen.unseen)
+    if len(cards) <= 3:
+        return list(itertools.permutations(cards))
+    rng = random.Random(RESCUE_SEED)
+    out = []
+    for _ in range(RESCUE_PLACINGS):
+        rng.shuffle(cards)
+        out.append(tuple(cards))
+    return out
+
+
+def _plan_along(
+    seen: KlondikeSeen, placing: Sequence[int], implementation: str, deadline: float | None
+) -> Line | None:
+    """The solver's plan for the table with the unseen cards placed as ``placing``, made where
+    the last card was turned (:attr:`KlondikeSeen.stretch_start`) and kept along the moves made
+    since while they follow it, made again after one that leaves it (as
+    :func:`_planned_line` keeps the plan of a table seen whole): so the rescue's hints keep to
+    one plan from hint to hint instead of hopping between the solver's different lines. None
+    when the solver finds none, or ``deadline`` (a :func:`time.perf_counter` time) passes."""
+    assert seen.stretch_start is not None
+    cols, hidden, stock, waste, found, pass_number = seen.stretch_start
+    filled = tuple(tuple(placing[c - 52] if c >= 52 else c for c in col) for col in cols)
+    game = _from_snapshot(seen.rules, (filled, hidden, stock, waste, found, pass_number))
+    plan = _solved(game, implementation, RESCUE_STATES)
+    for move in seen.stretch_moves:
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
+        game.push(move)
+        kept = plan is not None and plan[:1] == (move,)
+        plan = plan[1:] if kept and plan else _solved(game, implementation, RESCUE_STATES)
+    return plan or None
+
+
+def _rescue(
+    seen: KlondikeSeen,
+    implementation: str,
+    *,
+    seed: int,
+    time_limit: float | None,
+    max_samples: int,
+    max_states: int,
+    estimate: bool,
+) -> Choice[Line] | None:
+    """When every candidate line lost in every sample, or none was left: the lines of the
+    solver's plans for a few placings of the unseen cards (:func:`_placings`,
+    :func:`_plan_along`), each up to the move that turns a card, weighed on samples like any
+    others. A line the samples never win is not offered; None when no line is left.
+
+    The candidates keep to what a line search over the cards in sight can reach, and the
+    guard against circles bounds them: in a long game the winning way on may need a card
+    taken back from home and a long unwinding before the next card turns (KPat Draw 3 deal
+    31: JC back from home onto QH, then TC, 9H, 9C ... from home, some 50 moves), which the
+    search does not reach. The solver finds such a way for a placing of the unseen cards,
+    and a way that wins for most placings is a way the player can take. A line's first move
+    may lead to a position the game has had once, not twice (as for the lines of
+    :meth:`KlondikeSampler._lines` when none else is left)."""
+    if seen.stretch_start is None or not seen.unseen:
+        return None
+    began = time.perf_counter()
+    deadline = None if time_limit is None else began + time_limit
+    lines: dict[Line, int] = {}
+    for index, placing in enumerate(_placings(seen)):
+        plan = _plan_along(seen, placing, implementation, deadline)
+        if not plan:
+            continue
+        game = table_of(seen, placing)
+        line: list[Move] = []
+        for move in plan:
+            down = sum(game._hidden)
+            game.push(move)
+            line.append(move)
+            if len(line) == 1 and move.card is not None and position_key(game) in seen.twice:
+                break
+            if sum(game._hidden) < down or game.is_won():
+                key = tuple(line)
+                lines[key] = lines.get(key, 0) + 1_000 - index
+                break
+    if not lines:
+        return None
+    left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+    choice = choose(
+        _Rescue(seen, implementation, lines),
+        seed=seed,
+        time_limit=left,
+        max_samples=max_samples,
+        max_states=max_states,
+        estimate=estimate,
+        near_ties=NEAR_TIES,
+    )
+    return choice if choice.move is not None and choice.chance != 0.0 else None
 
 
 def safe_home(game: Klondike) -> Move | None:
@@ -701,6 +856,7 @@ def hint_from(
         return choose(
             sampler, seed=seed, time_limit=time_limit, max_states=max_states, estimate=estimate
         )
+    began = time.perf_counter()
     sampler = KlondikeSampler(seen, implementation, prefer)
     choice = choose(
         sampler,
@@ -711,6 +867,20 @@ def hint_from(
         estimate=estimate,
         near_ties=NEAR_TIES,
     )
+    if choice.move is None or choice.hopeless:
+        left = None if time_limit is None else time_limit - (time.perf_counter() - began)
+        if left is None or left > 0:
+            rescued = _rescue(
+                seen,
+                implementation,
+                seed=seed,
+                time_limit=left,
+                max_samples=max_samples,
+                max_states=max_states,
+                estimate=estimate,
+            )
+            if rescued is not None:
+                return rescued
     override = UNSEEN_STOCK_OVERRIDE if None in seen.stock else OVERRIDE
     return keep_preferred(choice, prefer, override)
 
