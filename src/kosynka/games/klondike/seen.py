@@ -258,9 +258,10 @@ def _all_seen(game: Klondike) -> bool:
     """Whether the player of ``game`` knows every card: at most one is unseen (face down, or
     in the stock before a pass has shown it). The last unseen card is known by elimination:
     it is the one card of the pack not in sight, and it lies in the one place not in sight.
-    Before, the hints went on sampling that one card, always the same, and some games that
-    were still won with it wandered until the guard against circles left no line (KPat Draw 3
-    deal 92: the solver's win from there passed through positions the game had had twice)."""
+    Sampled, it is the same card in every sample, and the samples weigh only the lines the
+    search finds: a game still won that way can wander until the guard against circles
+    leaves no line (KPat Draw 3 deal 92, whose win passed through positions the game had had
+    twice)."""
     unseen = sum(game._hidden) + (len(game._stock) if game.pass_number == 1 else 0)
     return unseen <= 1
 
@@ -559,7 +560,8 @@ RESCUE_PLACINGS: Final = 6
 there are no more: three cards or fewer)."""
 
 RESCUE_STATES: Final = 20_000
-"""Positions the solver may try for a rescue plan from a placing of the unseen cards."""
+"""Positions the compiled solver may try for a rescue plan from a placing of the unseen cards
+(the pure-Python solver: :data:`PYTHON_STATES`)."""
 
 RESCUE_SEED: Final = 20_261_207
 """The seed of the rescue's placings: a fixed one, so that they depend only on which cards are
@@ -607,13 +609,14 @@ def _plan_along(
     cols, hidden, stock, waste, found, pass_number = seen.stretch_start
     filled = tuple(tuple(placing[c - 52] if c >= 52 else c for c in col) for col in cols)
     game = _from_snapshot(seen.rules, (filled, hidden, stock, waste, found, pass_number))
-    plan = _solved(game, implementation, RESCUE_STATES)
+    states = RESCUE_STATES if implementation == "native" else PYTHON_STATES
+    plan = _solved(game, implementation, states)
     for move in seen.stretch_moves:
         if deadline is not None and time.perf_counter() > deadline:
             return None
         game.push(move)
         kept = plan is not None and plan[:1] == (move,)
-        plan = plan[1:] if kept and plan else _solved(game, implementation, RESCUE_STATES)
+        plan = plan[1:] if kept and plan else _solved(game, implementation, states)
     return plan or None
 
 
