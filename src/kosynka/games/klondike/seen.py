@@ -516,12 +516,28 @@ def _planned_line(seen: KlondikeSeen, implementation: str, max_states: int) -> L
         game = table_of(seen, seen.unseen)
         return _solved(game, implementation, max_states) or ()
     game = _from_snapshot(seen.rules, seen.known_start)
+    return _kept_plan(game, seen.known_moves, implementation, max_states, None) or ()
+
+
+def _kept_plan(
+    game: Klondike,
+    moves: Sequence[Move],
+    implementation: str,
+    max_states: int,
+    deadline: float | None,
+) -> Line | None:
+    """The solver's plan from ``game`` (changed: ``moves`` are made on it) kept along
+    ``moves`` while they follow it, made again after one that leaves it: the plan where they
+    end. None when the solver finds none there, or ``deadline`` (a :func:`time.perf_counter`
+    time) passes on the way."""
     plan = _solved(game, implementation, max_states)
-    for move in seen.known_moves:
+    for move in moves:
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         game.push(move)
         kept = plan is not None and plan[:1] == (move,)
         plan = plan[1:] if kept and plan else _solved(game, implementation, max_states)
-    return plan or ()
+    return plan
 
 
 def _from_snapshot(rules: KlondikeRules, snapshot: Snapshot) -> Klondike:
@@ -610,14 +626,7 @@ def _plan_along(
     filled = tuple(tuple(placing[c - 52] if c >= 52 else c for c in col) for col in cols)
     game = _from_snapshot(seen.rules, (filled, hidden, stock, waste, found, pass_number))
     states = RESCUE_STATES if implementation == "native" else PYTHON_STATES
-    plan = _solved(game, implementation, states)
-    for move in seen.stretch_moves:
-        if deadline is not None and time.perf_counter() > deadline:
-            return None
-        game.push(move)
-        kept = plan is not None and plan[:1] == (move,)
-        plan = plan[1:] if kept and plan else _solved(game, implementation, states)
-    return plan or None
+    return _kept_plan(game, seen.stretch_moves, implementation, states, deadline) or None
 
 
 def _rescue(
