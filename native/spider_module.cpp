@@ -53,6 +53,33 @@ void bind(nb::module_& m) {
       "A winning line with detours cut out (positions reaching a later one in at most `depth` "
       "moves).");
 
+  m.def(
+      "spider_stage_win",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
+         const std::vector<int>& stock, const std::vector<int>& removed, uint64_t stage_states,
+         uint64_t final_states) {
+        const Position pos{columns, hidden, stock, removed};
+        nb::gil_scoped_release release;
+        return stage_win(pos, stage_states, final_states);
+      },
+      nb::arg("columns"), nb::arg("hidden"), nb::arg("stock"), nb::arg("removed"),
+      nb::arg("stage_states"), nb::arg("final_states"),
+      "Whether the no-peek stage player wins playing on (the pruned search within "
+      "`final_states` positions once every card is seen and the stock gone).");
+
+  m.def(
+      "spider_stage_line",
+      [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
+         const std::vector<int>& stock, const std::vector<int>& removed, uint64_t stage_states) {
+        const Position pos{columns, hidden, stock, removed};
+        nb::gil_scoped_release release;
+        return stage_line(pos, stage_states);
+      },
+      nb::arg("columns"), nb::arg("hidden"), nb::arg("stock"), nb::arg("removed"),
+      nb::arg("stage_states"),
+      "The no-peek stage plan's moves: to the best position where a card turns up within "
+      "`stage_states` positions, else to the best one a row can be dealt on, and the deal.");
+
   bind_probes(m);
   bind_player(m);
 }

@@ -781,4 +781,190 @@ std::vector<std::string> shorten(const Position& pos, const std::vector<std::str
   return out;
 }
 
+
+// ------------------------------------------------------------------------------- the stage player
+// A no-peek player (see spider_search.hpp, stage_line): its game is a run of stages, each ended
+// by the first new thing it cannot know beforehand, a card turned up or a row dealt.
+namespace {
+
+// The position st holds, as the Python side hands one over (the stock left, whole rows).
+Position position_of(const State& st) {
+  Position p;
+  p.columns.resize(kCols);
+  p.hidden.resize(kCols);
+  for (int i = 0; i < kCols; ++i) {
+    p.columns[i].assign(st.col[i], st.col[i] + st.len[i]);
+    p.hidden[i] = st.hid[i];
+  }
+  for (int k = st.dealt * kRow; k < st.rows * kRow; ++k) p.stock.push_back(st.stock[k]);
+  p.removed.assign(st.removed_suits, st.removed_suits + st.nremoved);
+  return p;
+}
+
+// Where a stage ends (see next_stage).
+enum class StageEnd { kNone, kTurned, kDealable };
+
+// One stage: best first (lowest evaluation) over the card moves from st (the pruned search's, or
+// with `all_moves` every legal one), at most `budget` positions. A position where a card has
+// turned up ends the stage (it is not searched on: what lies under the card is not known yet),
+// and st is set to the best such one; when none is met, to the best position with no column
+// empty (a row can be dealt on it). kNone (st unchanged) when neither is met. A run is never
+// finished where the table would then hold too few cards for a row while rows are left. `path`,
+// when given, receives the moves from st to the end.
+StageEnd next_stage(State& st, uint64_t budget, const Weights& w, bool all_moves,
+                    std::vector<uint16_t>* path = nullptr) {
+  struct Entry {
+    int32_t score;
+    uint32_t seq;
+    uint32_t node;
+  };
+  auto worse = [](const Entry& x, const Entry& y) {
+    return x.score != y.score ? x.score > y.score : x.seq > y.seq;
+  };
+  const int down = st.tot_down;
+  std::vector<Entry> open;
+  std::vector<Node> nodes;  // every position kept: where it came from and where it is packed
+  std::vector<uint8_t> arena;
+  KeySet seen;
+  seen.insert(st.key());
+  nodes.push_back(Node{0, 0, 0});
+  pack(st, arena);
+  int32_t best_deal = st.empties ? INT32_MAX : st.evaluate(w);
+  int32_t best_turn = INT32_MAX;
+  uint32_t deal_node = 0, turn_node = 0;
+  open.push_back(Entry{st.evaluate(w), 0, 0});
+  uint32_t seq = 1;
+  uint64_t states = 0;
+  State work = st;
+  std::vector<uint16_t> moves;
+  while (!open.empty() && states < budget) {
+    std::pop_heap(open.begin(), open.end(), worse);
+    Entry e = open.back();
+    open.pop_back();
+    unpack(arena.data() + nodes[e.node].offset, work);
+    if (all_moves)
+      work.legal_moves(moves);
+    else
+      pruned_move_list(work, moves);
+    for (uint16_t m : moves) {
+      if (m == kDeal) continue;
+      Undo u;
+      work.apply(m, u);
+      ++states;
+      if (work.stock_left() && work.on_table() < kRow) {
+        work.undo(u);  // a run finished too soon: no row could ever be dealt
+        continue;
+      }
+      if (seen.insert(work.key())) {
+        int32_t score = work.evaluate(w);
+        auto node = uint32_t(nodes.size());
+        nodes.push_back(Node{e.node, m, arena.size()});
+        pack(work, arena);
+        if (work.tot_down < down) {
+          // A King turned up at the bottom of its column would score as lying in order: the
+          // end is scored as though the card were any other, so the choice reads no card.
+          for (int i = 0; i < kCols; ++i)
+            if (st.hid[i] && !work.hid[i] && work.len[i] && rank_of(work.col[i][0]) == 13)
+              score += w.brk;
+          if (score < best_turn) {
+            best_turn = score;
+            turn_node = node;
+          }
+        } else {
+          if (work.empties == 0 && score < best_deal) {
+            best_deal = score;
+            deal_node = node;
+          }
+          open.push_back(Entry{score, seq++, node});
+          std::push_heap(open.begin(), open.end(), worse);
+        }
+      }
+      work.undo(u);
+    }
+  }
+  StageEnd end = StageEnd::kTurned;
+  uint32_t at = turn_node;
+  if (best_turn == INT32_MAX) {
+    if (best_deal == INT32_MAX) return StageEnd::kNone;
+    end = StageEnd::kDealable;
+    at = deal_node;
+  }
+  if (path) {
+    path->clear();
+    for (uint32_t n = at; n != 0; n = nodes[n].parent) path->push_back(nodes[n].move);
+    std::reverse(path->begin(), path->end());
+  }
+  if (at) unpack(arena.data() + nodes[at].offset, st);
+  return end;
+}
+
+// next_stage over the pruned search's moves, then, when that finds no end, over every legal
+// move (the pruned moves never break a run of one suit, which filling the columns for a row may
+// need).
+// The empty columns of st filled so that a row can be dealt, each with one card from the top of
+// the tallest column, a card that lies off suit on the one under it first (a run is broken only
+// when no other card will do); the moves are appended to `path` when given. False (st
+// unchanged) when the table holds too few cards.
+bool fill_columns(State& st, std::vector<uint16_t>* path) {
+  if (st.on_table() < kRow) return false;
+  while (st.empties) {
+    int to = 0;
+    while (st.len[to]) ++to;
+    int from = -1;
+    for (int off = 1; off >= 0 && from < 0; --off)
+      for (int i = 0; i < kCols; ++i)
+        if (st.len[i] >= 2 && (st.run(i) == 1) == bool(off) && (from < 0 || st.len[i] > st.len[from]))
+          from = i;
+    uint16_t m = card_move(from, to, 1);
+    Undo u;
+    st.apply(m, u);
+    if (path) path->push_back(m);
+  }
+  return true;
+}
+
+// next_stage over the pruned search's moves, then, when that finds no end, over every legal
+// move (the pruned moves never break a run of one suit, which filling the columns for a row may
+// need); with rows left and still no end, the empty columns filled (fill_columns).
+StageEnd stage(State& st, uint64_t budget, const Weights& w,
+               std::vector<uint16_t>* path = nullptr) {
+  StageEnd end = next_stage(st, budget, w, false, path);
+  if (end != StageEnd::kNone) return end;
+  end = next_stage(st, budget, w, true, path);
+  if (end != StageEnd::kNone || !st.stock_left()) return end;
+  if (path) path->clear();
+  return fill_columns(st, path) ? StageEnd::kDealable : StageEnd::kNone;
+}
+
+}  // namespace
+
+std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states) {
+  State root(pos);
+  State st = root;
+  std::vector<uint16_t> line;
+  StageEnd end = stage(st, stage_states, Weights{}, &line);
+  if (end == StageEnd::kNone) return {};
+  if (end == StageEnd::kDealable) {
+    if (!st.stock_left()) return {};
+    line.push_back(kDeal);
+  }
+  return texts(root, single_moves(root, line));
+}
+
+bool stage_win(const Position& pos, uint64_t stage_states, uint64_t final_states) {
+  State st(pos);
+  const Weights w;
+  while (!st.won() && (st.stock_left() || st.tot_down)) {
+    StageEnd end = stage(st, stage_states, w);
+    if (end == StageEnd::kTurned) continue;
+    if (end == StageEnd::kNone || !st.stock_left()) return false;
+    Undo u;
+    st.apply(kDeal, u);
+  }
+  if (st.won()) return true;
+  Options opt;
+  opt.exhaustive = false;
+  return solve(position_of(st), Limits{-1, final_states}, opt).status == Status::kSolved;
+}
+
 }  // namespace kosynka::spider

@@ -39,6 +39,18 @@ SearchResult solve(const Position& pos, const Limits& limits, const Options& opt
 std::vector<std::string> shorten(const Position& pos, const std::vector<std::string>& line,
                                  int depth);
 
+// The stage player, a no-peek player: from `pos`, best first over the card moves (the pruned
+// search's, then every legal one if those find nothing) within `stage_states` positions, to the
+// best position where a card turns up (scored without that card); when none is met, to the best
+// one with every column filled, and a row dealt (when nothing else will do, the empty columns
+// filled one card each). It reads no face-down card and no row before it is dealt, so any
+// placing of the unseen cards gives the same moves. `stage_line` is the moves of its next stage
+// (text; empty when it has none); `stage_win` whether it wins `pos` playing on (with every card
+// seen and the stock gone, the pruned search decides within `final_states` positions): a game
+// of it on a sample of the unseen cards is what a hint's sample is worth.
+std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states);
+bool stage_win(const Position& pos, uint64_t stage_states, uint64_t final_states);
+
 // The search's moves, shared with the probes (spider_probes.cpp) that check them against the
 // Python reference.
 // The moves the pruned search tries, in order.

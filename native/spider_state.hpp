@@ -88,6 +88,11 @@ class State {
   bool won() const { return nremoved == kRuns; }
   bool stock_left() const { return dealt < rows; }
   int run(int i) const { return len[i] ? rl[i][len[i] - 1] : 0; }
+  int on_table() const {
+    int n = 0;
+    for (int i = 0; i < kCols; ++i) n += len[i];
+    return n;
+  }
   int top(int i) const { return col[i][len[i] - 1]; }
 
   // Every legal move, in the engine's order: by source column, the top card first then the

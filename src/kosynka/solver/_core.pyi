@@ -131,6 +131,16 @@ def spider_solve(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock:
     Decide a Spider position: (status, limit, move texts, states, unique states).
     """
 
+def spider_stage_win(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], stage_states: int, final_states: int) -> bool:
+    """
+    Whether the no-peek stage player wins playing on (the pruned search within `final_states` positions once every card is seen and the stock gone).
+    """
+
+def spider_stage_line(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], stage_states: int) -> list[str]:
+    """
+    The no-peek stage plan's moves: to the best position where a card turns up within `stage_states` positions, else to the best one a row can be dealt on, and the deal.
+    """
+
 def spider_shorten(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], line: Sequence[str], depth: int) -> list[str]:
     """
     A winning line with detours cut out (positions reaching a later one in at most `depth` moves).
