@@ -794,3 +794,170 @@ def shorten(
             i = best
         moves = out
     return texts(root, moves)
+
+
+# --------------------------------------------------------------------------- the stage player
+# A no-peek player, the twin of the core's (native/spider_search.cpp, stage_line): its game is a
+# run of stages, each ended by the first new thing it cannot know beforehand, a card turned up
+# or a row dealt.
+_TURNED: Final = 1
+_DEALABLE: Final = 2
+
+
+def _next_stage(st: State, budget: int, w: Weights, all_moves: bool, path: list[int]) -> int:
+    """One stage: best first (lowest score) over the card moves from ``st`` (the pruned
+    search's, or with ``all_moves`` every legal one), at most ``budget`` positions tried. A
+    position where a card has turned up ends the stage there, and ``st`` is set to the best such
+    one (scored as though the card turned were any other); when none is met, to the best
+    position with no column empty. No run is finished where the table would then hold fewer
+    cards than a row while rows are left. Returns ``_TURNED``, ``_DEALABLE`` or 0 (``st``
+    unchanged); ``path`` receives the moves to the end."""
+    down = sum(st.hid)
+    root_hid = list(st.hid)
+    start = st.snapshot()
+    seen: set[Hashable] = {st.key()}
+    nodes: list[tuple[int, int, _Snapshot]] = [(0, 0, start)]
+    best_deal = st.evaluate(w) if all(st.cols) else None
+    best_turn: int | None = None
+    deal_node = turn_node = 0
+    open_: list[tuple[int, int, int]] = [(st.evaluate(w), 0, 0)]
+    seq = 1
+    states = 0
+    while open_ and states < budget:
+        _score, _seq, node = heapq.heappop(open_)
+        st.restore(nodes[node][2])
+        for m in st.legal_moves() if all_moves else pruned_moves(st):
+            if m == DEAL:
+                continue
+            u = st.apply(m)
+            states += 1
+            if st.dealt < st.rows and sum(map(len, st.cols)) < ROW:
+                st.undo(u)
+                continue
+            k = st.key()
+            if k not in seen:
+                seen.add(k)
+                score = st.evaluate(w)
+                child = len(nodes)
+                nodes.append((node, m, st.snapshot()))
+                if sum(st.hid) < down:
+                    # A King turned up at the bottom of its column would score as lying in
+                    # order: scored as any other card, so the choice reads no card.
+                    for i in range(COLS):
+                        col = st.cols[i]
+                        if root_hid[i] and not st.hid[i] and col and _RANK[col[0]] == 13:
+                            score += w.brk
+                    if best_turn is None or score < best_turn:
+                        best_turn, turn_node = score, child
+                else:
+                    if all(st.cols) and (best_deal is None or score < best_deal):
+                        best_deal, deal_node = score, child
+                    heapq.heappush(open_, (score, seq, child))
+                    seq += 1
+            st.undo(u)
+    end, at = _TURNED, turn_node
+    if best_turn is None:
+        if best_deal is None:
+            st.restore(start)
+            return 0
+        end, at = _DEALABLE, deal_node
+    path.clear()
+    n = at
+    while n != 0:
+        path.append(nodes[n][1])
+        n = nodes[n][0]
+    path.reverse()
+    st.restore(nodes[at][2])
+    return end
+
+
+def _fill_columns(st: State, path: list[int]) -> bool:
+    """The empty columns filled so that a row can be dealt, each with the top card of the
+    tallest column, one lying off suit on the card under it first; the moves appended to
+    ``path``. False (``st`` unchanged) when the table holds fewer cards than a row."""
+    if sum(map(len, st.cols)) < ROW:
+        return False
+    while not all(st.cols):
+        to = next(i for i in range(COLS) if not st.cols[i])
+        src = -1
+        for off in (True, False):
+            for i in range(COLS):
+                if (
+                    len(st.cols[i]) >= 2
+                    and (st.run(i) == 1) == off
+                    and (src < 0 or len(st.cols[i]) > len(st.cols[src]))
+                ):
+                    src = i
+            if src >= 0:
+                break
+        m = card_move(src, to, 1)
+        st.apply(m)
+        path.append(m)
+    return True
+
+
+def _stage(st: State, budget: int, w: Weights, path: list[int]) -> int:
+    """:func:`_next_stage` over the pruned moves, then over every legal move when those find no
+    end (filling the columns for a row may need a run broken); with rows left and still no end,
+    the empty columns filled (:func:`_fill_columns`)."""
+    end = _next_stage(st, budget, w, False, path)
+    if end:
+        return end
+    end = _next_stage(st, budget, w, True, path)
+    if end or st.dealt >= st.rows:
+        return end
+    path.clear()
+    return _DEALABLE if _fill_columns(st, path) else 0
+
+
+def stage_line(
+    columns: Sequence[Sequence[int]],
+    hidden: Sequence[int],
+    stock: Sequence[int],
+    removed: Sequence[int],
+    stage_states: int,
+) -> list[str]:
+    """The moves (text) of the stage player's next stage: to the best position where a card
+    turns up, else to the best one a row can be dealt on and the deal; empty when it has
+    neither. It reads no face-down card and no row before it is dealt."""
+    root = State(columns, hidden, stock, removed)
+    st = State(columns, hidden, stock, removed)
+    path: list[int] = []
+    end = _stage(st, stage_states, Weights(), path)
+    if not end:
+        return []
+    if end == _DEALABLE:
+        if st.dealt >= st.rows:
+            return []
+        path.append(DEAL)
+    return texts(root, single_moves(root, path))
+
+
+def stage_win(
+    columns: Sequence[Sequence[int]],
+    hidden: Sequence[int],
+    stock: Sequence[int],
+    removed: Sequence[int],
+    stage_states: int,
+    final_states: int,
+) -> bool:
+    """Whether the stage player wins the position playing on: stage after stage while a card
+    lies face down or a row is left, then (every card seen, the stock gone) the pruned search
+    within ``final_states`` positions."""
+    st = State(columns, hidden, stock, removed)
+    w = Weights()
+    path: list[int] = []
+    while not st.won() and (st.dealt < st.rows or any(st.hid)):
+        end = _stage(st, stage_states, w, path)
+        if end == _TURNED:
+            continue
+        if not end or st.dealt >= st.rows:
+            return False
+        st.apply(DEAL)
+    if st.won():
+        return True
+    cols, hid, dealt, gone = st.snapshot()
+    found = search(
+        cols, hid, st.stock[dealt * ROW :], gone, max_states=final_states, exhaustive_search=False
+    )
+    return found.status == "solved"

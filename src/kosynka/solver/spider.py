@@ -116,6 +116,33 @@ def _shorten(
     return _spider_py.shorten(*args, line, depth)
 
 
+def stage_line(game: Spider, stage_states: int, implementation: str = "native") -> list[str]:
+    """The next stage of the no-peek *stage player* from ``game``'s position, as move text: the
+    card moves, best first by the search's evaluation within ``stage_states`` positions, to the
+    best position where a card turns up (scored without that card); when none is in reach, to
+    the best one with every column filled, and ``s`` (the empty columns filled one card each
+    when nothing else will do). Empty when it has neither. It reads no face-down card and no
+    row of the stock, so any placing of the unseen cards gives the same line
+    (:mod:`kosynka.games.spider.seen` plays it)."""
+    args = position_args(game)
+    if implementation == "native":
+        return _core.spider_stage_line(*args, stage_states)
+    return _spider_py.stage_line(*args, stage_states)
+
+
+def stage_win(
+    game: Spider, stage_states: int, final_states: int, implementation: str = "native"
+) -> bool:
+    """Whether the stage player (:func:`stage_line`) wins ``game``'s position playing stage
+    after stage, with the pruned search (within ``final_states`` positions) once every card is
+    face up and the stock gone. Played on a sample of the unseen cards, it is what a no-peek
+    player's chance from there is made of."""
+    args = position_args(game)
+    if implementation == "native":
+        return _core.spider_stage_win(*args, stage_states, final_states)
+    return _spider_py.stage_win(*args, stage_states, final_states)
+
+
 if TYPE_CHECKING:  # mypy checks this front against what every front offers
     from kosynka.solver import spider as _this
     from kosynka.solver.result import SolverFront
