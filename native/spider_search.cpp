@@ -948,7 +948,9 @@ std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states) 
     if (!st.stock_left()) return {};
     line.push_back(kDeal);
   }
-  return texts(root, single_moves(root, line));
+  // Moves of several runs written out can pass through a position met before (the start
+  // among them): the detours are cut, the end is the same.
+  return shorten(pos, texts(root, single_moves(root, line)), 2);
 }
 
 bool stage_win(const Position& pos, uint64_t stage_states, uint64_t final_states) {

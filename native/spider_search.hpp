@@ -45,7 +45,7 @@ std::vector<std::string> shorten(const Position& pos, const std::vector<std::str
 // one with every column filled, and a row dealt (when nothing else will do, the empty columns
 // filled one card each). It reads no face-down card and no row before it is dealt, so any
 // placing of the unseen cards gives the same moves. `stage_line` is the moves of its next stage
-// (text; empty when it has none); `stage_win` whether it wins `pos` playing on (with every card
+// (text, its detours cut as `shorten` cuts them; empty when it has none); `stage_win` whether it wins `pos` playing on (with every card
 // seen and the stock gone, the pruned search decides within `final_states` positions): a game
 // of it on a sample of the unseen cards is what a hint's sample is worth.
 std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states);

@@ -930,7 +930,9 @@ def stage_line(
         if st.dealt >= st.rows:
             return []
         path.append(DEAL)
-    return texts(root, single_moves(root, path))
+    # Moves of several runs written out can pass through a position met before (the start
+    # among them): the detours are cut, the end is the same.
+    return shorten(columns, hidden, stock, removed, texts(root, single_moves(root, path)), 2)
 
 
 def stage_win(

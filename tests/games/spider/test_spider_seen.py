@@ -12,6 +12,9 @@ from kosynka.games.spider.player import hint as rule_hint
 from kosynka.games.spider.seen import (
     MAX_LINES,
     OVERRIDE,
+    PYTHON_STAGE_STATES,
+    STAGE_FINAL_STATES,
+    STAGE_STATES,
     SpiderSampler,
     hint,
     hint_from,
@@ -21,6 +24,7 @@ from kosynka.games.spider.seen import (
 )
 from kosynka.hindsight import start_and_moves
 from kosynka.solver import default_implementation
+from kosynka.solver.spider import stage_line, stage_win
 from tests.games.spider.spider_positions import trapped_position
 
 NATIVE_CORE = default_implementation("spider") == "native"
@@ -88,6 +92,16 @@ class TestView(unittest.TestCase):
             self.assertEqual(again.chance, base.chance)
             self.assertEqual(again.tallies, base.tallies)
 
+    def test_same_view_gives_same_race(self) -> None:
+        """The same for the race over lines (the hint where the stage player has no line)."""
+        game = Spider(11, rules=SpiderRules(suits=2))
+        kw = {"seed": 3, "time_limit": None, "max_samples": SAMPLES, "max_states": STATES}
+        base = hint_from(seen_of(game), stage=False, **kw)  # type: ignore[arg-type]
+        for other in (swapped(game, (0, 1), (6, 2)), swapped(game, (2, 0), None)):
+            again = hint_from(seen_of(other), stage=False, **kw)  # type: ignore[arg-type]
+            self.assertEqual(again.move, base.move)
+            self.assertEqual(again.tallies, base.tallies)
+
 
 DEAL_12_TEXT = (
     "5:4S>2 5:4S>1 5:4S>9 5:TS>3 7:3S>1 7:3S>2 7:AS>5 8:8S>4 9:5S>10 1:5S>8 1:3S>10 "
@@ -151,7 +165,14 @@ class TestHints(unittest.TestCase):
             assert prefer is not None
             seen = seen_of(game)
             self.assertEqual(SpiderSampler(seen, prefer=prefer).candidates()[0][0], prefer)
-            choice = hint(game, time_limit=None, max_samples=SAMPLES, max_states=STATES)
+            choice = hint_from(
+                seen,
+                prefer=prefer,
+                stage=False,
+                time_limit=None,
+                max_samples=SAMPLES,
+                max_states=STATES,
+            )
             assert choice.move is not None
             shares = [t.share for t in choice.tallies if t.move[0] == prefer and t.tried]
             best = max(t.share for t in choice.tallies if t.tried)
@@ -190,7 +211,12 @@ class TestHints(unittest.TestCase):
         other = next(m for m in game.legal_move_list() if m not in starts)
         self.assertEqual(SpiderSampler(seen, prefer=other).candidates()[0], (other,))
         choice = hint_from(
-            seen, prefer=other, time_limit=None, max_samples=SAMPLES, max_states=STATES
+            seen,
+            prefer=other,
+            stage=False,
+            time_limit=None,
+            max_samples=SAMPLES,
+            max_states=STATES,
         )
         assert choice.move is not None
         kept = next(t for t in choice.tallies if t.move == (other,))
@@ -243,6 +269,46 @@ class TestHints(unittest.TestCase):
         self.assertTrue(game.is_stuck())
         choice = hint(game, time_limit=None, max_states=STATES)
         self.assertIsNone(choice.move)
+
+
+class TestStagedHints(unittest.TestCase):
+    """With two and four suits the hint is the stage player's next stage."""
+
+    def test_the_hint_is_the_stage_players_line_and_its_chance_its_samples(self) -> None:
+        game = Spider(11, rules=SpiderRules(suits=2))
+        choice = hint(game, seed=1, time_limit=None, max_samples=SAMPLES)
+        table = table_of(seen_of(game), seen_of(game).unseen)
+        states = STAGE_STATES if NATIVE_CORE else PYTHON_STAGE_STATES
+        texts = stage_line(table, states, default_implementation("spider"))
+        assert choice.move is not None
+        self.assertEqual([str(m) for m in choice.move], texts)
+        (tally,) = choice.tallies
+        self.assertEqual(tally.tried, SAMPLES)
+        self.assertEqual(choice.chance, tally.share)
+        self.assertEqual(choice.samples, SAMPLES)
+
+    def test_no_chance_is_sampled_when_none_is_asked_for(self) -> None:
+        game = Spider(11, rules=SpiderRules(suits=4))
+        choice = hint(game, time_limit=None, max_samples=SAMPLES, estimate=False)
+        assert choice.move is not None
+        self.assertIsNone(choice.chance)
+        self.assertEqual(choice.samples, 0)
+
+    @unittest.skipUnless(NATIVE_CORE, "a whole game of stages at the hint's budget")
+    def test_hints_followed_win_where_the_stage_player_wins(self) -> None:
+        """KPat 2-suit deal 2, which the stage player wins: following the hints (no chance
+        asked for) wins it, and no hint leads back to a layout the game has had."""
+        game = Spider(2, rules=SpiderRules(suits=2))
+        self.assertTrue(stage_win(game, STAGE_STATES, STAGE_FINAL_STATES))
+        had = {layout_key(game)}
+        for _ in range(400):
+            choice = hint(game, time_limit=None, max_samples=2, estimate=False)
+            if choice.move is None:
+                break
+            game.push(choice.move[0])
+            self.assertNotIn(layout_key(game), had)
+            had.add(layout_key(game))
+        self.assertTrue(game.is_won())
 
 
 if __name__ == "__main__":
