@@ -54,18 +54,23 @@ void bind(nb::module_& m) {
       "moves).");
 
   m.def(
-      "spider_stage_win",
+      "spider_stage_game",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& stock, const std::vector<int>& removed, uint64_t stage_states,
          uint64_t final_states) {
         const Position pos{columns, hidden, stock, removed};
-        nb::gil_scoped_release release;
-        return stage_win(pos, stage_states, final_states);
+        StageGame g;
+        {
+          nb::gil_scoped_release release;
+          g = stage_game(pos, stage_states, final_states);
+        }
+        return std::make_tuple(g.won, g.moves, g.face_down, g.runs_removed);
       },
       nb::arg("columns"), nb::arg("hidden"), nb::arg("stock"), nb::arg("removed"),
       nb::arg("stage_states"), nb::arg("final_states"),
-      "Whether the no-peek stage player wins playing on (the pruned search within "
-      "`final_states` positions once every card is seen and the stock gone).");
+      "The no-peek stage player's game played on: (won, moves, face-down cards left, runs "
+      "removed); the pruned search within `final_states` positions once every card is seen "
+      "and the stock gone.");
 
   m.def(
       "spider_stage_line",

@@ -953,20 +953,37 @@ std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states) 
   return shorten(pos, texts(root, single_moves(root, line)), 2);
 }
 
-bool stage_win(const Position& pos, uint64_t stage_states, uint64_t final_states) {
+StageGame stage_game(const Position& pos, uint64_t stage_states, uint64_t final_states) {
   State st(pos);
   const Weights w;
+  StageGame g;
+  std::vector<uint16_t> path;
+  auto done = [&](bool won) {
+    g.won = won;
+    g.face_down = st.tot_down;
+    g.runs_removed = st.nremoved;
+    return g;
+  };
   while (!st.won() && (st.stock_left() || st.tot_down)) {
-    StageEnd end = stage(st, stage_states, w);
+    path.clear();
+    StageEnd end = stage(st, stage_states, w, &path);
+    g.moves += int(path.size());
     if (end == StageEnd::kTurned) continue;
-    if (end == StageEnd::kNone || !st.stock_left()) return false;
+    if (end == StageEnd::kNone || !st.stock_left()) return done(false);
     Undo u;
     st.apply(kDeal, u);
+    ++g.moves;
   }
-  if (st.won()) return true;
+  if (st.won()) return done(true);
   Options opt;
   opt.exhaustive = false;
-  return solve(position_of(st), Limits{-1, final_states}, opt).status == Status::kSolved;
+  SearchResult r = solve(position_of(st), Limits{-1, final_states}, opt);
+  if (r.status != Status::kSolved) return done(false);
+  g.moves += int(r.line.size());
+  g.face_down = 0;
+  g.runs_removed = kRuns;
+  g.won = true;
+  return g;
 }
 
 }  // namespace kosynka::spider

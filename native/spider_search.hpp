@@ -45,11 +45,19 @@ std::vector<std::string> shorten(const Position& pos, const std::vector<std::str
 // one with every column filled, and a row dealt (when nothing else will do, the empty columns
 // filled one card each). It reads no face-down card and no row before it is dealt, so any
 // placing of the unseen cards gives the same moves. `stage_line` is the moves of its next stage
-// (text, its detours cut as `shorten` cuts them; empty when it has none); `stage_win` whether it wins `pos` playing on (with every card
-// seen and the stock gone, the pruned search decides within `final_states` positions): a game
-// of it on a sample of the unseen cards is what a hint's sample is worth.
+// (text, its detours cut as `shorten` cuts them; empty when it has none); `stage_game` its game
+// from `pos` played on (with every card seen and the stock gone, the pruned search within
+// `final_states` positions): won or not, its moves (a move of several runs counts once), and
+// the face-down cards and runs removed where it ended. Its game on a sample of the unseen cards
+// is what a hint's sample is worth.
+struct StageGame {
+  bool won = false;
+  int moves = 0;
+  int face_down = 0;
+  int runs_removed = 0;
+};
 std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states);
-bool stage_win(const Position& pos, uint64_t stage_states, uint64_t final_states);
+StageGame stage_game(const Position& pos, uint64_t stage_states, uint64_t final_states);
 
 // The search's moves, shared with the probes (spider_probes.cpp) that check them against the
 // Python reference.

@@ -15,7 +15,7 @@ import pytest
 from kosynka.cards import ALL_CARDS
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.solver import _spider_py
-from kosynka.solver.spider import position_args, stage_line, stage_win
+from kosynka.solver.spider import position_args, stage_game, stage_line
 
 STAGE = 300
 """Positions a stage may try in these tests (the hint's is larger; the Python twin is slow)."""
@@ -129,14 +129,16 @@ def test_the_core_and_the_reference_play_the_same_games() -> None:
         python = _walk(Spider(deal, rules=SpiderRules(suits=suits)), "python", 120)
         assert native == python
         game = Spider(deal, rules=SpiderRules(suits=suits))
-        assert stage_win(game, STAGE, 20_000, "native") == stage_win(game, STAGE, 20_000, "python")
+        assert stage_game(game, STAGE, 20_000, "native") == stage_game(
+            game, STAGE, 20_000, "python"
+        )
 
 
 def test_a_won_game_of_the_stage_player_replays_to_a_win() -> None:
     # KPat Spider deal 3, one suit: the stage player wins it (every card seen, the pruned
     # search finishes); its stages and the search's line, replayed, win.
     game = Spider(3, rules=SpiderRules(suits=1))
-    assert stage_win(game, STAGE, 20_000, "python")
+    assert stage_game(game, STAGE, 20_000, "python").won
     lines = _walk(game, "python", 200)
     assert not lines[-1]
     assert game.face_down_count() == 0 and game.rows_left() == 0

@@ -131,9 +131,9 @@ def spider_solve(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock:
     Decide a Spider position: (status, limit, move texts, states, unique states).
     """
 
-def spider_stage_win(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], stage_states: int, final_states: int) -> bool:
+def spider_stage_game(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], stage_states: int, final_states: int) -> tuple[bool, int, int, int]:
     """
-    Whether the no-peek stage player wins playing on (the pruned search within `final_states` positions once every card is seen and the stock gone).
+    The no-peek stage player's game played on: (won, moves, face-down cards left, runs removed); the pruned search within `final_states` positions once every card is seen and the stock gone.
     """
 
 def spider_stage_line(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], stage_states: int) -> list[str]:

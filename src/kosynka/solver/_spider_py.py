@@ -935,31 +935,38 @@ def stage_line(
     return shorten(columns, hidden, stock, removed, texts(root, single_moves(root, path)), 2)
 
 
-def stage_win(
+def stage_game(
     columns: Sequence[Sequence[int]],
     hidden: Sequence[int],
     stock: Sequence[int],
     removed: Sequence[int],
     stage_states: int,
     final_states: int,
-) -> bool:
-    """Whether the stage player wins the position playing on: stage after stage while a card
-    lies face down or a row is left, then (every card seen, the stock gone) the pruned search
-    within ``final_states`` positions."""
+) -> tuple[bool, int, int, int]:
+    """The stage player's game from the position played on: stage after stage while a card lies
+    face down or a row is left, then (every card seen, the stock gone) the pruned search within
+    ``final_states`` positions. Returns (won, moves, face-down cards left, runs removed), a move
+    of several runs counting once."""
     st = State(columns, hidden, stock, removed)
     w = Weights()
     path: list[int] = []
+    moves = 0
     while not st.won() and (st.dealt < st.rows or any(st.hid)):
+        path.clear()
         end = _stage(st, stage_states, w, path)
+        moves += len(path)
         if end == _TURNED:
             continue
         if not end or st.dealt >= st.rows:
-            return False
+            return False, moves, sum(st.hid), len(st.removed)
         st.apply(DEAL)
+        moves += 1
     if st.won():
-        return True
+        return True, moves, 0, RUNS
     cols, hid, dealt, gone = st.snapshot()
     found = search(
         cols, hid, st.stock[dealt * ROW :], gone, max_states=final_states, exhaustive_search=False
     )
-    return found.status == "solved"
+    if found.status != "solved":
+        return False, moves, sum(st.hid), len(st.removed)
+    return True, moves + len(found.line), 0, RUNS

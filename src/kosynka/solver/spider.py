@@ -23,7 +23,7 @@ the rules engine before it is returned.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from kosynka.games.spider import Move, Spider
 from kosynka.solver import NATIVE as _NATIVE
@@ -130,17 +130,29 @@ def stage_line(game: Spider, stage_states: int, implementation: str = "native") 
     return _spider_py.stage_line(*args, stage_states)
 
 
-def stage_win(
+class StageGame(NamedTuple):
+    """A game of the stage player (:func:`stage_game`): won or not, its moves (a move of
+    several runs through the empty columns counting once) and, where it ended, the face-down
+    cards left and the runs removed."""
+
+    won: bool
+    moves: int
+    face_down: int
+    runs_removed: int
+
+
+def stage_game(
     game: Spider, stage_states: int, final_states: int, implementation: str = "native"
-) -> bool:
-    """Whether the stage player (:func:`stage_line`) wins ``game``'s position playing stage
-    after stage, with the pruned search (within ``final_states`` positions) once every card is
-    face up and the stock gone. Played on a sample of the unseen cards, it is what a no-peek
-    player's chance from there is made of."""
+) -> StageGame:
+    """The stage player's game (:func:`stage_line`) from ``game``'s position, stage after stage,
+    with the pruned search (within ``final_states`` positions) once every card is face up and
+    the stock gone. Played on a sample of the unseen cards, it is what a no-peek player's chance
+    from there is made of; played on a deal, what the grades of Spider's two and four suits are
+    made of (:mod:`kosynka.library.graders.spider`)."""
     args = position_args(game)
     if implementation == "native":
-        return _core.spider_stage_win(*args, stage_states, final_states)
-    return _spider_py.stage_win(*args, stage_states, final_states)
+        return StageGame(*_core.spider_stage_game(*args, stage_states, final_states))
+    return StageGame(*_spider_py.stage_game(*args, stage_states, final_states))
 
 
 if TYPE_CHECKING:  # mypy checks this front against what every front offers

@@ -24,7 +24,7 @@ from kosynka.games.spider.seen import (
 )
 from kosynka.hindsight import start_and_moves
 from kosynka.solver import default_implementation
-from kosynka.solver.spider import stage_line, stage_win
+from kosynka.solver.spider import stage_game, stage_line
 from tests.games.spider.spider_positions import trapped_position
 
 NATIVE_CORE = default_implementation("spider") == "native"
@@ -299,7 +299,7 @@ class TestStagedHints(unittest.TestCase):
         """KPat 2-suit deal 2, which the stage player wins: following the hints (no chance
         asked for) wins it, and no hint leads back to a layout the game has had."""
         game = Spider(2, rules=SpiderRules(suits=2))
-        self.assertTrue(stage_win(game, STAGE_STATES, STAGE_FINAL_STATES))
+        self.assertTrue(stage_game(game, STAGE_STATES, STAGE_FINAL_STATES).won)
         had = {layout_key(game)}
         for _ in range(400):
             choice = hint(game, time_limit=None, max_samples=2, estimate=False)

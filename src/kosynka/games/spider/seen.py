@@ -12,7 +12,7 @@ sight to the best position where a card turns up, or, when none is in reach, to 
 which a row can be dealt, and the deal. It plans only as far as the next card it cannot know, so
 it reads no hidden card by construction (any placing of the unseen cards gives the same line),
 and its chance is the share of samples of the unseen cards on which it wins playing on
-(:func:`kosynka.solver.spider.stage_win`): how often following the hints wins from here.
+(:func:`kosynka.solver.spider.stage_game`): how often following the hints wins from here.
 
 With one suit, and wherever the stage player has no line, it is the race over lines:
 :class:`SpiderSampler` deals the unseen cards at random into the face-down places and the stock
@@ -265,7 +265,7 @@ enough for "about 60%" (a share of 32 samples is within 0.17 of the truth 19 tim
 
 STAGE_FINAL_STATES: Final = 40_000
 """Positions the pruned search may try once every card is seen, in a sample's game of the stage
-player (:func:`kosynka.solver.spider.stage_win`)."""
+player (:func:`kosynka.solver.spider.stage_game`)."""
 
 
 def _first_move(line: Line) -> Move:
@@ -534,11 +534,11 @@ def _staged(
     """The stage player's next stage as the hint (:func:`kosynka.solver.spider.stage_line`,
     played on ``seen``'s table with any placing of the unseen cards: it reads none of them),
     with its chance: the share of samples of the unseen cards on which the stage player wins
-    playing on from here (:func:`kosynka.solver.spider.stage_win`), dealt until ``time_limit``
+    playing on from here (:func:`kosynka.solver.spider.stage_game`), dealt until ``time_limit``
     or ``max_samples`` (none when ``estimate`` is false). None when the stage player has no
     line, its line passes through a layout the game has had (the hints never lead back), or
     :data:`MAX_IDLE` twice over has passed without a gain (the race's last resorts end it)."""
-    from kosynka.solver.spider import stage_line, stage_win
+    from kosynka.solver.spider import stage_game, stage_line
 
     if seen.idle >= 2 * MAX_IDLE:
         return None
@@ -568,7 +568,7 @@ def _staged(
         not tried or time_limit is None or time.perf_counter() - start < time_limit
     ):
         sample = _sample_of(seen, rng)
-        won += stage_win(sample, states, STAGE_FINAL_STATES, implementation)
+        won += stage_game(sample, states, STAGE_FINAL_STATES, implementation).won
         tried += 1
     return Choice(moves, won / tried, tried, tried, (Tally(moves, tried, float(won)),))
 
