@@ -11,37 +11,28 @@ package's own unless ``--out``) with every deal and its grade from the figures u
 grader's thresholds of today, and prints how the grades fall.
 
 ``--rules TEXT`` plays only the deals of one rule set (as the starter file writes it, say
-``suits=2``); ``--write`` then keeps the stored figures of the others. ``--player hints`` plays
-the grader's ``hint_grade`` instead of its ``grade``, for a game whose grades are still the
-rule-based player's (Spider): the games of the player who follows the hints, from whose figures
-the thresholds of a grade by the hints are chosen. ``--summary`` prints what the figures
-played so far say: their grades under today's thresholds, the player's wins by the grade
-stored now, and how far its lost games got.
-
-The grader of a game graded by the hints may play a deal's next game only when every game so
-far was won (Spider's stops after the first game lost): ``--player hints --runs N`` plays those
-next games too, on deals whose figures hold fewer games, all won, and ``--write`` refuses while
-any such deal is left.
+``suits=2``); ``--write`` then keeps the stored figures of the others. ``--summary`` prints what
+the figures played so far say: their grades under today's thresholds, the player's wins by the
+grade stored now, and how far its lost games got.
 
 ``--add-deals RANGE`` (with ``--rules``) grows a rule set: after the starter deals, it solves
 the deals of RANGE that the starter library lacks, as a library build does, and grades those
-the solver wins; ``--write`` then writes them too. Spider's 2-suit grade by the hints needs
-this: its *easy* deals (both games won) are about a fifth of the deals, and a deal of the day
-that never comes back within 366 days needs 732 of a grade.
+the solver wins; ``--write`` then writes them too. A grade with fewer than 732 deals needs
+this for a deal of the day that never comes back within 366 days. ``--keep GRADES`` (say
+``easy``) keeps only the added deals of those grades: they are graded first and only those are
+solved, so a rule set whose easy deals are rare grows by easy deals alone.
 
     python bench/regrade_starter.py --game klondike --figures /tmp/kl.jsonl [--jobs 2]
     python bench/regrade_starter.py --game klondike --figures /tmp/kl.jsonl --write [--out F]
-    python bench/regrade_starter.py --game spider --rules suits=2 --player hints --runs 2 \
-        --figures /tmp/sp2.jsonl
-    python bench/regrade_starter.py --game spider --rules suits=2 --player hints --runs 2 \
-        --figures /tmp/sp2.jsonl --add-deals 3008-3300
+    python bench/regrade_starter.py --game spider --rules suits=2 --figures /tmp/sp2.jsonl
+    python bench/regrade_starter.py --game spider --rules suits=2 --figures /tmp/sp2.jsonl \
+        --add-deals 3687-5000
     python bench/regrade_starter.py --game spider --figures /tmp/sp2.jsonl --summary
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import random
@@ -51,57 +42,50 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from kosynka.games import game_spec
 from kosynka.library.build import DEFAULT_MAX_STATES, numbering_of, parse_deal_ranges, rules_of
-from kosynka.library.grading import GRADES, GradeFigures, grader_of, regrader_of, runs_of
+from kosynka.library.grading import GRADES, grader_of, regrader_of, runs_of
 from kosynka.library.starter import STARTER_FIELDS, read_starter, starter_path, write_rows
 from kosynka.solver.stats import wilson_interval
 
-Item = tuple[str, str, int, int | None, int, str, dict[str, Any] | None]
+Item = tuple[str, str, int, int | None, int, tuple[str, ...]]
 """One deal to play: game, rules text, deal, solver states (None: a deal added to the starter
-library, to be solved first), runs, player, and the figures of its games played before (None:
-none)."""
+library, to be solved first), runs, and the grades an added deal is kept in."""
 
 
 def figures_of(item: Item) -> dict[str, Any]:
-    """The grader's fields of one deal (see :data:`Item`), with the seconds its games took
-    (those played before included). With figures of games played before, the hints' grader
-    goes on from them. A deal added to the starter library is solved first, as a library build
-    solves it, and its row keeps what the starter file keeps of it (``states``, ``solver``,
-    ``solution``), or only its ``verdict`` when the solver does not win it."""
-    game_name, rules_text, deal, states, runs, player, before = item
+    """The grader's fields of one deal (see :data:`Item`), with the seconds its games took. A
+    deal added to the starter library is graded first (its solver figures unknown yet: a
+    stand-in of one position, which ``--write`` replaces) and, when its grade is one it is kept
+    in, solved as a library build solves it; its row keeps what the starter file keeps of it
+    (``states``, ``solver``, ``solution``), or only a ``verdict`` when it is not kept or the
+    solver does not win it."""
+    game_name, rules_text, deal, states, runs, keep = item
     spec = game_spec(game_name)
     game = spec.deal(deal, rules_of(game_name, rules_text), numbering_of(game_name))
     began = time.perf_counter()
+    grader = grader_of(game_name)
+    assert grader is not None
+    fields = grader(game, 1 if states is None else states, runs)
     added: dict[str, Any] = {}
+
+    def verdict(text: str) -> dict[str, Any]:
+        seconds = round(time.perf_counter() - began, 3)
+        return {"rules": rules_text, "deal": deal, "verdict": text, "seconds": seconds}
+
     if states is None:
+        if fields["grade"] not in keep:
+            return verdict(f"not kept: {fields['grade']}")
         from kosynka.solver import SolveStatus, solve
 
         res = solve(game, max_states=DEFAULT_MAX_STATES)
         if res.status is not SolveStatus.SOLVED:
-            seconds = round(time.perf_counter() - began, 3)
-            return {
-                "rules": rules_text,
-                "deal": deal,
-                "verdict": res.status.value,
-                "seconds": seconds,
-            }
-        states = int(res.states)
+            return verdict(res.status.value)
         solution = " ".join(str(m) for m in res.moves)
-        added = {"states": states, "solver": res.implementation, "solution": solution}
-    if player == "grader":
-        grader = grader_of(game_name)
-        assert grader is not None
-        fields = grader(game, states, runs)
-    else:
-        known = None if before is None else GradeFigures.of_record({**before, "states": states})
-        fields = hint_grader_of(game_name)(game, states, runs, before=known)
+        added = {"states": int(res.states), "solver": res.implementation, "solution": solution}
     seconds = round(time.perf_counter() - began, 3)
-    if before is not None:
-        seconds = round(seconds + float(before.get("seconds", 0.0)), 3)
-        added = {k: before[k] for k in ("states", "solver", "solution") if k in before}
     return {"rules": rules_text, "deal": deal, **fields, **added, "seconds": seconds}
 
 
@@ -117,12 +101,6 @@ def graded(rec: dict[str, Any], fig: dict[str, Any], regrade: Callable[..., Any]
     return out
 
 
-def unfinished(row: dict[str, Any], runs: int) -> bool:
-    """Whether the hints' grader would play more games of the deal of figures ``row`` than it
-    has: every game so far won and fewer than ``runs`` of them (it stops after a game lost)."""
-    return int(row["heur_wins"]) == int(row["heur_runs"]) < runs
-
-
 def read_figures(path: Path) -> dict[tuple[str, int], dict[str, Any]]:
     """The figures written so far, by (rules text, deal)."""
     done: dict[tuple[str, int], dict[str, Any]] = {}
@@ -134,57 +112,30 @@ def read_figures(path: Path) -> dict[tuple[str, int], dict[str, Any]]:
     return done
 
 
-def hint_grader_of(game: str) -> Callable[..., dict[str, Any]]:
-    """The ``hint_grade`` of ``game``'s grader (its grade from the games of the player who
-    follows the hints, which can go on from games played before); exits with a message when
-    it has none."""
-    module = importlib.import_module(f"kosynka.library.graders.{game}")
-    grader = getattr(module, "hint_grade", None)
-    if grader is None:
-        sys.exit(f"{game}'s grader has no hint_grade: its grade() already plays the hints")
-    return cast(Callable[..., dict[str, Any]], grader)
-
-
 def play_all(
     game: str,
     figures: Path,
     jobs: int,
     runs: int,
     rules: str | None,
-    player: str,
     add: list[int] | None = None,
+    keep: tuple[str, ...] = GRADES,
 ) -> None:
     """Play the grader's games on every starter deal (of the rule set ``rules``, when given)
     not yet in ``figures``, then on the deals ``add`` that the starter library lacks (of the
-    rule set ``rules``), solving them first."""
+    rule set ``rules``), solving those of the grades ``keep``."""
     deals = [d for d in read_starter(game=game) if rules is None or d.rules_text == rules]
     if not deals:
         sys.exit(f"no {game} starter deal has the rules {rules!r}")
     if add and rules is None:
         sys.exit("--add-deals needs --rules: the rule set the deals are added to")
-    if player != "grader":
-        hint_grader_of(game)  # (a message now, not from every process)
     done = read_figures(figures)
-    order: list[Item] = [(game, d.rules_text, d.deal, d.states, runs, player, None) for d in deals]
+    order: list[Item] = [(game, d.rules_text, d.deal, d.states, runs, keep) for d in deals]
     random.Random(0).shuffle(order)
     shipped = {d.deal for d in deals}
-    order += [
-        (game, str(rules), n, None, runs, player, None) for n in add or [] if n not in shipped
-    ]
-    todo: list[Item] = []
-    for t in order:
-        row = done.get((t[1], t[2]))
-        if row is None:
-            todo.append(t)
-        elif player == "hints" and "verdict" not in row and unfinished(row, runs):
-            states = t[3] if t[3] is not None else int(row["states"])
-            todo.append((*t[:3], states, *t[4:6], row))  # its games so far all won: the next
-    more = sum(1 for t in todo if t[6] is not None)
-    print(
-        f"{len(done)} deals done, {len(todo)} to play ({more} of them going on from games "
-        f"played before) on {jobs} processes",
-        flush=True,
-    )
+    order += [(game, str(rules), n, None, runs, keep) for n in add or [] if n not in shipped]
+    todo = [t for t in order if (t[1], t[2]) not in done]
+    print(f"{len(done)} deals done, {len(todo)} to play on {jobs} processes", flush=True)
     began = time.perf_counter()
     with (
         ProcessPoolExecutor(jobs) as pool,
@@ -232,12 +183,6 @@ def write(game: str, figures: Path, out: Path, rules: str | None) -> None:
         rows.append({k: v for k, v in graded(rec, fig, regrade).items() if k in STARTER_FIELDS})
     if missing:
         sys.exit(f"{missing} starter deals have no figures yet: play them first")
-    short = [r for r in rows if unfinished(r, runs_of(game, rules_of(game, str(r["rules"]))))]
-    if short:
-        sys.exit(
-            f"{len(short)} starter deals won every game so far in fewer games than the grader"
-            " plays: play their next games first"
-        )
     write_rows(rows, out)
     print_grades(game, rows)
     seconds = [float(f["seconds"]) for f in done.values() if "seconds" in f]
@@ -313,7 +258,11 @@ def main() -> int:
         metavar="RANGE",
         help="also solve and grade these deals of --rules, which the starter library lacks",
     )
-    ap.add_argument("--player", choices=("grader", "hints"), default="grader")
+    ap.add_argument(
+        "--keep",
+        default=",".join(GRADES),
+        help="the grades an added deal is kept in (comma-separated; the others are not solved)",
+    )
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--summary", action="store_true", help="what the figures so far say")
     ap.add_argument("--out", type=Path, default=None)
@@ -328,7 +277,10 @@ def main() -> int:
         rules = rules_of(args.game, args.rules) if args.rules is not None else None
         runs = args.runs or runs_of(args.game, rules)
         add = parse_deal_ranges(args.add_deals) if args.add_deals else None
-        play_all(args.game, args.figures, args.jobs, runs, args.rules, args.player, add)
+        keep = tuple(g for g in args.keep.split(",") if g)
+        if any(g not in GRADES for g in keep):
+            sys.exit(f"--keep takes grades among {', '.join(GRADES)}, not {args.keep!r}")
+        play_all(args.game, args.figures, args.jobs, runs, args.rules, add, keep)
     return 0
 
 

@@ -79,6 +79,11 @@ HINT_STATES: Final = {1: 30_000, 2: 40_000, 4: 80_000}
 """Positions each solver call may try, by suit count; a sample not won within them counts as
 lost (see the module docstring)."""
 
+SOLVED_LINE_SECONDS: Final = 0.2
+"""The time the solver's line may take once every card is seen, when the hint has a time limit
+(its positions are 20 times :data:`HINT_STATES`, which could take a second with four suits: a
+table the pruned search does not win quickly is left to the race, within the hint's time)."""
+
 PYTHON_STATES: Final = 2_000
 """The cap on each solver call's positions with the pure-Python solver (an install without
 the compiled core), which tries positions some hundred times slower: a hint stays within a
@@ -483,29 +488,37 @@ class SpiderSampler:
         return 1.0 if _solve(self._implementation, game, max_states)[0] == "solved" else 0.0
 
 
-def _solve(implementation: str, game: Spider, max_states: int) -> tuple[str, list[str], int]:
-    """The pruned search's verdict on ``game`` within ``max_states`` positions ("solved" or
-    not), its winning line as move text and the positions it tried."""
+def _solve(
+    implementation: str, game: Spider, max_states: int, time_limit: float | None = None
+) -> tuple[str, list[str], int]:
+    """The pruned search's verdict on ``game`` within ``max_states`` positions and
+    ``time_limit`` seconds (None: no limit) ("solved" or not), its winning line as move text
+    and the positions it tried."""
     args = game.solver_position()
     if implementation == "native":
         from kosynka.solver import _core
 
+        seconds = -1.0 if time_limit is None else time_limit
         status, _limit, line, states, _unique = _core.spider_solve(
-            *args, -1.0, max_states, pruned=True, exhaustive=False
+            *args, seconds, max_states, pruned=True, exhaustive=False
         )
         return status, line, states
     from kosynka.solver import _spider_py
 
-    found = _spider_py.search(*args, max_states=max_states, exhaustive_search=False)
+    found = _spider_py.search(
+        *args, time_limit=time_limit, max_states=max_states, exhaustive_search=False
+    )
     return found.status, list(found.line), found.states
 
 
-def _solved_line(seen: SpiderSeen, implementation: str, max_states: int) -> Line:
+def _solved_line(
+    seen: SpiderSeen, implementation: str, max_states: int, time_limit: float | None = None
+) -> Line:
     """The solver's winning line from a table the player sees whole (empty when none is found
-    within ``max_states``, or when it passes through a layout the game has had before it
-    shows something new)."""
+    within ``max_states`` positions and ``time_limit`` seconds, or when it passes through a
+    layout the game has had before it shows something new)."""
     game = table_of(seen, ())
-    status, text, _states = _solve(implementation, game, max_states)
+    status, text, _states = _solve(implementation, game, max_states, time_limit)
     if status != "solved" or not text:
         return ()
     line: list[Move] = []
@@ -657,7 +670,8 @@ def hint_from(
         return Choice(None, 1.0, 0, 0, ())
     if not seen.unseen and seen.idle < 2 * MAX_IDLE:
         # (past that, the solver's lines from one position after another may never meet)
-        line = _solved_line(seen, implementation, states * 20)
+        seconds = None if time_limit is None else SOLVED_LINE_SECONDS
+        line = _solved_line(seen, implementation, states * 20, seconds)
         if line:
             return Choice(line, 1.0, 0, 1, (Tally(line, 1, 1.0),))
     if stage and seen.rules.suits in STAGE_SUITS and seen.unseen:

@@ -2,18 +2,17 @@
 
 The solver says only *whether* a deal can be won (it sees every card). How hard a deal is for a
 person is measured, as for Klondike, by a player who sees only what a person sees. Which player
-depends on the suit count (:data:`HINT_SUITS`):
+depends on the suit count (:data:`STAGE_SUITS`):
 
-* with **2 suits**, the player who takes the hint at every move
-  (:func:`kosynka.games.spider.seen.play`: the page's strong no-peek hint at a fixed budget of
-  :data:`~kosynka.games.spider.seen.GRADE_SAMPLES` samples a hint and no time limit, so a deal's
-  game is the same on every machine): game ``r`` with seed ``r * SEED_STEP``, up to
-  :data:`HINT_RUNS` (2) games a deal unless the build asks for more, stopping after the first
-  game lost;
-* with **1 and 4 suits**, the rule-based player (:mod:`kosynka.games.spider.player`),
-  :data:`kosynka.library.grading.DEFAULT_RUNS` (8) games a deal (seeds 0, 1, ...). With one
-  suit it wins about two games in three; with four the hints win almost no deal, so a grade by
-  their games would have no easy deal.
+* with **2 and 4 suits**, the *stage player* (:func:`kosynka.solver.spider.stage_game`), whose
+  moves the page's hint makes (:mod:`kosynka.games.spider.seen`): it plans to the next card it
+  cannot know and no further, and it is deterministic, so a deal's games are the same on every
+  machine. A deal gets one game at each of :data:`STAGE_BUDGETS` positions a stage, the hint's
+  own among them: a deal every one of them wins is won by following the hints, one none of
+  them wins is not, and on the rest the outcome turns on how far the player looks;
+* with **1 suit**, the rule-based player (:mod:`kosynka.games.spider.player`),
+  :data:`kosynka.library.grading.DEFAULT_RUNS` (8) games a deal (seeds 0, 1, ...): with one
+  suit it wins about two games in three.
 
 Out of those games and the solver come four figures, each 0 (easy) .. 1 (hard):
 
@@ -36,49 +35,43 @@ The difficulty score is a weighted sum on a 0..100 scale, the weights per suit c
 the library): ``easy`` below the first, ``hard`` from the second on, ``normal`` between. Deals
 the solver proved lost, or gave up on, get no grade.
 
-**2 suits.** The weights are Klondike's kind (loss 55, short 30, length 5, effort 10), so
+**2 and 4 suits.** The score is the loss alone (weight 100), so
 
-* ``easy`` = following the hints won both games (a score below 20);
-* ``normal`` = it won the first game and lost the second (27.5 and more), or lost the first
-  after turning up many cards or removing runs;
-* ``hard`` = it lost the first game early.
+* ``easy`` = the stage player won at every budget: following the hints wins the deal;
+* ``normal`` = it won at some budgets and lost at others: on the 2-suit KPat deals 1-300 the
+  hint's own budget won 25 of these 45 deals (56%), on the 4-suit ones 13 of 24;
+* ``hard`` = it lost at every budget: following the hints does not win it.
 
-On 930 of the starter library's deals the page's own hint (its full time a hint, not the
-grading budget) won 72% of the easy deals, 30% of the normal and 12% of the hard ones
-(``bench/no_peek.md``, "Spider 2 suits, graded by the hints"): two grading games mark a deal
-likely, not sure, to be won by the hints. The thresholds come from the starter library's 3,000
-two-suit deals graded this way (7 Dec 2026, 15.6 core-hours): the 2,043 deals whose first
-game was lost are split at the median of their scores, 86.0.
+The figures keep the games' lengths and progress, so other weights apply to a library without
+playing again (``kosynka library regrade``).
 
-**1 and 4 suits.** With one suit the player's wins and losses tell most; with four it almost
-never wins, so there the score rests on how far it gets and on the solver's effort. The
-thresholds sit at the 33rd and 67th percentiles of the scores of KPat deals 1-3600 of each suit
-count (8 games each, the compiled solver, 30 Nov 2026; the starter library's build), so that
-each grade holds about a third of the deals (see ``bench/solver_spider.md``, "Grades"). In that
-sample the one-suit player won all its games on easy deals, 83% on normal and 39% on hard
-ones, and the solver's effort rises with the grade.
+**1 suit.** The player's wins and losses tell most, with its progress and the solver's effort.
+The thresholds sit at the 33rd and 67th percentiles of the scores of KPat deals 1-3600 (8 games
+each, the compiled solver, 30 Nov 2026; the starter library's build), so that each grade holds
+about a third of the deals (see ``bench/solver_spider.md``, "Grades"). In that sample the player
+won all its games on easy deals, 83% on normal and 39% on hard ones, and the solver's effort
+rises with the grade.
 
-The stored records keep the figures, so new thresholds apply to a library without rebuilding it
-(``kosynka library regrade``). What the stored fields hold for Spider: ``heur_wins`` and
-``heur_mean_moves`` as for Klondike; ``heur_mean_home`` the player's mean *progress* (0..148,
-see ``short``); ``states`` the solver's.
+What the stored fields hold for Spider: ``heur_wins`` and ``heur_mean_moves`` as for Klondike;
+``heur_mean_home`` the player's mean *progress* (0..148, see ``short``); ``states`` the solver's.
 
 >>> score = difficulty_score(GradeFigures(8, 8, 120.0, 148.0, 3000), suits=1)
 >>> grade_of(score, suits=1)
 'easy'
->>> grade_of(difficulty_score(GradeFigures(2, 2, 140.0, 148.0, 3000), suits=2), suits=2)
+>>> grade_of(difficulty_score(GradeFigures(4, 4, 140.0, 148.0, 3000), suits=2), suits=2)
 'easy'
+>>> grade_of(difficulty_score(GradeFigures(4, 1, 90.0, 70.0, 3000), suits=4), suits=4)
+'normal'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from kosynka.games.base import Game
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.games.spider.player import PlayResult, play_quickly
+from kosynka.games.spider.seen import STAGE_FINAL_STATES, STAGE_STATES
 from kosynka.library.grading import DEFAULT_RUNS, GradeFigures, grade_by, weighted_score
 
 PROGRESS_MAX: Final = 44 + 13 * 8
@@ -88,15 +81,16 @@ LONG_GAME: Final = 400.0
 EFFORT_CAP: Final = 2_000_000
 """Solver states at which the effort figure reaches 1."""
 
+_LOSS_ONLY: Final = {"loss": 100.0, "short": 0.0, "length": 0.0, "effort": 0.0}
 WEIGHTS: Final = {
     1: {"loss": 55.0, "short": 20.0, "length": 5.0, "effort": 20.0},
-    2: {"loss": 55.0, "short": 30.0, "length": 5.0, "effort": 10.0},
-    4: {"loss": 10.0, "short": 55.0, "length": 5.0, "effort": 30.0},
+    2: _LOSS_ONLY,
+    4: _LOSS_ONLY,
 }
 """The weights of the four figures, per suit count (each row sums to 100)."""
-EASY_BELOW: Final = {1: 14.2, 2: 20.0, 4: 78.9}
-"""Scores below these are ``easy`` (per suit count)."""
-HARD_FROM: Final = {1: 37.1, 2: 86.0, 4: 82.3}
+EASY_BELOW: Final = {1: 14.2, 2: 12.5, 4: 12.5}
+"""Scores below these are ``easy`` (per suit count): with 2 and 4 suits, every game won."""
+HARD_FROM: Final = {1: 37.1, 2: 87.5, 4: 87.5}
 """Scores from these on are ``hard`` (per suit count)."""
 STARTER_RULES: Final = (SpiderRules(suits=1), SpiderRules(suits=2), SpiderRules(suits=4))
 """The rule sets of the starter library: one, two and four suits."""
@@ -124,18 +118,16 @@ def grade_of(score: float, suits: int) -> str:
     return grade_by(score, EASY_BELOW[suits], HARD_FROM[suits])
 
 
-HINT_SUITS: Final[frozenset[int]] = frozenset({2})
-"""Suit counts whose grades come from the games of the player who follows the hints
-(:func:`hint_figures`, :data:`HINT_RUNS` games a deal unless the build asks for more); the
-others' from the rule-based player's games (:data:`~kosynka.library.grading.DEFAULT_RUNS`)."""
-HINT_RUNS: Final = 2
-"""Games a deal of a suit count graded by the hints, at most: they stop after the first game
-lost (:func:`hint_figures`), so a deal gets a second game only when the first was won. A 2-suit
-game of hints costs some 13 s."""
+STAGE_SUITS: Final[frozenset[int]] = frozenset({2, 4})
+"""Suit counts graded by the stage player's games (:func:`stage_figures`), one a budget of
+:data:`STAGE_BUDGETS`; the others by the rule-based player's
+(:data:`~kosynka.library.grading.DEFAULT_RUNS` games)."""
 
-SEED_STEP: Final = 1_000_003
-"""Game ``r`` of a deal (from 0) played by following the hints has seed ``r * SEED_STEP``, so
-that the hints of two games never share a seed (as Klondike's grader does)."""
+STAGE_BUDGETS: Final = (1_000, STAGE_STATES, 10_000, 30_000)
+"""Positions a stage in the stage player's games of a deal, one game each: the hint's own
+(:data:`~kosynka.games.spider.seen.STAGE_STATES`) and three more. Over KPat deals 1-300 they win
+141 / 152 / 149 / 155 two-suit deals and 25 / 29 / 30 / 31 four-suit ones, and mostly the same
+deals: all four won 127 and 16, none 128 and 260."""
 
 
 def figures(game: Spider, states: int, runs: int) -> GradeFigures:
@@ -144,40 +136,20 @@ def figures(game: Spider, states: int, runs: int) -> GradeFigures:
     return figures_of([play_quickly(game, seed) for seed in range(runs)], states)
 
 
-def hint_figures(
-    game: Spider, states: int, runs: int, before: GradeFigures | None = None
-) -> GradeFigures:
-    """Grading figures from the games of the player who follows the strong hints
-    (:func:`kosynka.games.spider.seen.play`: a fixed budget of samples a hint, no time limit,
-    game ``r`` with seed ``r * SEED_STEP``) instead of the rule-based player's, and the
-    solver's ``states``: what a grade by the hints' games measures.
+def stage_figures(game: Spider, states: int, runs: int) -> GradeFigures:
+    """The stage player's games from ``game``, one at each of :data:`STAGE_BUDGETS` positions a
+    stage, and the solver's ``states``, as grading figures. ``runs`` asks for no more: the
+    player is deterministic, so a budget's second game would be its first again."""
+    from kosynka.solver import default_implementation
+    from kosynka.solver.spider import stage_game
 
-    It plays games 0, 1, ... up to ``runs`` of them and stops after the first game lost: a
-    deal the hints lose once is not easy, whatever further games would give, and each game
-    costs seconds. ``before`` holds the figures of the first games, played earlier (a re-grade
-    that asks for more games goes on from them; none are played when one of them was lost)."""
-    from kosynka.games.spider.seen import play
-
-    first = 0 if before is None else before.runs
-    games: list[PlayResult] = []
-    if before is None or before.wins == before.runs:
-        for r in range(first, runs):
-            games.append(play(game, r * SEED_STEP))
-            if not games[-1].won:
-                break
-    if before is None:
-        return figures_of(games, states)
-    if not games:
-        return replace(before, states=int(states))
-    more = figures_of(games, states)
-    runs_in_all = before.runs + more.runs
-    return GradeFigures(
-        runs=runs_in_all,
-        wins=before.wins + more.wins,
-        mean_moves=(before.mean_moves * before.runs + more.mean_moves * more.runs) / runs_in_all,
-        mean_home=(before.mean_home * before.runs + more.mean_home * more.runs) / runs_in_all,
-        states=int(states),
-    )
+    implementation = default_implementation("spider")
+    games = []
+    for budget in STAGE_BUDGETS:
+        g = stage_game(game, budget, STAGE_FINAL_STATES, implementation)
+        # (its moves count each move of several runs once; no row is left at its end)
+        games.append(PlayResult(g.won, g.moves, g.moves, g.runs_removed, g.face_down, 0))
+    return figures_of(games, states)
 
 
 def figures_of(games: list[PlayResult], states: int) -> GradeFigures:
@@ -194,39 +166,22 @@ def figures_of(games: list[PlayResult], states: int) -> GradeFigures:
 
 def runs_for(rules: SpiderRules | None) -> int:
     """The games a deal under ``rules`` (None: the default rules) gets unless the build asks
-    for more: :data:`HINT_RUNS` for a suit count graded by the hints, else
-    :data:`~kosynka.library.grading.DEFAULT_RUNS`."""
+    for more: one a budget of :data:`STAGE_BUDGETS` for a suit count graded by the stage
+    player, else :data:`~kosynka.library.grading.DEFAULT_RUNS`."""
     suits = (rules if rules is not None else SpiderRules()).suits
-    return HINT_RUNS if suits in HINT_SUITS else DEFAULT_RUNS
+    return len(STAGE_BUDGETS) if suits in STAGE_SUITS else DEFAULT_RUNS
 
 
 def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
-    """The grading fields of a winnable deal: the player's ``runs`` games from ``game`` (the
-    player who follows the hints for the suit counts of :data:`HINT_SUITS`, else the
-    rule-based player) and the solver's ``states``."""
-    by_hints = isinstance(game, Spider) and game.rules.suits in HINT_SUITS
-    return _fields(game, states, runs, hint_figures if by_hints else figures)
-
-
-def hint_grade(
-    game: Game[Any], states: int, runs: int, before: GradeFigures | None = None
-) -> dict[str, Any]:
-    """:func:`grade` from the games of the player who follows the hints (:func:`hint_figures`,
-    going on from the figures ``before`` when given) under today's weights and thresholds:
-    ``bench/regrade_starter.py --player hints`` plays it on the starter library, whose figures
-    then choose the thresholds of a grade by the hints."""
-    return _fields(game, states, runs, lambda g, s, r: hint_figures(g, s, r, before))
-
-
-def _fields(
-    game: Game[Any], states: int, runs: int, make: Callable[[Spider, int, int], GradeFigures]
-) -> dict[str, Any]:
-    """The stored grading fields of the figures ``make`` gives for ``game``."""
+    """The grading fields of a winnable deal: the player's games from ``game`` (the stage
+    player's, one a budget, for the suit counts of :data:`STAGE_SUITS`; else the rule-based
+    player's ``runs`` games) and the solver's ``states``."""
     if not isinstance(game, Spider):
         raise TypeError(f"the Spider grader needs a Spider game, not {type(game).__name__}")
     if runs < 1:
         raise ValueError("grading needs at least one game of the player")
-    f = make(game, states, runs)
+    staged = game.rules.suits in STAGE_SUITS
+    f = (stage_figures if staged else figures)(game, states, runs)
     suits = game.rules.suits
     score = difficulty_score(f, suits)
     return f.stored(score, grade_of(score, suits))
