@@ -936,6 +936,29 @@ StageEnd stage(State& st, uint64_t budget, const Weights& w,
   return fill_columns(st, path) ? StageEnd::kDealable : StageEnd::kNone;
 }
 
+// `line` from `root` with every stretch that comes back to a position it has passed through
+// cut out (the first such return first, again until none is left).
+std::vector<uint16_t> without_loops(const State& root, std::vector<uint16_t> line) {
+  while (true) {
+    std::unordered_map<Key, size_t, KeyHash> at;
+    State st = root;
+    at.emplace(st.exact_key(), 0);
+    size_t from = 0, to = 0;
+    for (size_t k = 0; k < line.size(); ++k) {
+      Undo u;
+      st.apply(line[k], u);
+      auto [it, fresh] = at.emplace(st.exact_key(), k + 1);
+      if (!fresh) {
+        from = it->second;
+        to = k + 1;
+        break;
+      }
+    }
+    if (to == 0) return line;
+    line.erase(line.begin() + long(from), line.begin() + long(to));
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states) {
@@ -949,8 +972,8 @@ std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states) 
     line.push_back(kDeal);
   }
   // Moves of several runs written out can pass through a position met before (the start
-  // among them): the detours are cut, the end is the same.
-  return shorten(pos, texts(root, single_moves(root, line)), 2);
+  // among them): the loops and then the detours are cut, the end is the same.
+  return shorten(pos, texts(root, without_loops(root, single_moves(root, line))), 2);
 }
 
 StageGame stage_game(const Position& pos, uint64_t stage_states, uint64_t final_states) {

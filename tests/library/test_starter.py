@@ -41,13 +41,14 @@ from kosynka.web.settings import Settings
 MIN_PER_GRADE = SPLIT_FROM
 """Deals per rule set and grade each game's shipped starter library must hold: enough for a
 deal of the day that never comes back within 366 days (:data:`kosynka.library.daily.SPLIT_FROM`).
-Every file was built with 1,000 a grade; Klondike's deals and Spider's 2-suit ones were then
-graded again by the player that follows the hint, which moved some between grades."""
+Every file was built with 1,000 a grade; Klondike's deals and Spider's 2- and 4-suit ones were
+then graded again by the player behind the hint, which moved some between grades."""
 PER_RULE_SET = 3000
 """Deals per rule set of every shipped starter library but those of :data:`LARGER_SETS`."""
-LARGER_SETS = {("spider", "suits=2"): 3679}
-"""Rule sets shipped with more deals: Spider's 2 suits, KPat's deals 3008-3686 added until its
-easy grade, by the hints' games, held :data:`MIN_PER_GRADE`."""
+LARGER_SETS = {("spider", "suits=2"): 3935, ("spider", "suits=4"): 4671}
+"""Rule sets shipped with more deals, added until each grade held :data:`MIN_PER_GRADE`:
+Spider's 2 suits (KPat's deals 3008-3686, then the normal ones of 3687-5700), Spider's 4 suits
+(the easy and normal ones of 3001-16000)."""
 MAX_BYTES = 8_000_000
 """The most a starter file may weigh."""
 GAMES = tuple(g for g in game_names() if starter_rules_of(g))

@@ -931,8 +931,29 @@ def stage_line(
             return []
         path.append(DEAL)
     # Moves of several runs written out can pass through a position met before (the start
-    # among them): the detours are cut, the end is the same.
-    return shorten(columns, hidden, stock, removed, texts(root, single_moves(root, path)), 2)
+    # among them): the loops and then the detours are cut, the end is the same.
+    line = _without_loops(root, single_moves(root, path))
+    return shorten(columns, hidden, stock, removed, texts(root, line), 2)
+
+
+def _without_loops(root: State, line: list[int]) -> list[int]:
+    """``line`` from ``root`` (left as it was) with every stretch that comes back to a position
+    it has passed through cut out (the first such return first, again until none is left)."""
+    snap = root.snapshot()
+    while True:
+        at: dict[Hashable, int] = {root.exact_key(): 0}
+        cut: tuple[int, int] | None = None
+        for k, m in enumerate(line):
+            root.apply(m)
+            key = root.exact_key()
+            if key in at:
+                cut = (at[key], k + 1)
+                break
+            at[key] = k + 1
+        root.restore(snap)
+        if cut is None:
+            return line
+        line = line[: cut[0]] + line[cut[1] :]
 
 
 def stage_game(

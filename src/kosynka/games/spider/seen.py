@@ -104,7 +104,11 @@ class SpiderSeen:
     face-up cards bottom to top, ``down`` each column's face-down count, ``rows`` the rows left
     in the stock, ``removed`` the suit of each run removed, in order; ``had`` holds the layout
     keys (see :func:`layout_key`) of every position the game has had, the one now included;
-    ``idle`` counts the moves made since the last one that showed a card or removed a run."""
+    ``idle`` counts the moves made since the last one that showed a card or removed a run.
+    ``start`` is the view of the position after the last move that turned a card up or dealt a
+    row (None when no move has been made since, or the game keeps no history back to it), and
+    ``since`` the moves made from there: the stage player's plan is made there and kept while
+    the moves follow it (:func:`_staged`)."""
 
     rules: SpiderRules
     up: tuple[tuple[int, ...], ...]
@@ -113,6 +117,8 @@ class SpiderSeen:
     removed: tuple[int, ...]
     had: frozenset[Layout]
     idle: int = 0
+    start: SpiderSeen | None = None
+    since: tuple[Move, ...] = ()
 
     @property
     def unseen(self) -> tuple[int, ...]:
@@ -170,6 +176,7 @@ def seen_of(game: Spider) -> SpiderSeen:
             else:
                 idle += 1
         later = now
+    start, since = _stage_start(game)
     return SpiderSeen(
         rules=game.rules,
         up=tuple(tuple(col[h:]) for col, h in zip(game._cols, game._hidden, strict=True)),
@@ -178,7 +185,37 @@ def seen_of(game: Spider) -> SpiderSeen:
         removed=tuple(game._removed),
         had=frozenset(had),
         idle=idle,
+        start=start,
+        since=since,
     )
+
+
+def _stage_start(game: Spider) -> tuple[SpiderSeen | None, tuple[Move, ...]]:
+    """The view of the position after the last move of ``game``'s stack that turned a card up
+    or dealt a row (the start of its history when none did), holding what the player saw there,
+    and the moves made since; (None, ()) when no move has been made since."""
+    snaps = game._snapshots
+    after = (sum(game._hidden), game._next)
+    at = 0
+    for i in range(len(snaps) - 1, -1, -1):
+        _cols, hidden, dealt, _removed = snaps[i]
+        if sum(hidden) > after[0] or dealt < after[1]:
+            at = i + 1
+            break
+        after = (sum(hidden), dealt)
+    since = tuple(game.move_stack[at:])
+    if not since:
+        return None, ()
+    cols, hidden, dealt, removed = snaps[at]
+    start = SpiderSeen(
+        rules=game.rules,
+        up=tuple(tuple(col[h:]) for col, h in zip(cols, hidden, strict=True)),
+        down=tuple(hidden),
+        rows=(len(game._stock) - dealt) // ROW,
+        removed=tuple(game._removed[:removed]),
+        had=frozenset(),
+    )
+    return start, since
 
 
 def table_of(seen: SpiderSeen, hidden: Sequence[int]) -> Spider:
@@ -263,6 +300,13 @@ stage, 141 / 152 / 149 / 155 deals with two suits and 25 / 29 / 30 / 31 with fou
 
 PYTHON_STAGE_STATES: Final = 300
 """The stage player's positions a stage with the pure-Python twin, some hundred times slower."""
+
+STAGE_IDLE: Final = 4 * MAX_IDLE
+"""Moves in a row without a card shown or a run removed after which the stage player's line is
+no longer the hint. A stage written out as single moves can be long (with four suits, 40 moves
+to the next card turned up: stopping the stage player at 40, as the race stops, lost 18 of 100
+four-suit deals it wins); a line from each position may in principle differ from the one
+before, and this bounds how long the hints could wander so."""
 
 CHANCE_SAMPLES: Final = 32
 """Samples the stage player's chance is made of at most (fewer when the hint's time runs out):
@@ -550,27 +594,37 @@ def _staged(
     playing on from here (:func:`kosynka.solver.spider.stage_game`), dealt until ``time_limit``
     or ``max_samples`` (none when ``estimate`` is false). None when the stage player has no
     line, its line passes through a layout the game has had (the hints never lead back), or
-    :data:`MAX_IDLE` twice over has passed without a gain (the race's last resorts end it)."""
+    :data:`STAGE_IDLE` moves have passed without a gain (the race's last resorts end it)."""
     from kosynka.solver.spider import stage_game, stage_line
 
-    if seen.idle >= 2 * MAX_IDLE:
+    if seen.idle >= STAGE_IDLE:
         return None
 
     python = implementation == "python"
     states = PYTHON_STAGE_STATES if python else STAGE_STATES
     table = table_of(seen, seen.unseen)
-    texts = stage_line(table, states, implementation)
+    texts: list[str] | None = None
+    if seen.start is not None:
+        # The plan made where this stage began, kept while the moves since follow it: a plan
+        # made again from each position could differ from the last and wander.
+        planned = stage_line(table_of(seen.start, seen.start.unseen), states, implementation)
+        done = [str(m) for m in seen.since]
+        if planned[: len(done)] == done and len(planned) > len(done):
+            texts = planned[len(done) :]
+    if texts is None:
+        texts = stage_line(table, states, implementation)
     if not texts:
         return None
     line: list[Move] = []
     here = table
-    for text in texts[:-1]:
+    for i, text in enumerate(texts):
         m = here.parse_move(text)
-        here = _step(here, m)
-        if layout_key(here) in seen.had:
-            return None
         line.append(m)
-    line.append(here.parse_move(texts[-1]))
+        if i == len(texts) - 1:
+            break
+        here = _step(here, m)
+        if i == 0 and layout_key(here) in seen.had:
+            return None
     moves = tuple(line)
     if not estimate:
         return Choice(moves, None, 0, 0, (Tally(moves, 0, 0.0),))
