@@ -44,11 +44,13 @@ deal of the day that never comes back within 366 days (:data:`kosynka.library.da
 Every file was built with 1,000 a grade; Klondike's deals and Spider's 2- and 4-suit ones were
 then graded again by the player behind the hint, which moved some between grades."""
 PER_RULE_SET = 3000
-"""Deals per rule set of every shipped starter library but those of :data:`LARGER_SETS`."""
-LARGER_SETS = {("spider", "suits=2"): 3935, ("spider", "suits=4"): 4671}
-"""Rule sets shipped with more deals, added until each grade held :data:`MIN_PER_GRADE`:
-Spider's 2 suits (KPat's deals 3008-3686, then the normal ones of 3687-5700), Spider's 4 suits
-(the easy and normal ones of 3001-16000)."""
+"""Deals per rule set of every shipped starter library but those of :data:`OTHER_SIZES`."""
+OTHER_SIZES = {("spider", "suits=2"): 2196, ("spider", "suits=4"): 2196}
+"""Rule sets shipped with another number of deals: Spider's 2 and 4 suits, graded again by the
+stage player with KPat deals added (2 suits: its normal deals of 3687-5700; 4 suits: its easy
+and normal ones of 3001-16000) until each grade held :data:`MIN_PER_GRADE`, then the 732
+lowest-numbered deals of each grade kept (the deal lists a first visit loads for playing
+offline stay small)."""
 MAX_BYTES = 8_000_000
 """The most a starter file may weigh."""
 GAMES = tuple(g for g in game_names() if starter_rules_of(g))
@@ -73,7 +75,7 @@ def test_every_rule_set_and_grade_is_full(shipped: tuple[str, list[StarterDeal]]
             n = sum(1 for d in starter if d.rules == rules and d.grade == g)
             assert n >= MIN_PER_GRADE, f"{game} {rules.text()} {g}: only {n} deals"
         assert all(n >= MIN_PER_GRADE for n in counts_for(game, rules).values())
-        expected = LARGER_SETS.get((game, rules.text()), PER_RULE_SET)
+        expected = OTHER_SIZES.get((game, rules.text()), PER_RULE_SET)
         assert sum(1 for d in starter if d.rules == rules) == expected
     keys = [(d.rules_text, d.deal) for d in starter]
     assert len(keys) == len(set(keys))

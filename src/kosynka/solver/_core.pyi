@@ -131,6 +131,11 @@ def spider_solve(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock:
     Decide a Spider position: (status, limit, move texts, states, unique states).
     """
 
+def spider_shorten(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], line: Sequence[str], depth: int) -> list[str]:
+    """
+    A winning line with detours cut out (positions reaching a later one in at most `depth` moves).
+    """
+
 def spider_stage_game(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], stage_states: int, final_states: int) -> tuple[bool, int, int, int]:
     """
     The no-peek stage player's game played on: (won, moves, face-down cards left, runs removed); the pruned search within `final_states` positions once every card is seen and the stock gone.
@@ -139,11 +144,6 @@ def spider_stage_game(columns: Sequence[Sequence[int]], hidden: Sequence[int], s
 def spider_stage_line(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], stage_states: int) -> list[str]:
     """
     The no-peek stage plan's moves: to the best position where a card turns up within `stage_states` positions, else to the best one a row can be dealt on, and the deal.
-    """
-
-def spider_shorten(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], line: Sequence[str], depth: int) -> list[str]:
-    """
-    A winning line with detours cut out (positions reaching a later one in at most `depth` moves).
     """
 
 def spider_legal_moves(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int]) -> list[str]:
