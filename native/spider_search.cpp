@@ -698,19 +698,10 @@ uint16_t parse_move(const State& st, const std::string& t) {
 
 }  // namespace
 
-std::vector<std::string> shorten(const Position& pos, const std::vector<std::string>& text,
-                                 int depth) {
-  State root(pos);
-  std::vector<uint16_t> line;
-  {
-    State st = root;
-    for (const std::string& t : text) {
-      uint16_t m = parse_move(st, t);
-      line.push_back(m);
-      Undo u;
-      st.apply(m, u);
-    }
-  }
+namespace {
+
+// `line` (moves from `root`) with detours cut out (see shorten).
+std::vector<uint16_t> shorten_moves(const State& root, std::vector<uint16_t> line, int depth) {
   bool changed = true;
   while (changed) {
     changed = false;
@@ -771,14 +762,25 @@ std::vector<std::string> shorten(const Position& pos, const std::vector<std::str
     }
     line.swap(out);
   }
-  std::vector<std::string> out;
-  State st = root;
-  for (uint16_t m : line) {
-    out.push_back(st.move_text(m));
-    Undo u;
-    st.apply(m, u);
+  return line;
+}
+
+}  // namespace
+
+std::vector<std::string> shorten(const Position& pos, const std::vector<std::string>& text,
+                                 int depth) {
+  State root(pos);
+  std::vector<uint16_t> line;
+  {
+    State st = root;
+    for (const std::string& t : text) {
+      uint16_t m = parse_move(st, t);
+      line.push_back(m);
+      Undo u;
+      st.apply(m, u);
+    }
   }
-  return out;
+  return texts(root, shorten_moves(root, std::move(line), depth));
 }
 
 
@@ -959,13 +961,11 @@ std::vector<uint16_t> without_loops(const State& root, std::vector<uint16_t> lin
   }
 }
 
-}  // namespace
-
-std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states) {
-  State root(pos);
+// The single moves of the next stage from `root` (see stage_line), empty when it has none.
+std::vector<uint16_t> stage_moves(const State& root, uint64_t budget, const Weights& w) {
   State st = root;
   std::vector<uint16_t> line;
-  StageEnd end = stage(st, stage_states, Weights{}, &line);
+  StageEnd end = stage(st, budget, w, &line);
   if (end == StageEnd::kNone) return {};
   if (end == StageEnd::kDealable) {
     if (!st.stock_left()) return {};
@@ -973,7 +973,14 @@ std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states) 
   }
   // Moves of several runs written out can pass through a position met before (the start
   // among them): the loops and then the detours are cut, the end is the same.
-  return shorten(pos, texts(root, without_loops(root, single_moves(root, line))), 2);
+  return shorten_moves(root, without_loops(root, single_moves(root, line)), 1);
+}
+
+}  // namespace
+
+std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states) {
+  State root(pos);
+  return texts(root, stage_moves(root, stage_states, Weights{}));
 }
 
 StageGame stage_game(const Position& pos, uint64_t stage_states, uint64_t final_states) {
@@ -988,14 +995,21 @@ StageGame stage_game(const Position& pos, uint64_t stage_states, uint64_t final_
     return g;
   };
   while (!st.won() && (st.stock_left() || st.tot_down)) {
-    path.clear();
-    StageEnd end = stage(st, stage_states, w, &path);
-    g.moves += int(path.size());
-    if (end == StageEnd::kTurned) continue;
-    if (end == StageEnd::kNone || !st.stock_left()) return done(false);
-    Undo u;
-    st.apply(kDeal, u);
-    ++g.moves;
+    // The stage's moves up to the first that shows something new (a move of several runs
+    // written out can turn a card up part way): the hints plan again from there too.
+    path = stage_moves(st, stage_states, w);
+    bool shown = false;
+    for (uint16_t m : path) {
+      const int down = st.tot_down;
+      Undo u;
+      st.apply(m, u);
+      ++g.moves;
+      if (m == kDeal || st.tot_down < down) {
+        shown = true;
+        break;
+      }
+    }
+    if (!shown) return done(false);
   }
   if (st.won()) return done(true);
   Options opt;

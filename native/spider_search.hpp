@@ -45,11 +45,12 @@ std::vector<std::string> shorten(const Position& pos, const std::vector<std::str
 // one with every column filled, and a row dealt (when nothing else will do, the empty columns
 // filled one card each). It reads no face-down card and no row before it is dealt, so any
 // placing of the unseen cards gives the same moves. `stage_line` is the moves of its next stage
-// (text, its detours cut as `shorten` cuts them; empty when it has none); `stage_game` its game
-// from `pos` played on (with every card seen and the stock gone, the pruned search within
-// `final_states` positions): won or not, its moves (a move of several runs counts once), and
-// the face-down cards and runs removed where it ended. Its game on a sample of the unseen cards
-// is what a hint's sample is worth.
+// (text, single moves, its detours cut as `shorten` cuts them; empty when it has none);
+// `stage_game` its game from `pos` played on, each stage's moves up to the first that turns a
+// card up or deals a row, as the hints play them (with every card seen and the stock gone, the
+// pruned search within `final_states` positions): won or not, its moves, and the face-down
+// cards and runs removed where it ended. Its game on a sample of the unseen cards is what a
+// hint's sample is worth.
 struct StageGame {
   bool won = false;
   int moves = 0;

@@ -759,16 +759,23 @@ def shorten(
         m = _parse(st, t)
         moves.append(m)
         st.apply(m)
+    return texts(root, _shorten_moves(root, moves, depth))
+
+
+def _shorten_moves(root: State, moves: list[int], depth: int) -> list[int]:
+    """``moves`` (from ``root``, left as it was) with detours cut out (see :func:`shorten`)."""
+    snap = root.snapshot()
+    st = root
     changed = True
     while changed:
         changed = False
-        st.restore(root.snapshot())
+        st.restore(snap)
         keys = [st.exact_key()]
         for m in moves:
             st.apply(m)
             keys.append(st.exact_key())
         last = {k: i for i, k in enumerate(keys)}
-        st.restore(root.snapshot())
+        st.restore(snap)
         out: list[int] = []
         i = 0
         while i < len(moves):
@@ -793,7 +800,8 @@ def shorten(
                 st.apply(m)
             i = best
         moves = out
-    return texts(root, moves)
+    root.restore(snap)
+    return moves
 
 
 # --------------------------------------------------------------------------- the stage player
@@ -910,6 +918,23 @@ def _stage(st: State, budget: int, w: Weights, path: list[int]) -> int:
     return _DEALABLE if _fill_columns(st, path) else 0
 
 
+def _stage_moves(st: State, budget: int, w: Weights) -> list[int]:
+    """The single moves of the next stage from ``st`` (left as it was; see
+    :func:`stage_line`), empty when it has none."""
+    snap = st.snapshot()
+    path: list[int] = []
+    end = _stage(st, budget, w, path)
+    dealable = end == _DEALABLE and st.dealt < st.rows
+    st.restore(snap)
+    if not end or (end == _DEALABLE and not dealable):
+        return []
+    if dealable:
+        path.append(DEAL)
+    # Moves of several runs written out can pass through a position met before (the start
+    # among them): the loops and then the detours are cut, the end is the same.
+    return _shorten_moves(st, _without_loops(st, single_moves(st, path)), 1)
+
+
 def stage_line(
     columns: Sequence[Sequence[int]],
     hidden: Sequence[int],
@@ -917,23 +942,11 @@ def stage_line(
     removed: Sequence[int],
     stage_states: int,
 ) -> list[str]:
-    """The moves (text) of the stage player's next stage: to the best position where a card
-    turns up, else to the best one a row can be dealt on and the deal; empty when it has
-    neither. It reads no face-down card and no row before it is dealt."""
+    """The moves (text, single moves) of the stage player's next stage: to the best position
+    where a card turns up, else to the best one a row can be dealt on and the deal; empty when
+    it has neither. It reads no face-down card and no row before it is dealt."""
     root = State(columns, hidden, stock, removed)
-    st = State(columns, hidden, stock, removed)
-    path: list[int] = []
-    end = _stage(st, stage_states, Weights(), path)
-    if not end:
-        return []
-    if end == _DEALABLE:
-        if st.dealt >= st.rows:
-            return []
-        path.append(DEAL)
-    # Moves of several runs written out can pass through a position met before (the start
-    # among them): the loops and then the detours are cut, the end is the same.
-    line = _without_loops(root, single_moves(root, path))
-    return shorten(columns, hidden, stock, removed, texts(root, line), 2)
+    return texts(root, _stage_moves(root, stage_states, Weights()))
 
 
 def _without_loops(root: State, line: list[int]) -> list[int]:
@@ -966,22 +979,25 @@ def stage_game(
 ) -> tuple[bool, int, int, int]:
     """The stage player's game from the position played on: stage after stage while a card lies
     face down or a row is left, then (every card seen, the stock gone) the pruned search within
-    ``final_states`` positions. Returns (won, moves, face-down cards left, runs removed), a move
-    of several runs counting once."""
+    ``final_states`` positions. Each stage's moves are played up to the first that turns a card
+    up or deals a row, as the hints play them. Returns (won, moves, face-down cards left, runs
+    removed)."""
     st = State(columns, hidden, stock, removed)
     w = Weights()
-    path: list[int] = []
     moves = 0
     while not st.won() and (st.dealt < st.rows or any(st.hid)):
-        path.clear()
-        end = _stage(st, stage_states, w, path)
-        moves += len(path)
-        if end == _TURNED:
-            continue
-        if not end or st.dealt >= st.rows:
+        # The stage's moves up to the first that shows something new (a move of several runs
+        # written out can turn a card up part way): the hints plan again from there too.
+        shown = False
+        for m in _stage_moves(st, stage_states, w):
+            down = sum(st.hid)
+            st.apply(m)
+            moves += 1
+            if m == DEAL or sum(st.hid) < down:
+                shown = True
+                break
+        if not shown:
             return False, moves, sum(st.hid), len(st.removed)
-        st.apply(DEAL)
-        moves += 1
     if st.won():
         return True, moves, 0, RUNS
     cols, hid, dealt, gone = st.snapshot()

@@ -117,13 +117,13 @@ def _shorten(
 
 
 def stage_line(game: Spider, stage_states: int, implementation: str = "native") -> list[str]:
-    """The next stage of the no-peek *stage player* from ``game``'s position, as move text: the
-    card moves, best first by the search's evaluation within ``stage_states`` positions, to the
-    best position where a card turns up (scored without that card); when none is in reach, to
-    the best one with every column filled, and ``s`` (the empty columns filled one card each
-    when nothing else will do). Empty when it has neither. It reads no face-down card and no
-    row of the stock, so any placing of the unseen cards gives the same line
-    (:mod:`kosynka.games.spider.seen` plays it)."""
+    """The next stage of the no-peek *stage player* from ``game``'s position, as move text
+    (single moves, detours cut): the card moves, best first by the search's evaluation within
+    ``stage_states`` positions, to the best position where a card turns up (scored without that
+    card); when none is in reach, to the best one with every column filled, and ``s`` (the
+    empty columns filled one card each when nothing else will do). Empty when it has neither.
+    It reads no face-down card and no row of the stock, so any placing of the unseen cards
+    gives the same line (:mod:`kosynka.games.spider.seen` plays it)."""
     args = position_args(game)
     if implementation == "native":
         return _core.spider_stage_line(*args, stage_states)
@@ -131,9 +131,8 @@ def stage_line(game: Spider, stage_states: int, implementation: str = "native") 
 
 
 class StageGame(NamedTuple):
-    """A game of the stage player (:func:`stage_game`): won or not, its moves (a move of
-    several runs through the empty columns counting once) and, where it ended, the face-down
-    cards left and the runs removed."""
+    """A game of the stage player (:func:`stage_game`): won or not, its moves (single moves)
+    and, where it ended, the face-down cards left and the runs removed."""
 
     won: bool
     moves: int
@@ -144,11 +143,12 @@ class StageGame(NamedTuple):
 def stage_game(
     game: Spider, stage_states: int, final_states: int, implementation: str = "native"
 ) -> StageGame:
-    """The stage player's game (:func:`stage_line`) from ``game``'s position, stage after stage,
-    with the pruned search (within ``final_states`` positions) once every card is face up and
-    the stock gone. Played on a sample of the unseen cards, it is what a no-peek player's chance
-    from there is made of; played on a deal, what the grades of Spider's two and four suits are
-    made of (:mod:`kosynka.library.graders.spider`)."""
+    """The stage player's game (:func:`stage_line`) from ``game``'s position, stage after stage
+    (each played up to its first move that turns a card up or deals a row, where the hints
+    plan again too), with the pruned search (within ``final_states`` positions) once every card
+    is face up and the stock gone. Played on a sample of the unseen cards, it is what a no-peek
+    player's chance from there is made of; played on a deal, what the grades of Spider's two
+    and four suits are made of (:mod:`kosynka.library.graders.spider`)."""
     args = position_args(game)
     if implementation == "native":
         return StageGame(*_core.spider_stage_game(*args, stage_states, final_states))

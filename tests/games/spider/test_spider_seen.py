@@ -296,19 +296,24 @@ class TestStagedHints(unittest.TestCase):
 
     @unittest.skipUnless(NATIVE_CORE, "a whole game of stages at the hint's budget")
     def test_hints_followed_win_where_the_stage_player_wins(self) -> None:
-        """KPat 2-suit deal 2, which the stage player wins: following the hints (no chance
-        asked for) wins it, and no hint leads back to a layout the game has had."""
-        game = Spider(2, rules=SpiderRules(suits=2))
-        self.assertTrue(stage_game(game, STAGE_STATES, STAGE_FINAL_STATES).won)
-        had = {layout_key(game)}
-        for _ in range(400):
-            choice = hint(game, time_limit=None, max_samples=2, estimate=False)
-            if choice.move is None:
-                break
-            game.push(choice.move[0])
-            self.assertNotIn(layout_key(game), had)
-            had.add(layout_key(game))
-        self.assertTrue(game.is_won())
+        """KPat 2-suit deals 1-6 (the stage player wins 2, 3 and 4): following the hints (no
+        chance asked for) wins the deals the stage player's game wins and loses the others, and
+        no hint leads back to a layout the game has had (the hints are the stage player's
+        moves, each stage played to its first card turned up or row dealt, as its game plays
+        them)."""
+        for deal in range(1, 7):
+            game = Spider(deal, rules=SpiderRules(suits=2))
+            staged = stage_game(game, STAGE_STATES, STAGE_FINAL_STATES)
+            had = {layout_key(game)}
+            for _ in range(400):
+                choice = hint(game, time_limit=None, max_samples=2, estimate=False)
+                if choice.move is None:
+                    break
+                game.push(choice.move[0])
+                self.assertNotIn(layout_key(game), had)
+                had.add(layout_key(game))
+            self.assertEqual(game.is_won(), staged.won, f"deal {deal}")
+            self.assertEqual(staged.won, deal in (2, 3, 4))
 
 
 if __name__ == "__main__":

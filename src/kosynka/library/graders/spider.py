@@ -147,7 +147,7 @@ def stage_figures(game: Spider, states: int, runs: int) -> GradeFigures:
     games = []
     for budget in STAGE_BUDGETS:
         g = stage_game(game, budget, STAGE_FINAL_STATES, implementation)
-        # (its moves count each move of several runs once; the figures use no rows left)
+        # (the figures use no rows left)
         games.append(PlayResult(g.won, g.moves, g.moves, g.runs_removed, g.face_down, 0))
     return figures_of(games, states)
 
