@@ -1,4 +1,5 @@
 // nanobind bindings of the Spider search core (part of kosynka.solver._core).
+#include <stdexcept>
 #include <tuple>
 
 #include "bindings.hpp"
@@ -57,20 +58,26 @@ void bind(nb::module_& m) {
       "spider_stage_game",
       [](const std::vector<std::vector<int>>& columns, const std::vector<int>& hidden,
          const std::vector<int>& stock, const std::vector<int>& removed, uint64_t stage_states,
-         uint64_t final_states) {
+         uint64_t final_states, const std::vector<int>& weights) {
         const Position pos{columns, hidden, stock, removed};
+        Weights w = kStageWeights;
+        if (!weights.empty()) {
+          if (weights.size() != 4)
+            throw std::invalid_argument("weights: four integers (down, brk, fit, empty)");
+          w = Weights{weights[0], weights[1], weights[2], weights[3]};
+        }
         StageGame g;
         {
           nb::gil_scoped_release release;
-          g = stage_game(pos, stage_states, final_states);
+          g = stage_game(pos, stage_states, final_states, w);
         }
         return std::make_tuple(g.won, g.moves, g.face_down, g.runs_removed);
       },
       nb::arg("columns"), nb::arg("hidden"), nb::arg("stock"), nb::arg("removed"),
-      nb::arg("stage_states"), nb::arg("final_states"),
+      nb::arg("stage_states"), nb::arg("final_states"), nb::arg("weights") = std::vector<int>{},
       "The no-peek stage player's game played on: (won, moves, face-down cards left, runs "
       "removed); the pruned search within `final_states` positions once every card is seen "
-      "and the stock gone.");
+      "and the stock gone. `weights` (down, brk, fit, empty) replace the stage player's own.");
 
   m.def(
       "spider_stage_line",

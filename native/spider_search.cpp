@@ -978,14 +978,15 @@ std::vector<uint16_t> stage_moves(const State& root, uint64_t budget, const Weig
 
 }  // namespace
 
-std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states) {
+std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states,
+                                    const Weights& w) {
   State root(pos);
-  return texts(root, stage_moves(root, stage_states, Weights{}));
+  return texts(root, stage_moves(root, stage_states, w));
 }
 
-StageGame stage_game(const Position& pos, uint64_t stage_states, uint64_t final_states) {
+StageGame stage_game(const Position& pos, uint64_t stage_states, uint64_t final_states,
+                     const Weights& w) {
   State st(pos);
-  const Weights w;
   StageGame g;
   std::vector<uint16_t> path;
   auto done = [&](bool won) {

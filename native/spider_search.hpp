@@ -50,15 +50,23 @@ std::vector<std::string> shorten(const Position& pos, const std::vector<std::str
 // card up or deals a row, as the hints play them (with every card seen and the stock gone, the
 // pruned search within `final_states` positions): won or not, its moves, and the face-down
 // cards and runs removed where it ended. Its game on a sample of the unseen cards is what a
-// hint's sample is worth.
+// hint's sample is worth. Its positions are scored by `kStageWeights`, or `w` when given (the
+// benchmark compares weights this way).
 struct StageGame {
   bool won = false;
   int moves = 0;
   int face_down = 0;
   int runs_removed = 0;
 };
-std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states);
-StageGame stage_game(const Position& pos, uint64_t stage_states, uint64_t final_states);
+// The stage player's evaluation weights, not the search's: tuned by its games on KPat deals
+// 1-2000 with two suits, where they won 59.6% and the search's weights 48.9% (checked on deals
+// 2001-4000 and with one and four suits, bench/no_peek.md). Their down weight plays no part:
+// every end of a stage has one card fewer face down.
+inline constexpr Weights kStageWeights{8, 1, 4, 12};
+std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states,
+                                    const Weights& w = kStageWeights);
+StageGame stage_game(const Position& pos, uint64_t stage_states, uint64_t final_states,
+                     const Weights& w = kStageWeights);
 
 // The search's moves, shared with the probes (spider_probes.cpp) that check them against the
 // Python reference.

@@ -136,9 +136,9 @@ def spider_shorten(columns: Sequence[Sequence[int]], hidden: Sequence[int], stoc
     A winning line with detours cut out (positions reaching a later one in at most `depth` moves).
     """
 
-def spider_stage_game(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], stage_states: int, final_states: int) -> tuple[bool, int, int, int]:
+def spider_stage_game(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], stage_states: int, final_states: int, weights: Sequence[int] = []) -> tuple[bool, int, int, int]:
     """
-    The no-peek stage player's game played on: (won, moves, face-down cards left, runs removed); the pruned search within `final_states` positions once every card is seen and the stock gone.
+    The no-peek stage player's game played on: (won, moves, face-down cards left, runs removed); the pruned search within `final_states` positions once every card is seen and the stock gone. `weights` (down, brk, fit, empty) replace the stage player's own.
     """
 
 def spider_stage_line(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], stage_states: int) -> list[str]:

@@ -810,6 +810,9 @@ def _shorten_moves(root: State, moves: list[int], depth: int) -> list[int]:
 # or a row dealt.
 _TURNED: Final = 1
 _DEALABLE: Final = 2
+STAGE_WEIGHTS: Final = Weights(8, 1, 4, 12)
+"""The stage player's evaluation weights, not the search's (the core's kStageWeights, where
+the tuning is told)."""
 
 
 def _next_stage(st: State, budget: int, w: Weights, all_moves: bool, path: list[int]) -> int:
@@ -946,7 +949,7 @@ def stage_line(
     where a card turns up, else to the best one a row can be dealt on and the deal; empty when
     it has neither. It reads no face-down card and no row before it is dealt."""
     root = State(columns, hidden, stock, removed)
-    return texts(root, _stage_moves(root, stage_states, Weights()))
+    return texts(root, _stage_moves(root, stage_states, STAGE_WEIGHTS))
 
 
 def _without_loops(root: State, line: list[int]) -> list[int]:
@@ -976,14 +979,15 @@ def stage_game(
     removed: Sequence[int],
     stage_states: int,
     final_states: int,
+    weights: Weights = STAGE_WEIGHTS,
 ) -> tuple[bool, int, int, int]:
     """The stage player's game from the position played on: stage after stage while a card lies
     face down or a row is left, then (every card seen, the stock gone) the pruned search within
     ``final_states`` positions. Each stage's moves are played up to the first that turns a card
-    up or deals a row, as the hints play them. Returns (won, moves, face-down cards left, runs
-    removed)."""
+    up or deals a row, as the hints play them; its positions are scored by ``weights``.
+    Returns (won, moves, face-down cards left, runs removed)."""
     st = State(columns, hidden, stock, removed)
-    w = Weights()
+    w = weights
     moves = 0
     while not st.won() and (st.dealt < st.rows or any(st.hid)):
         # The stage's moves up to the first that shows something new (a move of several runs

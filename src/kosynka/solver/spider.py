@@ -141,18 +141,28 @@ class StageGame(NamedTuple):
 
 
 def stage_game(
-    game: Spider, stage_states: int, final_states: int, implementation: str = "native"
+    game: Spider,
+    stage_states: int,
+    final_states: int,
+    implementation: str = "native",
+    weights: tuple[int, int, int, int] | None = None,
 ) -> StageGame:
     """The stage player's game (:func:`stage_line`) from ``game``'s position, stage after stage
     (each played up to its first move that turns a card up or deals a row, where the hints
     plan again too), with the pruned search (within ``final_states`` positions) once every card
     is face up and the stock gone. Played on a sample of the unseen cards, it is what a no-peek
     player's chance from there is made of; played on a deal, what the grades of Spider's two
-    and four suits are made of (:mod:`kosynka.library.graders.spider`)."""
+    and four suits are made of (:mod:`kosynka.library.graders.spider`). ``weights`` (down,
+    brk, fit, empty; see :class:`kosynka.solver._spider_py.Weights`) replace the stage player's
+    own evaluation weights (:data:`kosynka.solver._spider_py.STAGE_WEIGHTS`), for comparing
+    them (``bench/spider_stage.py``)."""
     args = position_args(game)
     if implementation == "native":
-        return StageGame(*_core.spider_stage_game(*args, stage_states, final_states))
-    return StageGame(*_spider_py.stage_game(*args, stage_states, final_states))
+        return StageGame(
+            *_core.spider_stage_game(*args, stage_states, final_states, list(weights or ()))
+        )
+    w = _spider_py.Weights(*weights) if weights else _spider_py.STAGE_WEIGHTS
+    return StageGame(*_spider_py.stage_game(*args, stage_states, final_states, w))
 
 
 if TYPE_CHECKING:  # mypy checks this front against what every front offers
