@@ -18,7 +18,9 @@ grade stored now, and how far its lost games got.
 ``--add-deals RANGE`` (with ``--rules``) grows a rule set: after the starter deals, it solves
 the deals of RANGE that the starter library lacks, as a library build does, and grades those
 the solver wins; ``--write`` then writes them too. A grade with fewer than 732 deals needs
-this for a deal of the day that never comes back within 366 days. ``--keep GRADES`` (say
+this for a deal of the day that never comes back within 366 days; ``--cap N`` (with
+``--write``) then keeps each grade's N lowest-numbered deals, so that the deal lists a first
+visit loads stay small. ``--keep GRADES`` (say
 ``easy``) keeps only the added deals of those grades: they are graded first and only those are
 solved, so a rule set whose easy deals are rare grows by easy deals alone.
 
@@ -149,9 +151,11 @@ def play_all(
                 print(f"{n} played, {rate:.2f} deals/s", flush=True)
 
 
-def write(game: str, figures: Path, out: Path, rules: str | None) -> None:
+def write(game: str, figures: Path, out: Path, rules: str | None, cap: int | None = None) -> None:
     """Write the starter file ``out`` from the starter deals and their figures (with ``rules``,
-    those of the other rule sets from the starter file as it is); print the grades."""
+    those of the other rule sets from the starter file as it is), each grade of ``rules`` (all
+    rule sets without it) cut to its ``cap`` lowest-numbered deals when given; print the
+    grades."""
     regrade = regrader_of(game)
     assert regrade is not None
     done = read_figures(figures)
@@ -183,11 +187,26 @@ def write(game: str, figures: Path, out: Path, rules: str | None) -> None:
         rows.append({k: v for k, v in graded(rec, fig, regrade).items() if k in STARTER_FIELDS})
     if missing:
         sys.exit(f"{missing} starter deals have no figures yet: play them first")
+    if cap is not None:
+        rows = capped(rows, cap, rules)
     write_rows(rows, out)
     print_grades(game, rows)
     seconds = [float(f["seconds"]) for f in done.values() if "seconds" in f]
     mean = sum(seconds) / len(seconds)
     print(f"grading: {sum(seconds) / 3600:.2f} core-hours, {mean:.2f} s a deal")
+
+
+def capped(rows: list[dict[str, Any]], cap: int, rules: str | None) -> list[dict[str, Any]]:
+    """``rows`` with each grade of the rule set ``rules`` (of every rule set when None) cut to
+    its ``cap`` lowest-numbered deals, in their order."""
+    kept: set[tuple[str, int]] = set()
+    groups: dict[tuple[str, str], list[int]] = {}
+    for r in rows:
+        groups.setdefault((str(r["rules"]), str(r["grade"])), []).append(int(r["deal"]))
+    for (rules_text, _grade), deals in groups.items():
+        chosen = deals if rules is not None and rules_text != rules else sorted(deals)[:cap]
+        kept.update((rules_text, d) for d in chosen)
+    return [r for r in rows if (str(r["rules"]), int(r["deal"])) in kept]
 
 
 def print_grades(game: str, rows: list[dict[str, Any]]) -> None:
@@ -266,13 +285,19 @@ def main() -> int:
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--summary", action="store_true", help="what the figures so far say")
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument(
+        "--cap",
+        type=int,
+        default=None,
+        help="with --write: each grade keeps its CAP lowest-numbered deals",
+    )
     args = ap.parse_args()
     if args.summary:
         summary(args.game, args.figures)
     elif args.write:
         out = args.out or starter_path(args.game)
         assert out is not None, "no starter file to write over: give --out"
-        write(args.game, args.figures, out, args.rules)
+        write(args.game, args.figures, out, args.rules, args.cap)
     else:
         rules = rules_of(args.game, args.rules) if args.rules is not None else None
         runs = args.runs or runs_of(args.game, rules)
