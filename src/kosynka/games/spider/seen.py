@@ -43,7 +43,7 @@ from __future__ import annotations
 import random
 import time
 from collections import deque
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -668,32 +668,20 @@ def hint(
     :data:`HINT_STATES` for the suit count); with one suit, the line that wins the largest
     share (ties by rank). The hint is the line's first move, None when there is no
     candidate."""
-    from kosynka.solver import default_implementation
-
-    seen = seen_of(game)
-    if game.rules.suits in STAGE_SUITS and seen.unseen:
-        staged = _staged(
-            seen,
-            default_implementation("spider"),
-            seed=seed,
-            time_limit=time_limit,
-            max_samples=max_samples,
-            estimate=estimate,
-        )
-        if staged is not None:
-            return staged
     prefer = None
     if game.rules.suits in PREFER_SUITS:
-        prefer = rule_hint(*start_and_moves(game))
+
+        def prefer() -> Move | None:
+            return rule_hint(*start_and_moves(game))
+
     return hint_from(
-        seen,
+        seen_of(game),
         prefer=prefer,
         seed=seed,
         time_limit=time_limit,
         max_samples=max_samples,
         max_states=max_states,
         estimate=estimate,
-        stage=False,
     )
 
 
@@ -705,7 +693,7 @@ def hint_from(
     max_samples: int = MAX_SAMPLES,
     max_states: int | None = None,
     estimate: bool = True,
-    prefer: Move | None = None,
+    prefer: Move | Callable[[], Move | None] | None = None,
     stage: bool = True,
 ) -> Choice[Line]:
     """:func:`hint` for a view already made. With every card seen (none face down, the stock
@@ -740,6 +728,8 @@ def hint_from(
         )
         if staged is not None:
             return staged
+    if callable(prefer):
+        prefer = prefer()
     sampler = SpiderSampler(seen, implementation, prefer)
     choice = choose(
         sampler,
@@ -770,7 +760,7 @@ def followed(
     def hint_at(probe: Spider, turn: int) -> Choice[Line]:
         return hint_from(
             seen_of(probe),
-            prefer=rules_player.choose() if rules_player is not None else None,
+            prefer=rules_player.choose if rules_player is not None else None,
             seed=turn,
             time_limit=None,
             max_samples=max_samples,
