@@ -23,7 +23,7 @@ four suits the rule-based no-peek player's move
 line wins a clearly larger share of the samples (:data:`OVERRIDE`); with one suit the line that
 wins the most samples. A solver that sees a sample's hidden cards rates moves only a player who
 knew them would make (hindsight's strategy fusion): with two suits the race alone won 84 of KPat
-deals 1-300, the stage player 152.
+deals 1-300, the stage player 172.
 
 Spider is almost always won when every card is known, so "won or lost" alone tells few moves
 apart; the solver (its pruned search only, which never proves a loss) is given a budget of
@@ -289,14 +289,14 @@ an empty stock with one legal move left)."""
 
 STAGE_SUITS: Final = frozenset({2, 4})
 """The suit counts whose hint is the stage player's line (:func:`_staged`). Over KPat deals
-1-300 the stage player alone won 152 with two suits and 29 with four, where the hints of the
-race over lines (below) had won 84 and 5; with one suit it won 253 of 300, and the race over
+1-300 the stage player alone won 172 with two suits and 36 with four, where the hints of the
+race over lines (below) had won 84 and 5; with one suit it won 259 of 300, and the race over
 lines wins about nine in ten, so one suit keeps the race."""
 
 STAGE_STATES: Final = 3_000
 """Positions each stage of the stage player may try (:func:`kosynka.solver.spider.stage_line`).
 Over KPat deals 1-300 the stage player won, at 1,000 / 3,000 / 10,000 / 30,000 positions a
-stage, 141 / 152 / 149 / 155 deals with two suits and 25 / 29 / 30 / 31 with four."""
+stage, 163 / 172 / 173 / 173 deals with two suits and 32 / 36 / 43 / 45 with four."""
 
 PYTHON_STAGE_STATES: Final = 300
 """The stage player's positions a stage with the pure-Python twin, some hundred times slower."""

@@ -126,8 +126,8 @@ STAGE_SUITS: Final[frozenset[int]] = frozenset({2, 4})
 STAGE_BUDGETS: Final = (1_000, STAGE_STATES, 10_000, 30_000)
 """Positions a stage in the stage player's games of a deal, one game each: the hint's own
 (:data:`~kosynka.games.spider.seen.STAGE_STATES`) and three more. Over KPat deals 1-300 they win
-141 / 152 / 149 / 155 two-suit deals and 25 / 29 / 30 / 31 four-suit ones, and mostly the same
-deals: all four won 127 and 16, none 128 and 260."""
+163 / 172 / 173 / 173 two-suit deals and 32 / 36 / 43 / 45 four-suit ones, and mostly the same
+deals: all four won 147 and 17, none 110 and 240."""
 
 
 def figures(game: Spider, states: int, runs: int) -> GradeFigures:
