@@ -62,7 +62,6 @@ def main() -> None:
     args = parser.parse_args()
     deals = sorted(parse_deal_ranges(args.deals))
     chunks = [deals[i :: args.jobs] for i in range(args.jobs)]
-    order = [d for chunk in chunks for d in chunk]
     print("| suits | positions a stage | weights | deals | won | rate (95% Wilson) | + | - | ms |")
     print("|---|---|---|---|---|---|---|---|---|")
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -85,7 +84,7 @@ def main() -> None:
                     minus = sum(1 for a, b in zip(won, first, strict=True) if b and not a)
                     shown = "own" if weights is None else ",".join(map(str, weights))
                     print(
-                        f"| {suits} | {states:,} | {shown} | {len(order):,} | {wins:,} | "
+                        f"| {suits} | {states:,} | {shown} | {len(deals):,} | {wins:,} | "
                         f"{wins / len(won):.1%} ({lo:.1%}-{hi:.1%}) | {plus} | {minus} | "
                         f"{seconds / len(won) * 1000:.1f} |",
                         flush=True,
