@@ -813,8 +813,14 @@ enum class StageEnd { kNone, kTurned, kDealable };
 // empty (a row can be dealt on it). kNone (st unchanged) when neither is met. A run is never
 // finished where the table would then hold too few cards for a row while rows are left. `path`,
 // when given, receives the moves from st to the end.
+StageEnd stage(State& st, uint64_t budget, const Weights& w, std::vector<uint16_t>* path = nullptr,
+               const Lookahead* la = nullptr);
+uint32_t look_ahead(const State& root, const std::vector<std::pair<int32_t, uint32_t>>& ends,
+                    const std::vector<Node>& nodes, const std::vector<uint8_t>& arena,
+                    const Weights& w, const Lookahead& la);
+
 StageEnd next_stage(State& st, uint64_t budget, const Weights& w, bool all_moves,
-                    std::vector<uint16_t>* path = nullptr) {
+                    std::vector<uint16_t>* path = nullptr, const Lookahead* la = nullptr) {
   struct Entry {
     int32_t score;
     uint32_t seq;
@@ -834,6 +840,7 @@ StageEnd next_stage(State& st, uint64_t budget, const Weights& w, bool all_moves
   int32_t best_deal = st.empties ? INT32_MAX : st.evaluate(w);
   int32_t best_turn = INT32_MAX;
   uint32_t deal_node = 0, turn_node = 0;
+  std::vector<std::pair<int32_t, uint32_t>> ends;  // every turn end, for the look ahead
   open.push_back(Entry{st.evaluate(w), 0, 0});
   uint32_t seq = 1;
   uint64_t states = 0;
@@ -868,6 +875,7 @@ StageEnd next_stage(State& st, uint64_t budget, const Weights& w, bool all_moves
           for (int i = 0; i < kCols; ++i)
             if (st.hid[i] && !work.hid[i] && work.len[i] && rank_of(work.col[i][0]) == 13)
               score += w.brk;
+          if (la) ends.emplace_back(score, node);
           if (score < best_turn) {
             best_turn = score;
             turn_node = node;
@@ -885,6 +893,7 @@ StageEnd next_stage(State& st, uint64_t budget, const Weights& w, bool all_moves
     }
   }
   StageEnd end = StageEnd::kTurned;
+  if (la && la->leaves > 1 && ends.size() > 1) turn_node = look_ahead(st, ends, nodes, arena, w, *la);
   uint32_t at = turn_node;
   if (best_turn == INT32_MAX) {
     if (best_deal == INT32_MAX) return StageEnd::kNone;
@@ -928,14 +937,61 @@ bool fill_columns(State& st, std::vector<uint16_t>* path) {
 // next_stage over the pruned search's moves, then, when that finds no end, over every legal
 // move (the pruned moves never break a run of one suit, which filling the columns for a row may
 // need); with rows left and still no end, the empty columns filled (fill_columns).
-StageEnd stage(State& st, uint64_t budget, const Weights& w,
-               std::vector<uint16_t>* path = nullptr) {
-  StageEnd end = next_stage(st, budget, w, false, path);
+StageEnd stage(State& st, uint64_t budget, const Weights& w, std::vector<uint16_t>* path,
+               const Lookahead* la) {
+  StageEnd end = next_stage(st, budget, w, false, path, la);
   if (end != StageEnd::kNone) return end;
   end = next_stage(st, budget, w, true, path);
   if (end != StageEnd::kNone || !st.stock_left()) return end;
   if (path) path->clear();
   return fill_columns(st, path) ? StageEnd::kDealable : StageEnd::kNone;
+}
+
+// The turn end of `ends` (score, node) to play: of the `la.leaves` best scored, the one whose
+// next stage scores best on average over `la.cards` placings of the unseen cards (the same
+// placings for every end; drawn from the cards `root` does not show, sorted, so that any placing
+// of them gives the same choice).
+uint32_t look_ahead(const State& root, const std::vector<std::pair<int32_t, uint32_t>>& ends0,
+                    const std::vector<Node>& nodes, const std::vector<uint8_t>& arena,
+                    const Weights& w, const Lookahead& la) {
+  std::vector<std::pair<int32_t, uint32_t>> ends = ends0;
+  std::sort(ends.begin(), ends.end());
+  if (ends.size() > size_t(la.leaves)) ends.resize(size_t(la.leaves));
+  std::vector<int> unseen;
+  for (int i = 0; i < kCols; ++i) unseen.insert(unseen.end(), root.col[i], root.col[i] + root.hid[i]);
+  for (int k = root.dealt * kRow; k < root.rows * kRow; ++k) unseen.push_back(root.stock[k]);
+  std::sort(unseen.begin(), unseen.end());
+  std::vector<std::vector<int>> placings(size_t(la.cards), unseen);
+  uint64_t x = la.seed ^ (uint64_t(root.tot_down) << 8) ^ uint64_t(root.rows - root.dealt);
+  for (auto& p : placings)
+    for (size_t k = p.size(); k > 1; --k) std::swap(p[k - 1], p[common::splitmix64(x) % k]);
+  int64_t best = INT64_MAX;
+  uint32_t chosen = ends.front().second;
+  State leaf = root;  // the stock and rows of the search (unpack sets the rest)
+  for (const auto& [score, node] : ends) {
+    unpack(arena.data() + nodes[node].offset, leaf);
+    Position base = position_of(leaf);
+    int64_t total = 0;
+    for (const auto& p : placings) {
+      Position pos = base;
+      size_t t = 0;
+      for (int i = 0; i < kCols; ++i)  // the cards just turned, then the face-down ones
+        for (int k = leaf.hid[i]; k < root.hid[i] && k < leaf.len[i]; ++k)
+          pos.columns[size_t(i)][size_t(k)] = p[t++];
+      for (int i = 0; i < kCols; ++i)
+        for (int k = 0; k < leaf.hid[i]; ++k) pos.columns[size_t(i)][size_t(k)] = p[t++];
+      for (auto& c : pos.stock) c = p[t++];
+      State next(pos);
+      const int32_t before = next.evaluate(w);
+      StageEnd end = stage(next, la.states, w);
+      total += end == StageEnd::kNone ? before : next.evaluate(w);
+    }
+    if (total < best) {
+      best = total;
+      chosen = node;
+    }
+  }
+  return chosen;
 }
 
 // `line` from `root` with every stretch that comes back to a position it has passed through
@@ -962,10 +1018,11 @@ std::vector<uint16_t> without_loops(const State& root, std::vector<uint16_t> lin
 }
 
 // The single moves of the next stage from `root` (see stage_line), empty when it has none.
-std::vector<uint16_t> stage_moves(const State& root, uint64_t budget, const Weights& w) {
+std::vector<uint16_t> stage_moves(const State& root, uint64_t budget, const Weights& w,
+                                  const Lookahead* la = nullptr) {
   State st = root;
   std::vector<uint16_t> line;
-  StageEnd end = stage(st, budget, w, &line);
+  StageEnd end = stage(st, budget, w, &line, la);
   if (end == StageEnd::kNone) return {};
   if (end == StageEnd::kDealable) {
     if (!st.stock_left()) return {};
@@ -979,13 +1036,13 @@ std::vector<uint16_t> stage_moves(const State& root, uint64_t budget, const Weig
 }  // namespace
 
 std::vector<std::string> stage_line(const Position& pos, uint64_t stage_states,
-                                    const Weights& w) {
+                                    const Weights& w, const Lookahead& la) {
   State root(pos);
-  return texts(root, stage_moves(root, stage_states, w));
+  return texts(root, stage_moves(root, stage_states, w, la.leaves > 1 ? &la : nullptr));
 }
 
 StageGame stage_game(const Position& pos, uint64_t stage_states, uint64_t final_states,
-                     const Weights& w) {
+                     const Weights& w, const Lookahead& la) {
   State st(pos);
   StageGame g;
   std::vector<uint16_t> path;
@@ -998,7 +1055,7 @@ StageGame stage_game(const Position& pos, uint64_t stage_states, uint64_t final_
   while (!st.won() && (st.stock_left() || st.tot_down)) {
     // The stage's moves up to the first that shows something new (a move of several runs
     // written out can turn a card up part way): the hints plan again from there too.
-    path = stage_moves(st, stage_states, w);
+    path = stage_moves(st, stage_states, w, la.leaves > 1 ? &la : nullptr);
     bool shown = false;
     for (uint16_t m : path) {
       const int down = st.tot_down;

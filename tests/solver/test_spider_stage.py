@@ -1,6 +1,7 @@
 """The Spider stage player (:func:`kosynka.solver.spider.stage_line`): the compiled core against
-the Python reference along whole games (the same line at every stage, the same outcome), and
-what makes it a no-peek player: its line does not change when unseen cards are swapped.
+the Python reference along whole games (the same line at every stage, the same outcome), with
+and without its look past a stage's ends, and what makes it a no-peek player: its line does not
+change when unseen cards are swapped.
 
 The games are drawn from KOSYNKA_SPIDER_STAGE_SEED (default 1), so that anyone can raise the
 seed and play other deals."""
@@ -15,10 +16,14 @@ import pytest
 from kosynka.cards import ALL_CARDS
 from kosynka.games.spider import Spider, SpiderRules
 from kosynka.solver import _spider_py
-from kosynka.solver.spider import position_args, stage_game, stage_line
+from kosynka.solver.spider import Lookahead, position_args, stage_game, stage_line
 
 STAGE = 300
 """Positions a stage may try in these tests (the hint's is larger; the Python twin is slow)."""
+
+LOOK = Lookahead(4, 3, 150, 7)
+"""A look smaller than the hint's (:data:`kosynka.solver.spider.STAGE_LOOK`), for the slow
+Python twin."""
 
 
 def _seed() -> int:
@@ -75,12 +80,14 @@ def _swapped_unseen(game: Spider, rng: random.Random) -> Spider:
     return game
 
 
-def _walk(game: Spider, implementation: str, stages: int) -> list[list[str]]:
+def _walk(
+    game: Spider, implementation: str, stages: int, look: Lookahead | None = None
+) -> list[list[str]]:
     """The stage player's lines from ``game`` (changed: each line is played), up to ``stages``
     of them or until it has none."""
     lines = []
     for _ in range(stages):
-        line = stage_line(game, STAGE, implementation)
+        line = stage_line(game, STAGE, implementation, look)
         lines.append(line)
         if not line:
             break
@@ -104,17 +111,20 @@ def test_the_line_turns_up_a_card_only_with_its_last_move() -> None:
         assert text == "s" or game.face_down_count() < down
 
 
+@pytest.mark.parametrize("look", [None, LOOK], ids=["alone", "looking"])
 @pytest.mark.parametrize("implementation", ["python", "native"])
-def test_swapping_unseen_cards_leaves_the_line_unchanged(implementation: str) -> None:
+def test_swapping_unseen_cards_leaves_the_line_unchanged(
+    implementation: str, look: Lookahead | None
+) -> None:
     if implementation == "native":
         pytest.importorskip("kosynka.solver._core")
     rng = random.Random(_seed())
     for suits, deal in _deals(4):
         game = Spider(deal, rules=SpiderRules(suits=suits))
         for _ in range(6):
-            line = stage_line(game, STAGE, implementation)
+            line = stage_line(game, STAGE, implementation, look)
             other = _swapped_unseen(game, rng)
-            assert stage_line(other, STAGE, implementation) == line
+            assert stage_line(other, STAGE, implementation, look) == line
             if not line:
                 break
             for text in line:
@@ -132,6 +142,28 @@ def test_the_core_and_the_reference_play_the_same_games() -> None:
         assert stage_game(game, STAGE, 20_000, "native") == stage_game(
             game, STAGE, 20_000, "python"
         )
+
+
+@pytest.mark.core
+def test_the_core_and_the_reference_look_past_the_stages_alike() -> None:
+    pytest.importorskip("kosynka.solver._core")
+    for suits, deal in _deals(2):
+        native = _walk(Spider(deal, rules=SpiderRules(suits=suits)), "native", 60, LOOK)
+        python = _walk(Spider(deal, rules=SpiderRules(suits=suits)), "python", 60, LOOK)
+        assert native == python
+    # the hint's own look, a few stages into a game
+    game = Spider(2, rules=SpiderRules(suits=2))
+    native = _walk(game.copy(), "native", 5, _spider_py.STAGE_LOOK)
+    assert native == _walk(game, "python", 5, _spider_py.STAGE_LOOK)
+
+
+def test_the_look_refuses_a_malformed_argument() -> None:
+    core = pytest.importorskip("kosynka.solver._core")
+    args = position_args(Spider(1, rules=SpiderRules(suits=2)))
+    with pytest.raises(ValueError, match="look"):
+        core.spider_stage_line(*args, STAGE, [8, 6, 1000])
+    with pytest.raises(ValueError, match="look"):
+        core.spider_stage_game(*args, STAGE, 1000, [], [8, -6, 1000, 1])
 
 
 def test_a_won_game_of_the_stage_player_replays_to_a_win() -> None:

@@ -136,14 +136,14 @@ def spider_shorten(columns: Sequence[Sequence[int]], hidden: Sequence[int], stoc
     A winning line with detours cut out (positions reaching a later one in at most `depth` moves).
     """
 
-def spider_stage_game(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], stage_states: int, final_states: int, weights: Sequence[int] = []) -> tuple[bool, int, int, int]:
+def spider_stage_game(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], stage_states: int, final_states: int, weights: Sequence[int] = [], look: Sequence[int] = []) -> tuple[bool, int, int, int]:
     """
-    The no-peek stage player's game played on: (won, moves, face-down cards left, runs removed); the pruned search within `final_states` positions once every card is seen and the stock gone. `weights` (down, brk, fit, empty) replace the stage player's own.
+    The no-peek stage player's game played on: (won, moves, face-down cards left, runs removed); the pruned search within `final_states` positions once every card is seen and the stock gone. `weights` (down, brk, fit, empty) replace the stage player's own; `look` (leaves, cards, states, seed) makes it look past each stage's ends.
     """
 
-def spider_stage_line(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], stage_states: int) -> list[str]:
+def spider_stage_line(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int], stage_states: int, look: Sequence[int] = []) -> list[str]:
     """
-    The no-peek stage plan's moves: to the best position where a card turns up within `stage_states` positions, else to the best one a row can be dealt on, and the deal.
+    The no-peek stage plan's moves: to the best position where a card turns up within `stage_states` positions (with `look`, leaves, cards, states, seed, the one whose look past it scores best), else to the best one a row can be dealt on, and the deal.
     """
 
 def spider_legal_moves(columns: Sequence[Sequence[int]], hidden: Sequence[int], stock: Sequence[int], removed: Sequence[int]) -> list[str]:

@@ -815,14 +815,107 @@ STAGE_WEIGHTS: Final = Weights(8, 1, 4, 12)
 the tuning is told)."""
 
 
-def _next_stage(st: State, budget: int, w: Weights, all_moves: bool, path: list[int]) -> int:
+@dataclass(frozen=True, slots=True)
+class Lookahead:
+    """How the stage player looks past a stage's end before it chooses one (the core's
+    ``Lookahead``): the ``leaves`` best scored ends where a card turns up (0 or 1: no look),
+    each played on to its own next stage within ``states`` positions on ``cards`` placings of
+    the unseen cards, drawn from ``seed``; the end whose next stages score best on average is
+    played."""
+
+    leaves: int
+    cards: int
+    states: int
+    seed: int
+
+
+STAGE_LOOK: Final = Lookahead(8, 6, 1_000, 1)
+"""The look the hint's stage player takes (the core's ``kStageLook``, where it is measured)."""
+
+_MASK: Final = (1 << 64) - 1
+
+
+def _splitmix64(x: int) -> tuple[int, int]:
+    """SplitMix64 (the core's ``common::splitmix64``): the next number and the new state."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31), x
+
+
+def _placings(st: State, la: Lookahead) -> list[list[int]]:
+    """``la.cards`` orders of the cards ``st`` does not show (its face-down cards and the rows
+    left), shuffled from the sorted list by a seed made of ``la.seed`` and what the player sees
+    (the face-down count and the rows left): any placing of those cards gives the same."""
+    unseen = sorted(
+        [c for i in range(COLS) for c in st.cols[i][: st.hid[i]]] + list(st.stock[st.dealt * ROW :])
+    )
+    x = la.seed ^ (sum(st.hid) << 8) ^ (st.rows - st.dealt)
+    out = []
+    for _ in range(la.cards):
+        p = list(unseen)
+        for k in range(len(p), 1, -1):
+            r, x = _splitmix64(x)
+            j = r % k
+            p[k - 1], p[j] = p[j], p[k - 1]
+        out.append(p)
+    return out
+
+
+def _look_ahead(
+    root: State,
+    ends: list[tuple[int, int]],
+    nodes: list[tuple[int, int, _Snapshot]],
+    w: Weights,
+    la: Lookahead,
+) -> int:
+    """The turn end of ``ends`` ((score, node), ``nodes`` as :func:`_next_stage` keeps them) to
+    play: of the ``la.leaves`` best scored, the one whose next stage (:func:`_stage` within
+    ``la.states`` positions) scores best summed over the placings of :func:`_placings`, the same
+    for every end. A next stage with no end scores as the position it starts from."""
+    chosen = sorted(ends)[: la.leaves]
+    placings = _placings(root, la)
+    best: int | None = None
+    node_at = chosen[0][1]
+    for _score, node in chosen:
+        cols, hid, dealt, removed = nodes[node][2]
+        stock = root.stock[dealt * ROW :]
+        total = 0
+        for p in placings:
+            it = iter(p)
+            columns = [list(c) for c in cols]
+            for i in range(COLS):  # the cards just turned, then the face-down ones
+                for k in range(hid[i], min(root.hid[i], len(columns[i]))):
+                    columns[i][k] = next(it)
+            for i in range(COLS):
+                for k in range(hid[i]):
+                    columns[i][k] = next(it)
+            nxt = State(columns, hid, [next(it) for _ in stock], removed)
+            before = nxt.evaluate(w)
+            end = _stage(nxt, la.states, w, [])
+            total += nxt.evaluate(w) if end else before
+        if best is None or total < best:
+            best, node_at = total, node
+    return node_at
+
+
+def _next_stage(
+    st: State,
+    budget: int,
+    w: Weights,
+    all_moves: bool,
+    path: list[int],
+    la: Lookahead | None = None,
+) -> int:
     """One stage: best first (lowest score) over the card moves from ``st`` (the pruned
     search's, or with ``all_moves`` every legal one), at most ``budget`` positions tried. A
     position where a card has turned up ends the stage there, and ``st`` is set to the best such
     one (scored as though the card turned were any other); when none is met, to the best
     position with no column empty. No run is finished where the table would then hold fewer
-    cards than a row while rows are left. Returns ``_TURNED``, ``_DEALABLE`` or 0 (``st``
-    unchanged); ``path`` receives the moves to the end."""
+    cards than a row while rows are left. With ``la``, the turn end played is chosen by
+    :func:`_look_ahead`. Returns ``_TURNED``, ``_DEALABLE`` or 0 (``st`` unchanged); ``path``
+    receives the moves to the end."""
     down = sum(st.hid)
     root_hid = list(st.hid)
     start = st.snapshot()
@@ -831,6 +924,7 @@ def _next_stage(st: State, budget: int, w: Weights, all_moves: bool, path: list[
     best_deal = st.evaluate(w) if all(st.cols) else None
     best_turn: int | None = None
     deal_node = turn_node = 0
+    ends: list[tuple[int, int]] = []
     open_: list[tuple[int, int, int]] = [(st.evaluate(w), 0, 0)]
     seq = 1
     states = 0
@@ -858,6 +952,8 @@ def _next_stage(st: State, budget: int, w: Weights, all_moves: bool, path: list[
                         col = st.cols[i]
                         if root_hid[i] and not st.hid[i] and col and _RANK[col[0]] == 13:
                             score += w.brk
+                    if la is not None:
+                        ends.append((score, child))
                     if best_turn is None or score < best_turn:
                         best_turn, turn_node = score, child
                 else:
@@ -866,6 +962,9 @@ def _next_stage(st: State, budget: int, w: Weights, all_moves: bool, path: list[
                     heapq.heappush(open_, (score, seq, child))
                     seq += 1
             st.undo(u)
+    if la is not None and la.leaves > 1 and len(ends) > 1:
+        st.restore(start)
+        turn_node = _look_ahead(st, ends, nodes, w, la)
     end, at = _TURNED, turn_node
     if best_turn is None:
         if best_deal is None:
@@ -907,11 +1006,12 @@ def _fill_columns(st: State, path: list[int]) -> bool:
     return True
 
 
-def _stage(st: State, budget: int, w: Weights, path: list[int]) -> int:
-    """:func:`_next_stage` over the pruned moves, then over every legal move when those find no
-    end (filling the columns for a row may need a run broken); with rows left and still no end,
-    the empty columns filled (:func:`_fill_columns`)."""
-    end = _next_stage(st, budget, w, False, path)
+def _stage(st: State, budget: int, w: Weights, path: list[int], la: Lookahead | None = None) -> int:
+    """:func:`_next_stage` over the pruned moves (looking past its ends with ``la``), then over
+    every legal move when those find no end (filling the columns for a row may need a run
+    broken); with rows left and still no end, the empty columns filled
+    (:func:`_fill_columns`)."""
+    end = _next_stage(st, budget, w, False, path, la)
     if end:
         return end
     end = _next_stage(st, budget, w, True, path)
@@ -921,12 +1021,12 @@ def _stage(st: State, budget: int, w: Weights, path: list[int]) -> int:
     return _DEALABLE if _fill_columns(st, path) else 0
 
 
-def _stage_moves(st: State, budget: int, w: Weights) -> list[int]:
+def _stage_moves(st: State, budget: int, w: Weights, la: Lookahead | None = None) -> list[int]:
     """The single moves of the next stage from ``st`` (left as it was; see
     :func:`stage_line`), empty when it has none."""
     snap = st.snapshot()
     path: list[int] = []
-    end = _stage(st, budget, w, path)
+    end = _stage(st, budget, w, path, la)
     dealable = end == _DEALABLE and st.dealt < st.rows
     st.restore(snap)
     if not end or (end == _DEALABLE and not dealable):
@@ -944,12 +1044,14 @@ def stage_line(
     stock: Sequence[int],
     removed: Sequence[int],
     stage_states: int,
+    look: Lookahead | None = None,
 ) -> list[str]:
     """The moves (text, single moves) of the stage player's next stage: to the best position
-    where a card turns up, else to the best one a row can be dealt on and the deal; empty when
-    it has neither. It reads no face-down card and no row before it is dealt."""
+    where a card turns up (with ``look``, chosen by its look past each, :func:`_look_ahead`),
+    else to the best one a row can be dealt on and the deal; empty when it has neither. It
+    reads no face-down card and no row before it is dealt."""
     root = State(columns, hidden, stock, removed)
-    return texts(root, _stage_moves(root, stage_states, STAGE_WEIGHTS))
+    return texts(root, _stage_moves(root, stage_states, STAGE_WEIGHTS, look))
 
 
 def _without_loops(root: State, line: list[int]) -> list[int]:
@@ -980,11 +1082,13 @@ def stage_game(
     stage_states: int,
     final_states: int,
     weights: Weights = STAGE_WEIGHTS,
+    look: Lookahead | None = None,
 ) -> tuple[bool, int, int, int]:
     """The stage player's game from the position played on: stage after stage while a card lies
     face down or a row is left, then (every card seen, the stock gone) the pruned search within
     ``final_states`` positions. Each stage's moves are played up to the first that turns a card
-    up or deals a row, as the hints play them; its positions are scored by ``weights``.
+    up or deals a row, as the hints play them; its positions are scored by ``weights``, and
+    with ``look`` it looks past each stage's ends before it chooses one.
     Returns (won, moves, face-down cards left, runs removed)."""
     st = State(columns, hidden, stock, removed)
     w = weights
@@ -993,7 +1097,7 @@ def stage_game(
         # The stage's moves up to the first that shows something new (a move of several runs
         # written out can turn a card up part way): the hints plan again from there too.
         shown = False
-        for m in _stage_moves(st, stage_states, w):
+        for m in _stage_moves(st, stage_states, w, look):
             down = sum(st.hid)
             st.apply(m)
             moves += 1

@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from kosynka.games.spider import Move, Spider
 from kosynka.solver import NATIVE as _NATIVE
 from kosynka.solver import _spider_py
+from kosynka.solver._spider_py import STAGE_LOOK as STAGE_LOOK
+from kosynka.solver._spider_py import Lookahead
 from kosynka.solver.result import NO_LIMITS, Found, Limits
 from kosynka.solver.verify import verify_line
 
@@ -116,18 +118,31 @@ def _shorten(
     return _spider_py.shorten(*args, line, depth)
 
 
-def stage_line(game: Spider, stage_states: int, implementation: str = "native") -> list[str]:
+def _look_args(look: Lookahead | None) -> list[int]:
+    """A look as the core's bindings take it (empty: no look)."""
+    return [] if look is None else [look.leaves, look.cards, look.states, look.seed]
+
+
+def stage_line(
+    game: Spider,
+    stage_states: int,
+    implementation: str = "native",
+    look: Lookahead | None = None,
+) -> list[str]:
     """The next stage of the no-peek *stage player* from ``game``'s position, as move text
     (single moves, detours cut): the card moves, best first by the search's evaluation within
     ``stage_states`` positions, to the best position where a card turns up (scored without that
     card); when none is in reach, to the best one with every column filled, and ``s`` (the
     empty columns filled one card each when nothing else will do). Empty when it has neither.
+    With ``look`` (:class:`~kosynka.solver._spider_py.Lookahead`; the hint's is
+    :data:`~kosynka.solver._spider_py.STAGE_LOOK`) the end where a card turns up is the one
+    among the best scored whose next stage scores best over a few placings of the unseen cards.
     It reads no face-down card and no row of the stock, so any placing of the unseen cards
     gives the same line (:mod:`kosynka.games.spider.seen` plays it)."""
     args = position_args(game)
     if implementation == "native":
-        return _core.spider_stage_line(*args, stage_states)
-    return _spider_py.stage_line(*args, stage_states)
+        return _core.spider_stage_line(*args, stage_states, _look_args(look))
+    return _spider_py.stage_line(*args, stage_states, look)
 
 
 class StageGame(NamedTuple):
@@ -146,6 +161,7 @@ def stage_game(
     final_states: int,
     implementation: str = "native",
     weights: tuple[int, int, int, int] | None = None,
+    look: Lookahead | None = None,
 ) -> StageGame:
     """The stage player's game (:func:`stage_line`) from ``game``'s position, stage after stage
     (each played up to its first move that turns a card up or deals a row, where the hints
@@ -155,14 +171,18 @@ def stage_game(
     and four suits are made of (:mod:`kosynka.library.graders.spider`). ``weights`` (down,
     brk, fit, empty; see :class:`kosynka.solver._spider_py.Weights`) replace the stage player's
     own evaluation weights (:data:`kosynka.solver._spider_py.STAGE_WEIGHTS`), for comparing
-    them (``bench/spider_stage.py``)."""
+    them (``bench/spider_stage.py``); ``look`` makes it look past each stage's ends as
+    :func:`stage_line` does (the hint's line looks, the chance's games and the grades' do not:
+    a game costs about twelve times as much)."""
     args = position_args(game)
     if implementation == "native":
         return StageGame(
-            *_core.spider_stage_game(*args, stage_states, final_states, list(weights or ()))
+            *_core.spider_stage_game(
+                *args, stage_states, final_states, list(weights or ()), _look_args(look)
+            )
         )
     w = _spider_py.Weights(*weights) if weights else _spider_py.STAGE_WEIGHTS
-    return StageGame(*_spider_py.stage_game(*args, stage_states, final_states, w))
+    return StageGame(*_spider_py.stage_game(*args, stage_states, final_states, w, look))
 
 
 if TYPE_CHECKING:  # mypy checks this front against what every front offers
