@@ -11,7 +11,7 @@ from kosynka.games.spider.seen import STAGE_FINAL_STATES, STAGE_STATES
 from kosynka.library.graders import spider as grader
 from kosynka.library.grading import DEFAULT_RUNS, GradeFigures, grader_of, regrader_of, runs_of
 from kosynka.solver import default_implementation
-from kosynka.solver.spider import stage_game
+from kosynka.solver.spider import STAGE_LOOK, stage_game
 
 NATIVE = default_implementation("spider") == "native"
 
@@ -39,7 +39,7 @@ def test_scores_order_deals_sensibly() -> None:
     assert score(8, 148, 2_000) < score(8, 148, 2_000_000)
     assert score(8, 148, 1) >= 0 and score(0, 0, 10**9) <= 100
     for suits in (2, 4):
-        by_wins = [score(w, 60, 2_000, suits, runs=4) for w in range(4, -1, -1)]
+        by_wins = [score(w, 60, 2_000, suits, runs=5) for w in range(5, -1, -1)]
         assert by_wins == sorted(by_wins) and by_wins[0] == 0 and by_wins[-1] == 100
     assert grader.progress_of(face_down=0, runs_removed=8) == grader.PROGRESS_MAX
     assert grader.progress_of(face_down=44, runs_removed=0) == 0
@@ -48,17 +48,16 @@ def test_scores_order_deals_sensibly() -> None:
 @pytest.mark.parametrize("suits", [2, 4])
 @pytest.mark.parametrize("states", [1_000, 30_000, 10**9])
 @pytest.mark.parametrize("moves", [60.0, 150.0, 1_000.0])
-def test_stage_grades_by_the_budgets_won(suits: int, states: int, moves: float) -> None:
+def test_stage_grades_by_the_games_won(suits: int, states: int, moves: float) -> None:
     def grade(wins: int, progress: float) -> str:
-        runs = len(grader.STAGE_BUDGETS)
-        figures = GradeFigures(runs, wins, moves, progress, states)
+        figures = GradeFigures(grader.STAGE_GAMES, wins, moves, progress, states)
         return grader.grade_of(grader.difficulty_score(figures, suits), suits)
 
     top = grader.PROGRESS_MAX
-    assert grade(4, top) == "easy"  # won at every budget: following the hints wins it
-    for wins in (1, 2, 3):
+    assert grade(5, top) == "easy"  # every game won, the hint's too: following the hints wins it
+    for wins in (1, 2, 3, 4):
         assert grade(wins, top / 2) == "normal"
-    assert grade(0, top - 13) == "hard"  # lost at every budget, however near a win
+    assert grade(0, top - 13) == "hard"  # every game lost, however near a win
     assert grade(0, 0) == "hard"
 
 
@@ -74,26 +73,26 @@ def test_grade_and_regrade_agree() -> None:
 
 
 @pytest.mark.skipif(not NATIVE, reason="games at 30,000 positions a stage take minutes in Python")
-def test_a_stage_grade_is_the_stage_players_games_one_a_budget() -> None:
+def test_a_stage_grade_is_the_stage_players_games_one_a_budget_and_the_hints() -> None:
     game = Spider(1, rules=SpiderRules(suits=2))
     fields = grader.grade(game, states=4_000, runs=8)  # (more runs ask for no more games)
     games = [stage_game(game, b, STAGE_FINAL_STATES) for b in grader.STAGE_BUDGETS]
-    assert fields["heur_runs"] == len(grader.STAGE_BUDGETS) == 4
+    # The hint's own game is the fifth: an easy deal is one the hints win.
+    games.append(stage_game(game, STAGE_STATES, STAGE_FINAL_STATES, look=STAGE_LOOK))
+    assert fields["heur_runs"] == grader.STAGE_GAMES == 5
     assert fields["heur_wins"] == sum(g.won for g in games)
-    assert fields["heur_mean_moves"] == round(sum(g.moves for g in games) / 4, 3)
+    assert fields["heur_mean_moves"] == round(sum(g.moves for g in games) / 5, 3)
     record = {**fields, "states": 4_000, "rules": "suits=2"}
     assert grader.regrade(record) == (fields["score"], fields["grade"])
     assert grader.grade(game, states=4_000, runs=1) == fields  # deterministic
-    # The hint's own budget is one of them: an easy deal is one the hints win.
-    assert STAGE_STATES in grader.STAGE_BUDGETS
 
 
 def test_two_and_four_suits_are_graded_by_the_stage_player(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     assert sorted(grader.STAGE_SUITS) == [2, 4]
-    assert runs_of("spider", SpiderRules(suits=2)) == len(grader.STAGE_BUDGETS)
-    assert runs_of("spider", SpiderRules(suits=4)) == len(grader.STAGE_BUDGETS)
+    assert runs_of("spider", SpiderRules(suits=2)) == grader.STAGE_GAMES
+    assert runs_of("spider", SpiderRules(suits=4)) == grader.STAGE_GAMES
     assert runs_of("spider", SpiderRules(suits=1)) == DEFAULT_RUNS
     played: list[str] = []
 

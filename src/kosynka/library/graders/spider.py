@@ -6,10 +6,12 @@ depends on the suit count (:data:`STAGE_SUITS`):
 
 * with **2 and 4 suits**, the *stage player* (:func:`kosynka.solver.spider.stage_game`), whose
   moves the page's hint makes (:mod:`kosynka.games.spider.seen`): it plans to the next card it
-  cannot know and no further, and it is deterministic, so a deal's games are the same on every
-  machine. A deal gets one game at each of :data:`STAGE_BUDGETS` positions a stage, the hint's
-  own among them: a deal every one of them wins is won by following the hints, one none of
-  them wins is not, and on the rest the outcome turns on how far the player looks;
+  cannot know, looking one stage past it, and it is deterministic, so a deal's games are the
+  same on every machine. A deal gets one game at each of :data:`STAGE_BUDGETS` positions a stage
+  without the look, and the hint's own game (its budget and look,
+  :data:`~kosynka.solver.spider.STAGE_LOOK`): a deal every one of them wins is won by following
+  the hints, one none of them wins is not, and on the rest the outcome turns on how far the
+  player looks;
 * with **1 suit**, the rule-based player (:mod:`kosynka.games.spider.player`),
   :data:`kosynka.library.grading.DEFAULT_RUNS` (8) games a deal (seeds 0, 1, ...): with one
   suit it wins about two games in three.
@@ -37,10 +39,13 @@ the solver proved lost, or gave up on, get no grade.
 
 **2 and 4 suits.** The score is the loss alone (weight 100), so
 
-* ``easy`` = the stage player won at every budget: following the hints wins the deal;
-* ``normal`` = it won at some budgets and lost at others: on the 2-suit KPat deals 1-300 the
-  hint's own budget won 25 of these 45 deals (56%), on the 4-suit ones 13 of 24;
-* ``hard`` = it lost at every budget: following the hints does not win it.
+* ``easy`` = the stage player won every game, the hint's among them: following the hints
+  wins the deal;
+* ``normal`` = it won some games and lost others;
+* ``hard`` = it lost every game, the hint's among them: following the hints does not win it.
+
+(``bench/no_peek.md``, "The starter library's grades against the hints", has how often
+following the hints wins the deals of each grade.)
 
 The figures keep the games' lengths and progress, so other weights apply to a library without
 playing again (``kosynka library regrade``).
@@ -58,9 +63,9 @@ What the stored fields hold for Spider: ``heur_wins`` and ``heur_mean_moves`` as
 >>> score = difficulty_score(GradeFigures(8, 8, 120.0, 148.0, 3000), suits=1)
 >>> grade_of(score, suits=1)
 'easy'
->>> grade_of(difficulty_score(GradeFigures(4, 4, 140.0, 148.0, 3000), suits=2), suits=2)
+>>> grade_of(difficulty_score(GradeFigures(5, 5, 140.0, 148.0, 3000), suits=2), suits=2)
 'easy'
->>> grade_of(difficulty_score(GradeFigures(4, 1, 90.0, 70.0, 3000), suits=4), suits=4)
+>>> grade_of(difficulty_score(GradeFigures(5, 1, 90.0, 70.0, 3000), suits=4), suits=4)
 'normal'
 """
 
@@ -120,14 +125,20 @@ def grade_of(score: float, suits: int) -> str:
 
 STAGE_SUITS: Final[frozenset[int]] = frozenset({2, 4})
 """Suit counts graded by the stage player's games (:func:`stage_figures`), one a budget of
-:data:`STAGE_BUDGETS`; the others by the rule-based player's
+:data:`STAGE_BUDGETS` and the hint's own; the others by the rule-based player's
 (:data:`~kosynka.library.grading.DEFAULT_RUNS` games)."""
 
 STAGE_BUDGETS: Final = (1_000, STAGE_STATES, 10_000, 30_000)
-"""Positions a stage in the stage player's games of a deal, one game each: the hint's own
-(:data:`~kosynka.games.spider.seen.STAGE_STATES`) and three more. Over KPat deals 1-300 they win
-163 / 172 / 173 / 173 two-suit deals and 32 / 36 / 43 / 45 four-suit ones, and mostly the same
-deals: all four won 147 and 17, none 110 and 240."""
+"""Positions a stage in the stage player's games of a deal without its look, one game each (the
+hint's budget, :data:`~kosynka.games.spider.seen.STAGE_STATES`, and three more); the hint's own
+game, with the look, is a fifth. Over KPat deals 1-300 the four win 163 / 172 / 173 / 173
+two-suit deals and 32 / 36 / 43 / 45 four-suit ones, and mostly the same deals: all four won
+147 and 17, none 110 and 240. The look wins more but not always the same deals (2 suits,
+deals 1-600: 94 won only with it, 58 only without), so the hint's game is played too: an easy
+deal is one it wins."""
+
+STAGE_GAMES: Final = len(STAGE_BUDGETS) + 1
+"""The stage player's games of a deal: one a budget of :data:`STAGE_BUDGETS`, and the hint's."""
 
 
 def figures(game: Spider, states: int, runs: int) -> GradeFigures:
@@ -138,15 +149,17 @@ def figures(game: Spider, states: int, runs: int) -> GradeFigures:
 
 def stage_figures(game: Spider, states: int, runs: int) -> GradeFigures:
     """The stage player's games from ``game``, one at each of :data:`STAGE_BUDGETS` positions a
-    stage, and the solver's ``states``, as grading figures. ``runs`` asks for no more: the
-    player is deterministic, so a budget's second game would be its first again."""
+    stage and the hint's own (its budget, with its look), and the solver's ``states``, as
+    grading figures. ``runs`` asks for no more: the player is deterministic, so a budget's
+    second game would be its first again."""
     from kosynka.solver import default_implementation
-    from kosynka.solver.spider import stage_game
+    from kosynka.solver.spider import STAGE_LOOK, stage_game
 
     implementation = default_implementation("spider")
     games = []
-    for budget in STAGE_BUDGETS:
-        g = stage_game(game, budget, STAGE_FINAL_STATES, implementation)
+    plays = [(budget, None) for budget in STAGE_BUDGETS] + [(STAGE_STATES, STAGE_LOOK)]
+    for budget, look in plays:
+        g = stage_game(game, budget, STAGE_FINAL_STATES, implementation, look=look)
         # (the figures use no rows left)
         games.append(PlayResult(g.won, g.moves, g.moves, g.runs_removed, g.face_down, 0))
     return figures_of(games, states)
@@ -166,15 +179,16 @@ def figures_of(games: list[PlayResult], states: int) -> GradeFigures:
 
 def runs_for(rules: SpiderRules | None) -> int:
     """The games a deal under ``rules`` (None: the default rules) gets unless the build asks
-    for more: one a budget of :data:`STAGE_BUDGETS` for a suit count graded by the stage
-    player, else :data:`~kosynka.library.grading.DEFAULT_RUNS`."""
+    for more: one a budget of :data:`STAGE_BUDGETS` and the hint's own for a suit count graded
+    by the stage player, else :data:`~kosynka.library.grading.DEFAULT_RUNS`."""
     suits = (rules if rules is not None else SpiderRules()).suits
-    return len(STAGE_BUDGETS) if suits in STAGE_SUITS else DEFAULT_RUNS
+    return STAGE_GAMES if suits in STAGE_SUITS else DEFAULT_RUNS
 
 
 def grade(game: Game[Any], states: int, runs: int) -> dict[str, Any]:
     """The grading fields of a winnable deal: the player's games from ``game`` (the stage
-    player's, one a budget, for the suit counts of :data:`STAGE_SUITS`; else the rule-based
+    player's, one a budget and the hint's, for the suit counts of :data:`STAGE_SUITS`; else the
+    rule-based
     player's ``runs`` games) and the solver's ``states``."""
     if not isinstance(game, Spider):
         raise TypeError(f"the Spider grader needs a Spider game, not {type(game).__name__}")
