@@ -7,6 +7,7 @@
 #include <memory>
 #include <stdexcept>
 #include <unordered_map>
+#include <utility>
 
 namespace kosynka::spider {
 
@@ -815,7 +816,7 @@ enum class StageEnd { kNone, kTurned, kDealable };
 // when given, receives the moves from st to the end.
 StageEnd stage(State& st, uint64_t budget, const Weights& w, std::vector<uint16_t>* path = nullptr,
                const Lookahead* la = nullptr);
-uint32_t look_ahead(const State& root, const std::vector<std::pair<int32_t, uint32_t>>& ends,
+uint32_t look_ahead(const State& root, std::vector<std::pair<int32_t, uint32_t>> ends,
                     const std::vector<Node>& nodes, const std::vector<uint8_t>& arena,
                     const Weights& w, const Lookahead& la);
 
@@ -893,7 +894,8 @@ StageEnd next_stage(State& st, uint64_t budget, const Weights& w, bool all_moves
     }
   }
   StageEnd end = StageEnd::kTurned;
-  if (la && la->leaves > 1 && ends.size() > 1) turn_node = look_ahead(st, ends, nodes, arena, w, *la);
+  if (la && la->leaves > 1 && ends.size() > 1)
+    turn_node = look_ahead(st, std::move(ends), nodes, arena, w, *la);
   uint32_t at = turn_node;
   if (best_turn == INT32_MAX) {
     if (best_deal == INT32_MAX) return StageEnd::kNone;
@@ -951,10 +953,9 @@ StageEnd stage(State& st, uint64_t budget, const Weights& w, std::vector<uint16_
 // next stage scores best on average over `la.cards` placings of the unseen cards (the same
 // placings for every end; drawn from the cards `root` does not show, sorted, so that any placing
 // of them gives the same choice).
-uint32_t look_ahead(const State& root, const std::vector<std::pair<int32_t, uint32_t>>& ends0,
+uint32_t look_ahead(const State& root, std::vector<std::pair<int32_t, uint32_t>> ends,
                     const std::vector<Node>& nodes, const std::vector<uint8_t>& arena,
                     const Weights& w, const Lookahead& la) {
-  std::vector<std::pair<int32_t, uint32_t>> ends = ends0;
   std::sort(ends.begin(), ends.end());
   if (ends.size() > size_t(la.leaves)) ends.resize(size_t(la.leaves));
   std::vector<int> unseen;
