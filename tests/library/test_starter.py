@@ -26,7 +26,16 @@ from kosynka.library import (
 )
 from kosynka.library.daily import SPLIT_FROM
 from kosynka.library.grading import regrader_of, starter_rules_of
-from kosynka.library.starter import STARTER_FIELDS, StarterDeal, counts_for, pick, starter_path
+from kosynka.library.starter import (
+    PART_BYTES,
+    STARTER_FIELDS,
+    StarterDeal,
+    counts_for,
+    part_paths,
+    pick,
+    starter_path,
+    write_rows,
+)
 from kosynka.solver.verify import verify_line
 from kosynka.web.games import adapter_of
 from tests.library.library_helpers import SMALL_STATES
@@ -51,10 +60,17 @@ stage player with KPat deals added (2 suits: its normal deals of 3687-5700; 4 su
 and normal ones of 3001-16000) until each grade held :data:`MIN_PER_GRADE`, then the 732
 lowest-numbered deals of each grade kept (the deal lists a first visit loads for playing
 offline stay small)."""
-MAX_BYTES = 8_000_000
-"""The most a starter file may weigh."""
 GAMES = tuple(g for g in game_names() if starter_rules_of(g))
 """The registered games whose library grades deals: each ships a starter library."""
+
+
+def rules_in(path: Path) -> set[str]:
+    """The rule sets of the rows of the one file ``path`` (not its parts)."""
+    import csv
+    import gzip
+
+    with gzip.open(path, "rt", encoding="utf-8", newline="") as fh:
+        return {row["rules"] for row in csv.DictReader(fh)}
 
 
 @pytest.fixture(scope="module", params=GAMES)
@@ -69,7 +85,12 @@ def test_every_rule_set_and_grade_is_full(shipped: tuple[str, list[StarterDeal]]
     game, starter = shipped
     path = starter_path(game)
     assert path is not None and path.name == f"starter-{game}.csv.gz"
-    assert path.stat().st_size < MAX_BYTES
+    parts = part_paths(path)
+    if len(parts) > 1:  # one file a rule set, each no larger than it must be
+        assert len(parts) == len(starter_rules_of(game))
+        assert all(len(rules_in(p)) == 1 for p in parts)
+    else:
+        assert path.stat().st_size <= PART_BYTES
     for rules in starter_rules_of(game):
         for g in GRADES:
             n = sum(1 for d in starter if d.rules == rules and d.grade == g)
@@ -184,6 +205,42 @@ def test_write_and_read_a_starter_file(tmp_path: Path) -> None:
     out.write_bytes(b"not gzip")
     with pytest.raises(LibraryError, match="cannot be read"):
         read_starter(out, game="klondike")
+
+
+def test_a_large_library_is_written_one_file_a_rule_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kosynka.library import starter
+
+    shipped = read_starter(game="spider")
+    rows = [
+        {f: getattr(d, "rules_text" if f == "rules" else f) for f in STARTER_FIELDS}
+        for d in shipped
+        if d.deal <= 40
+    ]
+    out = tmp_path / "starter-spider.csv.gz"
+    monkeypatch.setattr(starter, "PART_BYTES", 1_000)
+    write_rows(rows, out)
+    parts = part_paths(out)
+    assert [p.name for p in parts] == [
+        "starter-spider.csv.gz",
+        "starter-spider.2.csv.gz",
+        "starter-spider.3.csv.gz",
+    ]
+    assert [rules_in(p) for p in parts] == [
+        {"suits=1"},
+        {"suits=2"},
+        {"suits=4"},
+    ]
+    again = read_starter(out, game="spider")
+    assert [(d.rules_text, d.deal, d.solution) for d in again] == sorted(
+        (d.rules_text, d.deal, d.solution) for d in shipped if d.deal <= 40
+    )
+    monkeypatch.setattr(starter, "PART_BYTES", 10_000_000)
+    write_rows(rows, out)  # small enough again: one file, the parts gone
+    assert part_paths(out) == [out]
+    assert not (tmp_path / "starter-spider.2.csv.gz").exists()
+    assert len(read_starter(out, game="spider")) == len(rows)
 
 
 def test_a_file_of_another_schema_is_refused(tmp_path: Path) -> None:

@@ -5,7 +5,9 @@ winnable deals for each of the game's starter rule sets (its grader's ``STARTER_
 Draw 1 and Draw 3, Spider 1, 2 and 4 suits, ...), with each deal's winning line, so a fresh
 install has easy, normal and hard deals at once. Every game's file has one schema: a
 gzip-compressed CSV with one row per deal, the rules written as the rules' text (see
-:data:`STARTER_FIELDS`).
+:data:`STARTER_FIELDS`). A library that would weigh more than :data:`PART_BYTES` is written one
+file a rule set, the first under that name and the others beside it as its parts
+(``starter-spider.2.csv.gz``, ``starter-spider.3.csv.gz``; :func:`part_paths`).
 
 Rebuild one with one command (it builds into a work library, then writes the file)::
 
@@ -57,6 +59,9 @@ STARTER_FIELDS: Final = (
 """The columns of every game's starter file: the rules as their text
 (``draw=1 passes=unlimited return=on``, ``suits=2``), then the deal and what the library keeps
 of it."""
+PART_BYTES: Final = 1_500_000
+"""The most a starter file is written as one file: a library that would weigh more is written
+one file a rule set (:func:`write_rows`), so that no file of the repository grows large."""
 SCHEDULER_TIMEOUT_S: Final = 20.0
 """How long a rebuild waits for its Dask scheduler to answer."""
 
@@ -97,17 +102,43 @@ def starter_path(game: str) -> Path | None:
     return path if path.is_file() else None
 
 
+def part_paths(path: str | os.PathLike[str]) -> list[Path]:
+    """The files of the starter library at ``path``: ``path`` itself, then the parts it was
+    written in when it weighed more than :data:`PART_BYTES` (``starter-spider.2.csv.gz``,
+    ``starter-spider.3.csv.gz``, ... beside ``starter-spider.csv.gz``), those that exist."""
+    first = Path(path)
+    paths = [first]
+    while (nxt := _part_path(first, len(paths) + 1)).is_file():
+        paths.append(nxt)
+    return paths
+
+
+def _part_path(first: Path, k: int) -> Path:
+    """The name of part ``k`` (2, 3, ...) of the starter library whose first file is
+    ``first``."""
+    name, ext = first.name, ""
+    for suffix in (".csv.gz", ".gz"):
+        if name.endswith(suffix):
+            name, ext = name[: -len(suffix)], suffix
+            break
+    return first.with_name(f"{name}.{k}{ext}")
+
+
 def read_starter(path: str | os.PathLike[str] | None = None, *, game: str) -> list[StarterDeal]:
-    """Every deal of the starter file at ``path`` (default: ``game``'s shipped one; an empty
-    list when there is none). Raise :class:`LibraryError` for a damaged file."""
-    p = Path(path) if path is not None else starter_path(game)
-    if p is None:
+    """Every deal of the starter library at ``path`` (default: ``game``'s shipped one; an empty
+    list when there is none), its parts included (:func:`part_paths`). Raise
+    :class:`LibraryError` for a damaged file."""
+    first = Path(path) if path is not None else starter_path(game)
+    if first is None:
         return []
-    try:
-        with gzip.open(p, "rt", encoding="utf-8", newline="") as fh:
-            return list(_parse_rows(fh, str(p), game))
-    except (OSError, EOFError, UnicodeDecodeError, csv.Error) as exc:
-        raise LibraryError(f"the starter library {p} cannot be read: {exc}") from None
+    deals: list[StarterDeal] = []
+    for p in part_paths(first):
+        try:
+            with gzip.open(p, "rt", encoding="utf-8", newline="") as fh:
+                deals.extend(_parse_rows(fh, str(p), game))
+        except (OSError, EOFError, UnicodeDecodeError, csv.Error) as exc:
+            raise LibraryError(f"the starter library {p} cannot be read: {exc}") from None
+    return deals
 
 
 def _parse_rows(fh: TextIO, where: str, game: str) -> Iterator[StarterDeal]:
@@ -266,6 +297,33 @@ def build_starter(
     return write_starter(work_db, target, per_grade, game=game, create_dirs=create_dirs)
 
 
+def _gzip_rows(rows: list[dict[str, Any]]) -> bytes:
+    """``rows`` as a starter file's bytes: a header and one CSV line each, gzip-compressed
+    with no time stamp."""
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=STARTER_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    out = io.BytesIO()
+    with gzip.GzipFile(fileobj=out, mode="wb", mtime=0) as gz:
+        gz.write(buf.getvalue().encode("utf-8"))
+    return out.getvalue()
+
+
+def _write_at_once(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a file beside it, so that a reader sees the old file
+    or the new one, never part of one."""
+    tmp = path.with_suffix(".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise LibraryError(f"cannot write the starter file {path}: {exc.strerror or exc}") from None
+
+
 def _check_target(target: Path, create_dirs: bool) -> None:
     """Refuse a starter file ``target`` that could not be written: a directory, or in a
     missing directory (unless ``create_dirs``)."""
@@ -328,23 +386,23 @@ def write_starter(
 
 
 def write_rows(rows: list[dict[str, Any]], target: str | os.PathLike[str]) -> None:
-    """Write a starter file ``target`` of ``rows`` (each with the :data:`STARTER_FIELDS`),
-    sorted by rules and deal, as one gzip file with no time stamp, replaced at once."""
-    fields = STARTER_FIELDS
-    rows = sorted(rows, key=lambda r: (str(r[fields[0]]), r["deal"]))
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    path = Path(target)
-    tmp = path.with_suffix(".tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
-            gz.write(buf.getvalue().encode("utf-8"))
-        os.replace(tmp, path)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise LibraryError(f"cannot write the starter file {path}: {exc.strerror or exc}") from None
+    """Write a starter library ``target`` of ``rows`` (each with the :data:`STARTER_FIELDS`),
+    sorted by rules and deal, as gzip files with no time stamp, each replaced at once: one file,
+    or, when that would weigh more than :data:`PART_BYTES`, one a rule set (``target`` and its
+    parts, :func:`part_paths`). Parts of an earlier write that are no longer needed are
+    removed."""
+    rows = sorted(rows, key=lambda r: (str(r[STARTER_FIELDS[0]]), int(r["deal"])))
+    parts = [_gzip_rows(rows)]
+    if len(parts[0]) > PART_BYTES:
+        by_rules: dict[str, list[dict[str, Any]]] = {}
+        for r in rows:
+            by_rules.setdefault(str(r[STARTER_FIELDS[0]]), []).append(r)
+        parts = [_gzip_rows(group) for group in by_rules.values()]
+    first = Path(target)
+    stale = part_paths(first)[len(parts) :]
+    for k, data in enumerate(parts, start=1):
+        _write_at_once(first if k == 1 else _part_path(first, k), data)
+    for path in stale:
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
     _index.cache_clear()
