@@ -39,7 +39,7 @@ def test_scores_order_deals_sensibly() -> None:
     assert score(8, 148, 2_000) < score(8, 148, 2_000_000)
     assert score(8, 148, 1) >= 0 and score(0, 0, 10**9) <= 100
     for suits in (2, 4):
-        by_wins = [score(w, 60, 2_000, suits, runs=5) for w in range(5, -1, -1)]
+        by_wins = [score(w, 60, 2_000, suits, runs=9) for w in range(9, -1, -1)]
         assert by_wins == sorted(by_wins) and by_wins[0] == 0 and by_wins[-1] == 100
     assert grader.progress_of(face_down=0, runs_removed=8) == grader.PROGRESS_MAX
     assert grader.progress_of(face_down=44, runs_removed=0) == 0
@@ -54,9 +54,26 @@ def test_stage_grades_by_the_games_won(suits: int, states: int, moves: float) ->
         return grader.grade_of(grader.difficulty_score(figures, suits), suits)
 
     top = grader.PROGRESS_MAX
-    assert grade(5, top) == "easy"  # every game won, the hint's too: following the hints wins it
-    for wins in (1, 2, 3, 4):
-        assert grade(wins, top / 2) == "normal"
+    hint = grader.HINT_GAMES  # the hint's own game counts as more than the four others
+    assert grader.STAGE_GAMES == 9 and hint == 5
+
+    def graded(hint_won: bool, others_won: int) -> str:
+        return grade(hint * hint_won + others_won, top / 2)
+
+    # Easy: the hint's game won (following the hints wins the deal), and every other with four
+    # suits, at least one with two.
+    assert [graded(True, n) for n in range(5)] == (
+        ["normal", "easy", "easy", "easy", "easy"]
+        if suits == 2
+        else ["normal", "normal", "normal", "normal", "easy"]
+    )
+    # Hard: the hint's game lost, and every other with two suits, at least two with four.
+    assert [graded(False, n) for n in range(5)] == (
+        ["hard", "normal", "normal", "normal", "normal"]
+        if suits == 2
+        else ["hard", "hard", "hard", "normal", "normal"]
+    )
+    assert grade(9, top) == "easy"
     assert grade(0, top - 13) == "hard"  # every game lost, however near a win
     assert grade(0, 0) == "hard"
 
@@ -77,11 +94,11 @@ def test_a_stage_grade_is_the_stage_players_games_one_a_budget_and_the_hints() -
     game = Spider(1, rules=SpiderRules(suits=2))
     fields = grader.grade(game, states=4_000, runs=8)  # (more runs ask for no more games)
     games = [stage_game(game, b, STAGE_FINAL_STATES) for b in grader.STAGE_BUDGETS]
-    # The hint's own game is the fifth: an easy deal is one the hints win.
-    games.append(stage_game(game, STAGE_STATES, STAGE_FINAL_STATES, look=STAGE_LOOK))
-    assert fields["heur_runs"] == grader.STAGE_GAMES == 5
+    # The hint's own game is the fifth, counted five times: an easy deal is one the hints win.
+    games += [stage_game(game, STAGE_STATES, STAGE_FINAL_STATES, look=STAGE_LOOK)] * 5
+    assert fields["heur_runs"] == grader.STAGE_GAMES == 9
     assert fields["heur_wins"] == sum(g.won for g in games)
-    assert fields["heur_mean_moves"] == round(sum(g.moves for g in games) / 5, 3)
+    assert fields["heur_mean_moves"] == round(sum(g.moves for g in games) / 9, 3)
     record = {**fields, "states": 4_000, "rules": "suits=2"}
     assert grader.regrade(record) == (fields["score"], fields["grade"])
     assert grader.grade(game, states=4_000, runs=1) == fields  # deterministic

@@ -9,9 +9,9 @@ depends on the suit count (:data:`STAGE_SUITS`):
   cannot know, looking one stage past it, and it is deterministic, so a deal's games are the
   same on every machine. A deal gets one game at each of :data:`STAGE_BUDGETS` positions a stage
   without the look, and the hint's own game (its budget and look,
-  :data:`~kosynka.solver.spider.STAGE_LOOK`): a deal every one of them wins is won by following
-  the hints, one none of them wins is not, and on the rest the outcome turns on how far the
-  player looks;
+  :data:`~kosynka.solver.spider.STAGE_LOOK`), which counts as :data:`HINT_GAMES` games: more
+  than the four others together, so that whether following the hints wins a deal decides on
+  which side of the middle its score lies, and the others how far from it;
 * with **1 suit**, the rule-based player (:mod:`kosynka.games.spider.player`),
   :data:`kosynka.library.grading.DEFAULT_RUNS` (8) games a deal (seeds 0, 1, ...): with one
   suit it wins about two games in three.
@@ -37,12 +37,21 @@ The difficulty score is a weighted sum on a 0..100 scale, the weights per suit c
 the library): ``easy`` below the first, ``hard`` from the second on, ``normal`` between. Deals
 the solver proved lost, or gave up on, get no grade.
 
-**2 and 4 suits.** The score is the loss alone (weight 100), so
+**2 and 4 suits.** The score is the loss alone (weight 100) over the nine games counted (the
+hint's five times), so
 
-* ``easy`` = the stage player won every game, the hint's among them: following the hints
-  wins the deal;
-* ``normal`` = it won some games and lost others;
-* ``hard`` = it lost every game, the hint's among them: following the hints does not win it.
+* ``easy`` = the hint's game won, and with two suits at least one other (every one with
+  four): following the hints wins the deal;
+* ``normal`` = the rest;
+* ``hard`` = the hint's game lost, and with two suits every other (with four, at least two
+  others): following the hints does not win it.
+
+The thresholds put about as many deals the hints win as deals they lose into ``normal``. Of
+the 732 normal deals of each suit count when every game counted once, the hint's game won 523
+with two suits (277 of them the only game won) and 277 with four (it lost 153 that all four
+others won); under these thresholds 277 of 486 and 277 of 534 of them stay normal. Following
+the hints wins 402 of the 732 normal two-suit deals of the starter library graded so
+(7 Dec).
 
 (``bench/no_peek.md``, "The starter library's grades against the hints", has how often
 following the hints wins the deals of each grade.)
@@ -63,9 +72,9 @@ What the stored fields hold for Spider: ``heur_wins`` and ``heur_mean_moves`` as
 >>> score = difficulty_score(GradeFigures(8, 8, 120.0, 148.0, 3000), suits=1)
 >>> grade_of(score, suits=1)
 'easy'
->>> grade_of(difficulty_score(GradeFigures(5, 5, 140.0, 148.0, 3000), suits=2), suits=2)
+>>> grade_of(difficulty_score(GradeFigures(9, 6, 140.0, 148.0, 3000), suits=2), suits=2)
 'easy'
->>> grade_of(difficulty_score(GradeFigures(5, 1, 90.0, 70.0, 3000), suits=4), suits=4)
+>>> grade_of(difficulty_score(GradeFigures(9, 3, 90.0, 70.0, 3000), suits=4), suits=4)
 'normal'
 """
 
@@ -93,10 +102,12 @@ WEIGHTS: Final = {
     4: _LOSS_ONLY,
 }
 """The weights of the four figures, per suit count (each row sums to 100)."""
-EASY_BELOW: Final = {1: 14.2, 2: 12.5, 4: 12.5}
-"""Scores below these are ``easy`` (per suit count): with 2 and 4 suits, every game won."""
-HARD_FROM: Final = {1: 37.1, 2: 87.5, 4: 87.5}
-"""Scores from these on are ``hard`` (per suit count)."""
+EASY_BELOW: Final = {1: 14.2, 2: 40.0, 4: 5.0}
+"""Scores below these are ``easy`` (per suit count): with 2 suits the hint's game and at least
+one other won (a loss of at most 3 of the 9 games counted), with 4 suits every game."""
+HARD_FROM: Final = {1: 37.1, 2: 95.0, 4: 75.0}
+"""Scores from these on are ``hard`` (per suit count): with 2 suits every game lost, with 4
+suits the hint's game and at least two others (a loss of at least 7 of the 9 games counted)."""
 STARTER_RULES: Final = (SpiderRules(suits=1), SpiderRules(suits=2), SpiderRules(suits=4))
 """The rule sets of the starter library: one, two and four suits."""
 
@@ -137,8 +148,13 @@ two-suit deals and 32 / 36 / 43 / 45 four-suit ones, and mostly the same deals: 
 deals 1-600: 94 won only with it, 58 only without), so the hint's game is played too: an easy
 deal is one it wins."""
 
-STAGE_GAMES: Final = len(STAGE_BUDGETS) + 1
-"""The stage player's games of a deal: one a budget of :data:`STAGE_BUDGETS`, and the hint's."""
+HINT_GAMES: Final = len(STAGE_BUDGETS) + 1
+"""How many games the hint's own game counts as in a deal's figures: one more than the others
+together, so that a deal the hints win scores below the middle and one they lose above it."""
+
+STAGE_GAMES: Final = len(STAGE_BUDGETS) + HINT_GAMES
+"""The games a deal's figures count: one a budget of :data:`STAGE_BUDGETS`, and the hint's
+:data:`HINT_GAMES` times."""
 
 
 def figures(game: Spider, states: int, runs: int) -> GradeFigures:
@@ -149,9 +165,9 @@ def figures(game: Spider, states: int, runs: int) -> GradeFigures:
 
 def stage_figures(game: Spider, states: int, runs: int) -> GradeFigures:
     """The stage player's games from ``game``, one at each of :data:`STAGE_BUDGETS` positions a
-    stage and the hint's own (its budget, with its look), and the solver's ``states``, as
-    grading figures. ``runs`` asks for no more: the player is deterministic, so a budget's
-    second game would be its first again."""
+    stage and the hint's own (its budget, with its look), counted :data:`HINT_GAMES` times, and
+    the solver's ``states``, as grading figures. ``runs`` asks for no more: the player is
+    deterministic, so a budget's second game would be its first again."""
     from kosynka.solver import default_implementation
     from kosynka.solver.spider import STAGE_LOOK, stage_game
 
@@ -162,6 +178,7 @@ def stage_figures(game: Spider, states: int, runs: int) -> GradeFigures:
         g = stage_game(game, budget, STAGE_FINAL_STATES, implementation, look=look)
         # (the figures use no rows left)
         games.append(PlayResult(g.won, g.moves, g.moves, g.runs_removed, g.face_down, 0))
+    games += games[-1:] * (HINT_GAMES - 1)
     return figures_of(games, states)
 
 
@@ -179,8 +196,9 @@ def figures_of(games: list[PlayResult], states: int) -> GradeFigures:
 
 def runs_for(rules: SpiderRules | None) -> int:
     """The games a deal under ``rules`` (None: the default rules) gets unless the build asks
-    for more: one a budget of :data:`STAGE_BUDGETS` and the hint's own for a suit count graded
-    by the stage player, else :data:`~kosynka.library.grading.DEFAULT_RUNS`."""
+    for more: :data:`STAGE_GAMES` (one a budget of :data:`STAGE_BUDGETS` and the hint's own,
+    counted :data:`HINT_GAMES` times) for a suit count graded by the stage player, else
+    :data:`~kosynka.library.grading.DEFAULT_RUNS`."""
     suits = (rules if rules is not None else SpiderRules()).suits
     return STAGE_GAMES if suits in STAGE_SUITS else DEFAULT_RUNS
 
