@@ -104,6 +104,24 @@ def test_a_stage_grade_is_the_stage_players_games_one_a_budget_and_the_hints() -
     assert grader.grade(game, states=4_000, runs=1) == fields  # deterministic
 
 
+def test_a_stage_record_of_an_earlier_grader_keeps_its_grade() -> None:
+    # Five games each counted once (the grader of before): which was the hint's is not known.
+    old = {
+        "rules": "suits=2",
+        "heur_runs": 5,
+        "heur_wins": 4,
+        "heur_mean_moves": 150.0,
+        "heur_mean_home": 140.0,
+        "states": 3_000,
+        "score": 20.0,
+        "grade": "normal",
+    }
+    assert grader.regrade(old) == (20.0, "normal")
+    now = {**old, "heur_runs": grader.STAGE_GAMES, "heur_wins": 6}
+    assert grader.regrade(now) == (33.333, "easy")
+    assert grader.regrade({**old, "rules": "suits=1", "heur_runs": 8, "heur_wins": 8})[1] == "easy"
+
+
 def test_two_and_four_suits_are_graded_by_the_stage_player(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

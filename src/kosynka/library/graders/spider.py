@@ -229,8 +229,14 @@ def suits_of(rules_text: str) -> int:
 
 
 def regrade(rec: dict[str, Any]) -> tuple[float, str]:
-    """(score, grade) of a stored winnable record from its figures and today's thresholds."""
+    """(score, grade) of a stored winnable record from its figures and today's thresholds. A
+    record of a suit count of :data:`STAGE_SUITS` whose figures count other than
+    :data:`STAGE_GAMES` games was graded by an earlier grader that counted each game once: its
+    figures do not say which game was the hint's, so it keeps its stored score and grade until
+    it is graded again."""
     suits = suits_of(rec["rules"])
+    if suits in STAGE_SUITS and int(rec["heur_runs"]) != STAGE_GAMES:
+        return float(rec["score"]), str(rec["grade"])
     score = difficulty_score(GradeFigures.of_record(rec), suits)
     return score, grade_of(score, suits)
 
