@@ -50,16 +50,16 @@ from kosynka.web.settings import Settings
 MIN_PER_GRADE = SPLIT_FROM
 """Deals per rule set and grade each game's shipped starter library must hold: enough for a
 deal of the day that never comes back within 366 days (:data:`kosynka.library.daily.SPLIT_FROM`).
-Every file was built with 1,000 a grade; Klondike's deals and Spider's 2- and 4-suit ones were
-then graded again by the player behind the hint, which moved some between grades."""
+Every file was built with 1,000 a grade; Klondike's deals and Spider's were then graded again
+by the player behind the hint, which moved some between grades."""
 PER_RULE_SET = 3000
 """Deals per rule set of every shipped starter library but those of :data:`OTHER_SIZES`."""
-OTHER_SIZES = {("spider", "suits=2"): 2196, ("spider", "suits=4"): 2196}
-"""Rule sets shipped with another number of deals: Spider's 2 and 4 suits, graded again by the
-stage player with KPat deals added (2 suits: its normal deals of 3687-5700; 4 suits: its easy
-and normal ones of 3001-16000) until each grade held :data:`MIN_PER_GRADE`, then the 732
-lowest-numbered deals of each grade kept (the deal lists a first visit loads for playing
-offline stay small)."""
+OTHER_SIZES = {("spider", f"suits={n}"): 2196 for n in (1, 2, 4)}
+"""Rule sets shipped with another number of deals: Spider's, graded again by the stage player
+with KPat deals added (1 suit: its normal and hard deals of 1-14000; 2 suits: its normal deals
+of 1-13000; 4 suits: its easy, normal and hard ones of 1-27000) until each grade held
+:data:`MIN_PER_GRADE`, then the 732 lowest-numbered deals of each grade kept (the deal lists a
+first visit loads for playing offline stay small)."""
 GAMES = tuple(g for g in game_names() if starter_rules_of(g))
 """The registered games whose library grades deals: each ships a starter library."""
 

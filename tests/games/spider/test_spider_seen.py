@@ -316,6 +316,21 @@ class TestStagedHints(unittest.TestCase):
             self.assertEqual(game.is_won(), staged.won, f"deal {deal}")
             self.assertEqual(staged.won, deal in (1, 2, 3, 4, 5, 6))
 
+    @unittest.skipUnless(NATIVE_CORE, "a whole game of stages at the hint's budget")
+    def test_one_suits_hints_are_the_stage_players_too(self) -> None:
+        """With one suit too the hints are the stage player's moves: KPat 1-suit deals 5-9,
+        of which its game with the look wins 5, 7 and 8."""
+        for deal in range(5, 10):
+            game = Spider(deal, rules=SpiderRules(suits=1))
+            staged = stage_game(game, STAGE_STATES, STAGE_FINAL_STATES, look=STAGE_LOOK)
+            for _ in range(400):
+                choice = hint(game, time_limit=None, max_samples=2, estimate=False)
+                if choice.move is None:
+                    break
+                game.push(choice.move[0])
+            self.assertEqual(game.is_won(), staged.won, f"deal {deal}")
+            self.assertEqual(staged.won, deal in (5, 7, 8))
+
 
 if __name__ == "__main__":
     unittest.main()

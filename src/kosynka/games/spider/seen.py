@@ -6,7 +6,7 @@ holds no face-down card and no stock card (a Spider player never sees a stock ca
 dealt): it is made by :func:`seen_of` from a game and its history, and nothing else reads the
 game.
 
-:func:`hint` is the whole thing. With two and four suits (:data:`STAGE_SUITS`) it is the *stage
+:func:`hint` is the whole thing. With every suit count (:data:`STAGE_SUITS`) it is the *stage
 player*'s next stage (:func:`kosynka.solver.spider.stage_line`): the card moves over what is in
 sight to the best position where a card turns up, or, when none is in reach, to the best one on
 which a row can be dealt, and the deal. Before it chooses where to turn a card it looks one
@@ -18,7 +18,7 @@ of the unseen cards on which the stage player wins playing on
 (:func:`kosynka.solver.spider.stage_game`) without that look, which makes a game ten to
 fifteen times dearer: a cautious figure, as the hints win more often than that player.
 
-With one suit, and wherever the stage player has no line, it is the race over lines:
+Wherever the stage player has no line, it is the race over lines:
 :class:`SpiderSampler` deals the unseen cards at random into the face-down places and the stock
 and asks the full-information solver, on a small budget of positions, whether each sample can be
 won after each candidate line; :func:`kosynka.hindsight.choose` weighs the answers. With two or
@@ -291,11 +291,13 @@ preferring the rule-based move won 7 (it lost 7, 8 and 9, as the player alone do
 an empty stock with one legal move left)."""
 
 
-STAGE_SUITS: Final = frozenset({2, 4})
-"""The suit counts whose hint is the stage player's line (:func:`_staged`). Over KPat deals
-1-300 the stage player alone won 172 with two suits and 36 with four, where the hints of the
-race over lines (below) had won 84 and 5; with one suit it won 259 of 300, and the race over
-lines wins about nine in ten, so one suit keeps the race."""
+STAGE_SUITS: Final = frozenset({1, 2, 4})
+"""The suit counts whose hint is the stage player's line (:func:`_staged`): all three. Over KPat
+deals 1-300 the stage player alone won 172 with two suits and 36 with four, where the hints of
+the race over lines (below) had won 84 and 5. With one suit the two are about as strong: the
+race's hints won 186 of KPat deals 1-207 (the 9753b10 record, ``bench/no_peek.md``), the stage
+player with its look 188 of the same deals (174 both), and 546 of 1-600; the stage player's
+hints are the same on every machine, and its game is what the grades count."""
 
 STAGE_STATES: Final = 3_000
 """Positions each stage of the stage player may try (:func:`kosynka.solver.spider.stage_line`).

@@ -1,20 +1,17 @@
 """Spider's grades: how hard a winnable deal is for a person, per suit count.
 
 The solver says only *whether* a deal can be won (it sees every card). How hard a deal is for a
-person is measured, as for Klondike, by a player who sees only what a person sees. Which player
-depends on the suit count (:data:`STAGE_SUITS`):
-
-* with **2 and 4 suits**, the *stage player* (:func:`kosynka.solver.spider.stage_game`), whose
-  moves the page's hint makes (:mod:`kosynka.games.spider.seen`): it plans to the next card it
-  cannot know, looking one stage past it, and it is deterministic, so a deal's games are the
-  same on every machine. A deal gets one game at each of :data:`STAGE_BUDGETS` positions a stage
-  without the look, and the hint's own game (its budget and look,
-  :data:`~kosynka.solver.spider.STAGE_LOOK`), which counts as :data:`HINT_GAMES` games: more
-  than the four others together, so that whether following the hints wins a deal decides on
-  which side of the middle its score lies, and the others how far from it;
-* with **1 suit**, the rule-based player (:mod:`kosynka.games.spider.player`),
-  :data:`kosynka.library.grading.DEFAULT_RUNS` (8) games a deal (seeds 0, 1, ...): with one
-  suit it wins about two games in three.
+person is measured, as for Klondike, by a player who sees only what a person sees: with every
+suit count (:data:`STAGE_SUITS`) the *stage player* (:func:`kosynka.solver.spider.stage_game`),
+whose moves the page's hint makes (:mod:`kosynka.games.spider.seen`). It plans to the next card
+it cannot know, looking one stage past it, and it is deterministic, so a deal's games are the
+same on every machine. A deal gets one game at each of :data:`STAGE_BUDGETS` positions a stage
+without the look, and the hint's own game (its budget and look,
+:data:`~kosynka.solver.spider.STAGE_LOOK`), which counts as :data:`HINT_GAMES` games: more than
+the four others together, so that whether following the hints wins a deal decides on which side
+of the middle its score lies, and the others how far from it. (Before 7 Dec one suit was graded
+by the rule-based player, :mod:`kosynka.games.spider.player`, 8 games a deal, with weights and
+thresholds of its own.)
 
 Out of those games and the solver come four figures, each 0 (easy) .. 1 (hard):
 
@@ -37,21 +34,25 @@ The difficulty score is a weighted sum on a 0..100 scale, the weights per suit c
 the library): ``easy`` below the first, ``hard`` from the second on, ``normal`` between. Deals
 the solver proved lost, or gave up on, get no grade.
 
-**2 and 4 suits.** The score is the loss alone (weight 100) over the nine games counted (the
-hint's five times), so
+The score is the loss alone (weight 100) over the nine games counted (the hint's five times),
+so
 
-* ``easy`` = the hint's game won, and with two suits at least one other (every one with
-  four): following the hints wins the deal;
+* ``easy`` = the hint's game won, and at least one other with two suits, at least two with one
+  (every one with four): following the hints wins the deal;
 * ``normal`` = the rest;
-* ``hard`` = the hint's game lost, and with two suits every other (with four, at least two
-  others): following the hints does not win it.
+* ``hard`` = the hint's game lost, and every other with one and two suits (with four, at least
+  two others): following the hints does not win it.
 
 The thresholds put about as many deals the hints win as deals they lose into ``normal``. Of
 the 732 normal deals of each suit count when every game counted once, the hint's game won 523
 with two suits (277 of them the only game won) and 277 with four (it lost 153 that all four
 others won); under these thresholds 277 of 486 and 277 of 534 of them stay normal. Following
 the hints wins 402 of the 732 normal two-suit deals of the starter library graded so
-(7 Dec).
+(7 Dec). With one suit all five games won 2,368 of the 3,000 starter deals of 7 Dec; of the
+rest the hint's game won 282 (137 of them the only game won) and lost 350 (204 lost by every
+game): easy takes the 112 the hint's game and two or three others won, hard the 204, and
+normal keeps 170 the hints win and 146 they lose. Following the hints wins 392 of the 732
+normal one-suit deals of the starter library graded so, filled from KPat deals 1-14000.
 
 (``bench/no_peek.md``, "The starter library's grades against the hints", has how often
 following the hints wins the deals of each grade.)
@@ -59,17 +60,10 @@ following the hints wins the deals of each grade.)
 The figures keep the games' lengths and progress, so other weights apply to a library without
 playing again (``kosynka library regrade``).
 
-**1 suit.** The player's wins and losses tell most, with its progress and the solver's effort.
-The thresholds sit at the 33rd and 67th percentiles of the scores of KPat deals 1-3600 (8 games
-each, the compiled solver, 30 Nov 2026; the starter library's build), so that each grade holds
-about a third of the deals (see ``bench/solver_spider.md``, "Grades"). In that sample the player
-won all its games on easy deals, 83% on normal and 39% on hard ones, and the solver's effort
-rises with the grade.
-
 What the stored fields hold for Spider: ``heur_wins`` and ``heur_mean_moves`` as for Klondike;
 ``heur_mean_home`` the player's mean *progress* (0..148, see ``short``); ``states`` the solver's.
 
->>> score = difficulty_score(GradeFigures(8, 8, 120.0, 148.0, 3000), suits=1)
+>>> score = difficulty_score(GradeFigures(9, 7, 120.0, 148.0, 3000), suits=1)
 >>> grade_of(score, suits=1)
 'easy'
 >>> grade_of(difficulty_score(GradeFigures(9, 6, 140.0, 148.0, 3000), suits=2), suits=2)
@@ -96,18 +90,16 @@ EFFORT_CAP: Final = 2_000_000
 """Solver states at which the effort figure reaches 1."""
 
 _LOSS_ONLY: Final = {"loss": 100.0, "short": 0.0, "length": 0.0, "effort": 0.0}
-WEIGHTS: Final = {
-    1: {"loss": 55.0, "short": 20.0, "length": 5.0, "effort": 20.0},
-    2: _LOSS_ONLY,
-    4: _LOSS_ONLY,
-}
+WEIGHTS: Final = {1: _LOSS_ONLY, 2: _LOSS_ONLY, 4: _LOSS_ONLY}
 """The weights of the four figures, per suit count (each row sums to 100)."""
-EASY_BELOW: Final = {1: 14.2, 2: 40.0, 4: 5.0}
-"""Scores below these are ``easy`` (per suit count): with 2 suits the hint's game and at least
-one other won (a loss of at most 3 of the 9 games counted), with 4 suits every game."""
-HARD_FROM: Final = {1: 37.1, 2: 95.0, 4: 75.0}
-"""Scores from these on are ``hard`` (per suit count): with 2 suits every game lost, with 4
-suits the hint's game and at least two others (a loss of at least 7 of the 9 games counted)."""
+EASY_BELOW: Final = {1: 30.0, 2: 40.0, 4: 5.0}
+"""Scores below these are ``easy`` (per suit count): the hint's game won and at least two others
+with 1 suit (a loss of at most 2 of the 9 games counted), at least one with 2 suits (at most
+3), every one with 4."""
+HARD_FROM: Final = {1: 95.0, 2: 95.0, 4: 75.0}
+"""Scores from these on are ``hard`` (per suit count): every game lost with 1 and 2 suits, with
+4 suits the hint's game and at least two others (a loss of at least 7 of the 9 games
+counted)."""
 STARTER_RULES: Final = (SpiderRules(suits=1), SpiderRules(suits=2), SpiderRules(suits=4))
 """The rule sets of the starter library: one, two and four suits."""
 
@@ -134,10 +126,10 @@ def grade_of(score: float, suits: int) -> str:
     return grade_by(score, EASY_BELOW[suits], HARD_FROM[suits])
 
 
-STAGE_SUITS: Final[frozenset[int]] = frozenset({2, 4})
+STAGE_SUITS: Final[frozenset[int]] = frozenset({1, 2, 4})
 """Suit counts graded by the stage player's games (:func:`stage_figures`), one a budget of
-:data:`STAGE_BUDGETS` and the hint's own; the others by the rule-based player's
-(:data:`~kosynka.library.grading.DEFAULT_RUNS` games)."""
+:data:`STAGE_BUDGETS` and the hint's own: every one (a suit count outside it would be graded by
+the rule-based player's :data:`~kosynka.library.grading.DEFAULT_RUNS` games)."""
 
 STAGE_BUDGETS: Final = (1_000, STAGE_STATES, 10_000, 30_000)
 """Positions a stage in the stage player's games of a deal without its look, one game each (the
